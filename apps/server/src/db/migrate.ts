@@ -1,0 +1,20 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database.js';
+import { migrations } from './migrations/index.js';
+
+/** Runs every pending migration. On PostgreSQL, Kysely holds an advisory lock so that instances starting together take turns. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const all: Record<string, Migration> = {};
+      for (const [name, factory] of Object.entries(migrations)) all[name] = factory(database.dialect);
+      return all;
+    },
+  };
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

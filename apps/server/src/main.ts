@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { resolveJwtSecret } from './secrets.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/demo-seed.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database);
+  const app = await buildApp({
+    database,
+    jwtSecret: resolveJwtSecret(config),
+    logLevel: config.logLevel,
+    webDist: config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    trustProxy: config.trustProxy,
+  });
+
+  if (config.seedDemo && (await seedDemoData(database.db))) {
+    const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(8)} ${a.email.padEnd(24)} ${DEMO_PASSWORD}`);
+    app.log.info(`demo data loaded; demo logins:\n${lines.join('\n')}`);
+    console.log(`\nYuk Tender demo logins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Yuk Tender is running at http://localhost:${config.port} (${database.describe}); API docs at /api/docs`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

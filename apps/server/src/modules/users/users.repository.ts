@@ -1,0 +1,69 @@
+import type { Db } from '../../db/database.js';
+import type { UserRow } from './users.tables.js';
+
+const publicColumns = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'created_at'] as const;
+
+export async function insertUser(
+  db: Db,
+  values: Omit<UserRow, 'id'>,
+): Promise<Omit<UserRow, 'password_hash'> | undefined> {
+  // ON CONFLICT keeps a duplicate e-mail from raising: the caller turns "nothing inserted" into a 409.
+  return db
+    .insertInto('users')
+    .values(values)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning(publicColumns)
+    .executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number) {
+  return db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertSession(db: Db, session: { id: string; user_id: number; created_at: string }) {
+  await db.insertInto('sessions').values({ ...session, revoked_at: null, revoked_reason: null }).execute();
+}
+
+export function findActiveSession(db: Db, id: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id'])
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function revokeSession(db: Db, id: string, reason: string, at: string) {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  token: { id: string; session_id: string; token_hash: string; expires_at: string; created_at: string },
+) {
+  await db.insertInto('refresh_tokens').values({ ...token, used_at: null }).execute();
+}
+
+export function findRefreshToken(db: Db, id: string) {
+  return db.selectFrom('refresh_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks a refresh token used; true only for the one caller that used it first. */
+export async function markRefreshTokenUsed(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

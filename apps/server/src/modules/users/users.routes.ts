@@ -1,0 +1,121 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authTokens,
+  loginInput,
+  REFRESH_COOKIE_NAME,
+  REFRESH_COOKIE_PATH,
+  REFRESH_TOKEN_TTL_SECONDS,
+  refreshInput,
+  registerInput,
+  user,
+} from '@yuk/shared';
+import { AppError } from '../../errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { errorResponses } from '../../plugins/openapi.js';
+import * as service from './users.service.js';
+
+/** The refresh token also travels as an HttpOnly cookie scoped to /api/users, so no script can read it. */
+function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(REFRESH_COOKIE_NAME, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: REFRESH_COOKIE_PATH,
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: service.UsersContext }> = async (app, { ctx }) => {
+  app.post(
+    '/register',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Create an account',
+        body: registerInput,
+        response: { 201: user, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.registerUser(ctx.db, request.body)),
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Log in with e-mail and password',
+        body: loginInput,
+        response: { 200: authTokens, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const tokens = await service.loginUser(ctx, request.body, request.ip);
+      setRefreshCookie(request, reply, tokens.refreshToken);
+      return tokens;
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Exchange a refresh token (body or HttpOnly cookie) for new tokens; the old one stops working',
+        body: refreshInput,
+        response: { 200: authTokens, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const token = request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE_NAME];
+      if (!token) {
+        reply.clearCookie(REFRESH_COOKIE_NAME, { path: REFRESH_COOKIE_PATH });
+        throw new AppError('NOT_AUTHENTICATED');
+      }
+      try {
+        const tokens = await service.refreshSession(ctx, token);
+        setRefreshCookie(request, reply, tokens.refreshToken);
+        return tokens;
+      } catch (error) {
+        reply.clearCookie(REFRESH_COOKIE_NAME, { path: REFRESH_COOKIE_PATH });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'End the session of a refresh token (body or cookie); access tokens of that session stop working',
+        body: refreshInput,
+        response: { 204: z.null().describe('Logged out') },
+      },
+    },
+    async (request, reply) => {
+      await service.logoutSession(ctx, request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE_NAME]);
+      reply.clearCookie(REFRESH_COOKIE_NAME, { path: REFRESH_COOKIE_PATH });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: user, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.getCurrentUser(ctx.db, currentUser(request).userId),
+  );
+};

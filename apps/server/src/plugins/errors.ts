@@ -1,0 +1,132 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  ERRORS,
+  errorText,
+  fieldMessage,
+  FIELD_MESSAGES,
+  isErrorCode,
+  pickLanguage,
+  type ApiErrorBody,
+  type ErrorCode,
+  type Language,
+} from '@yuk/shared';
+import { AppError } from '../errors.js';
+
+export function requestLanguage(request: FastifyRequest): Language {
+  return pickLanguage(request.headers['accept-language']);
+}
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Turns a zod issue into a key of FIELD_MESSAGES: schemas name their key as the message, the rest is guessed from the issue code. */
+function issueMessageKey(issue: ValidationIssue): string {
+  if (issue.message && issue.message in FIELD_MESSAGES) return issue.message;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return /received undefined/.test(issue.message ?? '') ? 'required' : 'invalid';
+    case 'too_big':
+      return issue.params?.origin === 'string' ? 'too_long' : 'too_large';
+    case 'too_small':
+      return issue.params?.origin === 'string' ? 'required' : 'positive';
+    case 'invalid_value':
+      return 'one_of';
+    case 'unrecognized_keys':
+      return 'unknown_field';
+    default:
+      return 'invalid';
+  }
+}
+
+function validationFields(issues: ValidationIssue[], lang: Language): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const keys = issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys) ? (issue.params.keys as string[]) : [name];
+    for (const key of keys) {
+      const field = issue.keyword === 'unrecognized_keys' && name ? `${name}.${key}` : key;
+      if (field && !(field in fields)) fields[field] = fieldMessage(issueMessageKey(issue), lang);
+    }
+  }
+  return fields;
+}
+
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  lang: Language,
+  params?: Record<string, string | number>,
+  fields?: Record<string, string>,
+) {
+  const body: ApiErrorBody = { error: errorText(code, lang, params), code };
+  if (fields && Object.keys(fields).length > 0) body.fields = fields;
+  return reply.status(ERRORS[code].status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type, oversized bodies) → our codes. */
+function frameworkErrorCode(error: FastifyError): ErrorCode | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UNSUPPORTED_MEDIA_TYPE' : 'MALFORMED_BODY';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return 'PAYLOAD_TOO_LARGE';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'MALFORMED_BODY';
+    default:
+      break;
+  }
+  if (error.statusCode === 429) return 'TOO_MANY_REQUESTS';
+  if (error.statusCode === 413) return 'PAYLOAD_TOO_LARGE';
+  if (error.statusCode === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (error.statusCode === 404) return 'NOT_FOUND';
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return 'MALFORMED_BODY';
+  return undefined;
+}
+
+/** One error handler: every failure answers `{ error, code, fields? }` in the reader's language; a 5xx hides its inside. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLanguage(request);
+    if (error instanceof AppError) {
+      const fields = error.fields
+        ? Object.fromEntries(
+            Object.entries(error.fields).map(([name, key]) => [
+              name,
+              isErrorCode(key) ? errorText(key, lang) : fieldMessage(key, lang),
+            ]),
+          )
+        : undefined;
+      return sendError(reply, error.code, lang, error.params, fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendError(reply, 'VALIDATION_FAILED', lang, {}, validationFields(error.validation, lang));
+    }
+    if (Array.isArray((error as { validation?: unknown }).validation)) {
+      return sendError(reply, 'VALIDATION_FAILED', lang);
+    }
+    const code = frameworkErrorCode(error);
+    if (code) return sendError(reply, code, lang);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 'INTERNAL', lang);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 'ROUTE_NOT_FOUND', requestLanguage(request), {
+      method: request.method,
+      url: request.url.split('?')[0]?.slice(0, 200) ?? '',
+    }),
+  );
+});

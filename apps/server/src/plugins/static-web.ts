@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Serves the built web app; every non-API GET that is not a file gets index.html (client-side routes). */
+export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
+  if (!existsSync(join(options.root, 'index.html'))) {
+    app.log.warn(`web app not built (no ${join(options.root, 'index.html')}); only the API is served`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: options.root,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    setHeaders(reply, path) {
+      // hashed assets never change; index.html must always be fresh
+      if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
+    let file = '';
+    try {
+      file = decodeURIComponent(path).replace(/^\/+/, '');
+    } catch {
+      file = '';
+    }
+    if (/\.[a-z0-9]+$/i.test(file) && !file.split('/').includes('..') && existsSync(join(options.root, file))) {
+      return reply.sendFile(file);
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  };
+  app.get('/', { schema: { hide: true } }, serve);
+  app.get('/*', { schema: { hide: true } }, serve);
+});

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp, type AppOptions } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** postgres://… runs the same suite on PostgreSQL (one fresh schema per test file); else in-memory SQLite. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+export const engine = testDatabaseUrl ? 'postgres' : 'sqlite';
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!testDatabaseUrl) {
+    const database = openDatabase({ url: 'sqlite::memory:', dataDir: '.' });
+    return { database, drop: async () => undefined };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = openDatabase({ url: testDatabaseUrl, dataDir: '.', schema, poolSize: 20 });
+  return {
+    database,
+    drop: async () => {
+      const cleaner = new pg.Client({ connectionString: testDatabaseUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop schema ${schema} cascade`);
+      await cleaner.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The real app on a freshly migrated database; closed after the file's tests. */
+export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  await migrateToLatest(database);
+  const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent', ...overrides });
+  await app.ready();
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    await database.close();
+    await drop();
+  };
+  afterAll(close);
+  return { app, database, close };
+}
+
+/** Inject a JSON request, optionally as a signed-in user. */
+export function api(app: FastifyInstance, options: InjectOptions & { token?: string }) {
+  const { token, headers, ...rest } = options;
+  return app.inject({
+    ...rest,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+}
+
+export { sql };

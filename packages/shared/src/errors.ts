@@ -1,0 +1,165 @@
+import { interpolate, type Language, type Localized } from './language.js';
+
+/**
+ * Every error the API can answer with: a stable code, its HTTP status and its text in the three
+ * languages. The server localizes with it; the web client shows the `error` text it receives.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: {
+    status: 400,
+    uz: "Ma'lumotlar noto'g'ri to'ldirilgan",
+    en: 'Some fields are missing or invalid',
+    ru: 'Некоторые поля не заполнены или заполнены неверно',
+  },
+  MALFORMED_BODY: {
+    status: 400,
+    uz: "So'rov tanasi noto'g'ri (JSON o'qib bo'lmadi)",
+    en: 'The request body could not be read (malformed JSON)',
+    ru: 'Не удалось прочитать тело запроса (неверный JSON)',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    uz: "Bu ma'lumot turi qabul qilinmaydi",
+    en: 'This content type is not accepted',
+    ru: 'Этот тип содержимого не принимается',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    uz: "So'rov juda katta",
+    en: 'The request is too large',
+    ru: 'Запрос слишком большой',
+  },
+  NOT_AUTHENTICATED: {
+    status: 401,
+    uz: 'Tizimga kirish talab qilinadi',
+    en: 'Please log in first',
+    ru: 'Необходимо войти в систему',
+  },
+  TOKEN_INVALID: {
+    status: 401,
+    uz: "Sessiya yaroqsiz yoki muddati tugagan. Qaytadan kiring",
+    en: 'Your session is invalid or has expired. Please log in again',
+    ru: 'Сессия недействительна или истекла. Войдите снова',
+  },
+  INVALID_CREDENTIALS: {
+    status: 401,
+    uz: "Email yoki parol noto'g'ri",
+    en: 'Wrong e-mail or password',
+    ru: 'Неверный e-mail или пароль',
+  },
+  EMAIL_TAKEN: {
+    status: 409,
+    uz: "Bu email bilan allaqachon ro'yxatdan o'tilgan",
+    en: 'An account with this e-mail already exists',
+    ru: 'Аккаунт с таким e-mail уже существует',
+  },
+  TOO_MANY_LOGIN_ATTEMPTS: {
+    status: 429,
+    uz: "Juda ko'p muvaffaqiyatsiz urinish. {minutes} daqiqadan keyin qayta urinib ko'ring",
+    en: 'Too many failed attempts. Try again in {minutes} minutes',
+    ru: 'Слишком много неудачных попыток. Повторите через {minutes} мин.',
+  },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    uz: "Juda ko'p so'rov. Birozdan keyin qayta urinib ko'ring",
+    en: 'Too many requests. Please try again shortly',
+    ru: 'Слишком много запросов. Повторите немного позже',
+  },
+  FORBIDDEN: {
+    status: 403,
+    uz: "Bu amal uchun ruxsat yo'q",
+    en: 'You are not allowed to do this',
+    ru: 'У вас нет прав на это действие',
+  },
+  NOT_FOUND: {
+    status: 404,
+    uz: 'Topilmadi',
+    en: 'Not found',
+    ru: 'Не найдено',
+  },
+  ROUTE_NOT_FOUND: {
+    status: 404,
+    uz: "Bunday manzil yo'q: {method} {url}",
+    en: 'No such address: {method} {url}',
+    ru: 'Такого адреса нет: {method} {url}',
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    uz: "Bu usul qo'llab-quvvatlanmaydi",
+    en: 'This method is not allowed',
+    ru: 'Этот метод не поддерживается',
+  },
+  CONFLICT: {
+    status: 409,
+    uz: 'Amalni bajarib boʻlmadi: maʼlumotlar holati oʻzgargan',
+    en: 'The action could not be done: the data has changed',
+    ru: 'Действие невозможно: данные изменились',
+  },
+  INTERNAL: {
+    status: 500,
+    uz: "Serverda kutilmagan xatolik yuz berdi. Birozdan keyin qayta urinib ko'ring",
+    en: 'Something went wrong on our side. Please try again shortly',
+    ru: 'На сервере произошла ошибка. Повторите немного позже',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    uz: 'Xizmat vaqtincha ishlamayapti',
+    en: 'The service is temporarily unavailable',
+    ru: 'Сервис временно недоступен',
+  },
+} as const satisfies Record<string, Localized & { status: number }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERRORS;
+}
+
+export function errorText(code: ErrorCode, lang: Language, params?: Record<string, string | number>): string {
+  return interpolate(ERRORS[code][lang], params);
+}
+
+/** Field-level validation messages: schemas use these keys as their zod error messages. */
+export const FIELD_MESSAGES = {
+  required: { uz: "To'ldirilishi shart", en: 'Required', ru: 'Обязательное поле' },
+  invalid: { uz: "Noto'g'ri qiymat", en: 'Invalid value', ru: 'Неверное значение' },
+  email: { uz: "Email manzili noto'g'ri", en: 'Invalid e-mail address', ru: 'Неверный e-mail' },
+  password_short: {
+    uz: "Parol kamida 8 ta belgidan iborat bo'lishi kerak",
+    en: 'The password must be at least 8 characters',
+    ru: 'Пароль должен быть не короче 8 символов',
+  },
+  password_long: {
+    uz: "Parol 128 ta belgidan oshmasligi kerak",
+    en: 'The password must be at most 128 characters',
+    ru: 'Пароль должен быть не длиннее 128 символов',
+  },
+  phone: {
+    uz: "Telefon raqami +998 va 9 ta raqamdan iborat bo'lishi kerak",
+    en: 'The phone number must be +998 followed by 9 digits',
+    ru: 'Номер телефона: +998 и 9 цифр',
+  },
+  too_long: { uz: 'Juda uzun', en: 'Too long', ru: 'Слишком длинно' },
+  number: { uz: "Son bo'lishi kerak", en: 'Must be a number', ru: 'Должно быть числом' },
+  positive: { uz: "Noldan katta bo'lishi kerak", en: 'Must be greater than 0', ru: 'Должно быть больше 0' },
+  non_negative: { uz: "Manfiy bo'lmasligi kerak", en: 'Must not be negative', ru: 'Не может быть отрицательным' },
+  date: { uz: "Sana noto'g'ri (YYYY-MM-DD)", en: 'Invalid date (YYYY-MM-DD)', ru: 'Неверная дата (ГГГГ-ММ-ДД)' },
+  one_of: { uz: "Ro'yxatdagi qiymatlardan biri bo'lishi kerak", en: 'Must be one of the listed values', ru: 'Должно быть одним из значений списка' },
+  decimals: { uz: "Ko'pi bilan 2 ta kasr raqami", en: 'At most 2 decimal places', ru: 'Не более 2 знаков после запятой' },
+  too_large: { uz: 'Juda katta', en: 'Too large', ru: 'Слишком большое значение' },
+  unknown_field: { uz: "Noma'lum maydon", en: 'Unknown field', ru: 'Неизвестное поле' },
+} as const satisfies Record<string, Localized>;
+
+export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
+
+export function fieldMessage(key: string, lang: Language): string {
+  const entry = (FIELD_MESSAGES as Record<string, Localized>)[key];
+  return entry ? entry[lang] : FIELD_MESSAGES.invalid[lang];
+}
+
+/** The JSON body of every error answer. */
+export interface ApiErrorBody {
+  error: string;
+  code: ErrorCode;
+  fields?: Record<string, string>;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+export const PHONE_PREFIX = '+998';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** Accepts "+998 90 123-45-67", "998901234567" or "901234567" and gives "+998901234567". */
+export function normalizePhone(raw: string): string {
+  const digits = raw.replace(/[\s\-()]/g, '');
+  if (/^\d{9}$/.test(digits)) return `${PHONE_PREFIX}${digits}`;
+  if (/^998\d{9}$/.test(digits)) return `+${digits}`;
+  return digits;
+}
+
+const requiredText = (max: number) =>
+  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
+
+export const emailField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(254, { error: 'too_long' })
+  .pipe(z.email({ error: 'email' }))
+  .transform((email) => email.toLowerCase());
+
+export const phoneField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .transform(normalizePhone)
+  .pipe(z.string().regex(/^\+998\d{9}$/, { error: 'phone' }));
+
+/** Passwords are never trimmed or truncated: what the user typed is what is hashed. */
+export const passwordField = z
+  .string({ error: 'required' })
+  .min(1, { error: 'required' })
+  .min(PASSWORD_MIN, { error: 'password_short' })
+  .max(PASSWORD_MAX, { error: 'password_long' });
+
+export const registerInput = z.object({
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  email: emailField,
+  phone_number: phoneField,
+  password: passwordField,
+});
+export type RegisterInput = z.input<typeof registerInput>;
+
+export const loginInput = z.object({
+  email: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254, { error: 'too_long' }),
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024, { error: 'too_long' }),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+export const refreshInput = z
+  .object({ refreshToken: z.string().min(1).max(4096).optional() })
+  .optional();
+export type RefreshInput = z.input<typeof refreshInput>;
+
+export const user = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+export const authTokens = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  user,
+});
+export type AuthTokens = z.infer<typeof authTokens>;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** The web client's cookie lifetimes (spec section 4): access 1 day, refresh 7 days. */
+export const ACCESS_COOKIE_DAYS = 1;
+export const REFRESH_COOKIE_DAYS = 7;
+export const ACCESS_COOKIE_NAME = 'accessToken';
+export const REFRESH_COOKIE_NAME = 'refreshToken';
+export const REFRESH_COOKIE_PATH = '/api/users';
