@@ -1,15 +1,20 @@
 // Bundles the server (with @yuk/shared inlined) into dist/main.js; packages stay in node_modules.
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+export const serverBuildOptions = {
+  entryPoints: [here('src/main.ts')],
+  outfile: here('dist/main.js'),
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',
   sourcemap: true,
   packages: 'external',
-  alias: { '@yuk/shared': '../../packages/shared/src/index.ts' },
+  alias: { '@yuk/shared': here('../../packages/shared/src/index.ts') },
   logLevel: 'warning',
-});
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await build(serverBuildOptions);

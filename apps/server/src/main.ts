@@ -45,6 +45,10 @@ async function main() {
       process.exit(1);
     }
   };
+  // Answers finished during shutdown close their keep-alive connection, so the server can stop promptly.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 

@@ -33,7 +33,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     });
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
     const host = new URL(options.url).host;

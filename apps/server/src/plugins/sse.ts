@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const HEARTBEAT_MS = 25_000;
+
+export interface SseStream {
+  send(event: string, data: unknown): void;
+  /** Resolves when the client goes away. */
+  closed: Promise<void>;
+}
+
+/**
+ * Turns a request into a Server-Sent Events stream. The client reads it with fetch (so the bearer header
+ * goes along; no token in the URL). A comment line every 25 s keeps proxies from closing it.
+ */
+export function openSseStream(request: FastifyRequest, reply: FastifyReply): SseStream {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  raw.write(': connected\n\n');
+  const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  const closed = new Promise<void>((resolve) => {
+    const done = () => {
+      clearInterval(heartbeat);
+      resolve();
+    };
+    request.raw.once('close', done);
+    raw.once('close', done);
+  });
+  return {
+    send(event, data) {
+      if (raw.writableEnded || raw.destroyed) return;
+      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    closed,
+  };
+}
