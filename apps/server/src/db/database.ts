@@ -13,6 +13,8 @@ export interface Database {
   dialect: Dialect;
   /** A short text for logs, without credentials. */
   describe: string;
+  /** PostgreSQL: the schema everything lives in when not the default. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,13 @@ export function openDatabase(options: DatabaseOptions): Database {
     });
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
     const host = new URL(options.url).host;
-    return { db, dialect: 'postgres', describe: `PostgreSQL at ${host}`, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      describe: `PostgreSQL at ${host}`,
+      ...(options.schema ? { schema: options.schema } : {}),
+      close: () => db.destroy(),
+    };
   }
   const file = options.url?.startsWith('sqlite:')
     ? options.url.slice('sqlite:'.length)

@@ -11,7 +11,12 @@ export async function migrateToLatest(database: Database): Promise<void> {
       return all;
     },
   };
-  const migrator = new Migrator({ db: database.db, provider });
+  // An explicit schema keeps Kysely's bookkeeping tables beside the data (tests use one schema per file).
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

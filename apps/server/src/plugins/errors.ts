@@ -27,7 +27,7 @@ interface ValidationIssue {
 
 /** Turns a zod issue into a key of FIELD_MESSAGES: schemas name their key as the message, the rest is guessed from the issue code. */
 function issueMessageKey(issue: ValidationIssue): string {
-  if (issue.message && issue.message in FIELD_MESSAGES) return issue.message;
+  if (issue.message && (issue.message in FIELD_MESSAGES || isErrorCode(issue.message))) return issue.message;
   switch (issue.keyword) {
     case 'invalid_type':
       return /received undefined/.test(issue.message ?? '') ? 'required' : 'invalid';
@@ -48,10 +48,12 @@ function validationFields(issues: ValidationIssue[], lang: Language): Record<str
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const keys = issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys) ? (issue.params.keys as string[]) : [name];
-    for (const key of keys) {
-      const field = issue.keyword === 'unrecognized_keys' && name ? `${name}.${key}` : key;
-      if (field && !(field in fields)) fields[field] = fieldMessage(issueMessageKey(issue), lang);
+    const names = issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys) ? (issue.params.keys as string[]) : [name];
+    const messageKey = issueMessageKey(issue);
+    const text = isErrorCode(messageKey) ? errorText(messageKey, lang) : fieldMessage(messageKey, lang);
+    for (const each of names) {
+      const field = issue.keyword === 'unrecognized_keys' && name ? `${name}.${each}` : each;
+      if (field && !(field in fields)) fields[field] = text;
     }
   }
   return fields;
@@ -112,7 +114,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, error.code, lang, error.params, fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendError(reply, 'VALIDATION_FAILED', lang, {}, validationFields(error.validation, lang));
+      // A schema may name an error code as its message (e.g. BID_AMOUNT_INVALID): the answer then carries that code.
+      const named = error.validation.map((issue) => issue.message).find(isErrorCode);
+      return sendError(reply, named ?? 'VALIDATION_FAILED', lang, {}, validationFields(error.validation, lang));
     }
     if (Array.isArray((error as { validation?: unknown }).validation)) {
       return sendError(reply, 'VALIDATION_FAILED', lang);

@@ -2,6 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const HEARTBEAT_MS = 25_000;
 
+// Open streams never finish on their own: shutdown ends them so in-flight requests can drain.
+const openStreams = new Set<{ end: () => void }>();
+
+/** Ends every open stream (called before the server closes). */
+export function endAllSseStreams(): void {
+  for (const stream of openStreams) stream.end();
+}
+
 export interface SseStream {
   send(event: string, data: unknown): void;
   /** Resolves when the client goes away. */
@@ -25,9 +33,12 @@ export function openSseStream(request: FastifyRequest, reply: FastifyReply): Sse
   raw.write(': connected\n\n');
   const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
+  const handle = { end: () => raw.end() };
+  openStreams.add(handle);
   const closed = new Promise<void>((resolve) => {
     const done = () => {
       clearInterval(heartbeat);
+      openStreams.delete(handle);
       resolve();
     };
     request.raw.once('close', done);

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notification, notificationListQuery, unreadCount } from '@yuk/shared';
+import { currentUser } from '../../plugins/auth.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import { errorResponses } from '../../plugins/openapi.js';
+import { openSseStream } from '../../plugins/sse.js';
+import * as service from './notifications.service.js';
+
+const idParams = z.object({
+  id: z.coerce.number({ error: 'integer' }).int({ error: 'integer' }).positive({ error: 'integer' }).max(2_147_483_647, { error: 'integer' }),
+});
+const secured = { security: [{ bearerAuth: [] }], tags: ['notifications'] };
+
+/** My notifications only; texts in the reader's language (Accept-Language). Mounted at /api/notifications. */
+export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.NotificationsContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        ...secured,
+        summary: 'My notifications, newest first; tab all | unread | system | offers; page with `before`',
+        querystring: notificationListQuery,
+        response: { 200: z.array(notification), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.listNotifications(ctx, currentUser(request).userId, request.query, requestLanguage(request)),
+  );
+
+  app.get(
+    '/unread-count',
+    { schema: { ...secured, summary: 'How many of my notifications are unread', response: { 200: unreadCount, ...errorResponses(401) } } },
+    async (request) => ({ count: await service.unreadCount(ctx, currentUser(request).userId) }),
+  );
+
+  app.post(
+    '/:id/read',
+    {
+      schema: {
+        ...secured,
+        summary: 'Mark one of my notifications read (404 when it is not mine)',
+        params: idParams,
+        response: { 200: unreadCount, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ({ count: await service.markRead(ctx, currentUser(request).userId, request.params.id) }),
+  );
+
+  app.post(
+    '/read-all',
+    { schema: { ...secured, summary: 'Mark all my notifications read', response: { 200: unreadCount, ...errorResponses(401) } } },
+    async (request) => ({ count: await service.markAllRead(ctx, currentUser(request).userId) }),
+  );
+
+  app.get(
+    '/stream',
+    {
+      schema: {
+        ...secured,
+        summary: 'Server-Sent Events: `unread` { count } now and on every change, `notification` for each new one',
+        response: { ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = currentUser(request);
+      const lang = requestLanguage(request);
+      let lastId = await service.latestId(ctx, userId);
+      const stream = openSseStream(request, reply);
+      stream.send('unread', { count: await service.unreadCount(ctx, userId) });
+      // Wake-ups may come in bursts; one catch-up at a time keeps the order and skips nothing.
+      let running: Promise<void> = Promise.resolve();
+      const catchUp = async () => {
+        const fresh = await service.notificationsAfter(ctx, userId, lastId, lang);
+        for (const item of fresh) {
+          stream.send('notification', item);
+          lastId = Math.max(lastId, item.id);
+        }
+        stream.send('unread', { count: await service.unreadCount(ctx, userId) });
+      };
+      const unsubscribe = ctx.bus.subscribe(service.userChannel(userId), () => {
+        running = running.then(catchUp).catch((error: unknown) => request.log.warn({ err: error }, 'notification stream catch-up failed'));
+      });
+      await stream.closed;
+      unsubscribe();
+    },
+  );
+};

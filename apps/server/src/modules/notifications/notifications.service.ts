@@ -1,0 +1,103 @@
+import {
+  NOTIFICATION_TEMPLATES,
+  renderNotification,
+  type Language,
+  type Notification,
+  type NotificationKind,
+  type NotificationParams,
+  type NotificationTab,
+} from '@yuk/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { EventBus } from '../../plugins/event-bus.js';
+import * as repo from './notifications.repository.js';
+
+export interface NotificationsContext {
+  db: Db;
+  bus: EventBus;
+}
+
+export interface NotificationDraft {
+  userId: number;
+  kind: NotificationKind;
+  params: NotificationParams;
+  link: string;
+}
+
+export const userChannel = (userId: number) => `user:${userId}:notifications`;
+
+/**
+ * Stores notifications inside the caller's transaction, so they exist exactly when the event does.
+ * Returns the users to tell once the transaction has committed (see `announce`).
+ */
+export async function recordNotifications(trx: Db, drafts: NotificationDraft[]): Promise<number[]> {
+  const createdAt = new Date().toISOString();
+  await repo.insertNotifications(
+    trx,
+    drafts.map((draft) => ({
+      user_id: draft.userId,
+      type: NOTIFICATION_TEMPLATES[draft.kind].type,
+      kind: draft.kind,
+      params: JSON.stringify(draft.params),
+      link: draft.link,
+      created_at: createdAt,
+    })),
+  );
+  return [...new Set(drafts.map((draft) => draft.userId))];
+}
+
+/** After commit: wakes the live streams of these users. */
+export async function announce(bus: EventBus, userIds: number[]): Promise<void> {
+  await Promise.all(userIds.map((userId) => bus.publish(userChannel(userId), { userId })));
+}
+
+type Row = Awaited<ReturnType<typeof repo.listNotifications>>[number];
+
+function present(row: Row, lang: Language): Notification {
+  let params: NotificationParams = {};
+  try {
+    params = JSON.parse(row.params) as NotificationParams;
+  } catch {
+    params = {};
+  }
+  return {
+    id: row.id,
+    type: row.type,
+    kind: row.kind,
+    ...renderNotification(row.kind, params, lang),
+    link: row.link,
+    read: row.read_at !== null,
+    created_at: row.created_at,
+  };
+}
+
+export async function listNotifications(
+  ctx: NotificationsContext,
+  userId: number,
+  query: { tab: NotificationTab; limit: number; before?: number | undefined },
+  lang: Language,
+): Promise<Notification[]> {
+  const rows = await repo.listNotifications(ctx.db, { userId, tab: query.tab, limit: query.limit, before: query.before });
+  return rows.map((row) => present(row, lang));
+}
+
+/** Notifications newer than `afterId`, oldest first (what a live stream sends). */
+export async function notificationsAfter(ctx: NotificationsContext, userId: number, afterId: number, lang: Language) {
+  const rows = await repo.listNotifications(ctx.db, { userId, tab: 'all', limit: 50, after: afterId });
+  return rows.reverse().map((row) => present(row, lang));
+}
+
+export const unreadCount = (ctx: NotificationsContext, userId: number) => repo.countUnread(ctx.db, userId);
+export const latestId = (ctx: NotificationsContext, userId: number) => repo.latestNotificationId(ctx.db, userId);
+
+export async function markRead(ctx: NotificationsContext, userId: number, id: number): Promise<number> {
+  if (!(await repo.markRead(ctx.db, userId, id, new Date().toISOString()))) throw new AppError('NOT_FOUND');
+  await announce(ctx.bus, [userId]);
+  return repo.countUnread(ctx.db, userId);
+}
+
+export async function markAllRead(ctx: NotificationsContext, userId: number): Promise<number> {
+  await repo.markAllRead(ctx.db, userId, new Date().toISOString());
+  await announce(ctx.bus, [userId]);
+  return 0;
+}

@@ -1,0 +1,101 @@
+import {
+  centsToUsd,
+  SHIPMENT_PREVIOUS_STEP,
+  SHIPMENT_STEP_ACTOR,
+  type Shipment,
+  type ShipmentStep,
+} from '@yuk/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { EventBus } from '../../plugins/event-bus.js';
+import { announce, recordNotifications } from '../notifications/notifications.service.js';
+import * as repo from './shipments.repository.js';
+
+export interface ShipmentsContext {
+  db: Db;
+  bus: EventBus;
+}
+
+/** Inside the award's transaction: the winning carrier's shipment, made from the tender and the bid. */
+export async function createShipmentForAward(trx: Db, tenderId: number, bidId: number): Promise<void> {
+  const source = await repo.findAwardSource(trx, tenderId, bidId);
+  if (!source) throw new AppError('BID_NOT_FOUND');
+  await repo.insertShipment(trx, {
+    number: source.number,
+    tender_id: source.tender_id,
+    bid_id: source.bid_id,
+    owner_id: source.owner_id,
+    carrier_id: source.bidder_id,
+    status: 'awarded',
+    description: `${source.name} (${source.cargo_type})`,
+    weight: source.cargo_weight,
+    volume: source.cargo_volume,
+    origin: source.origin_location,
+    destination: source.destination_location,
+    pickup_date: source.shipment_date,
+    delivery_date: source.delivery_date,
+    requirements: source.requirements ?? '',
+    notes: source.notes ?? '',
+    incoterms: source.incoterms ?? '',
+    amount_cents: source.amount_cents,
+    loaded_at: null,
+    on_the_way_at: null,
+    delivered_at: null,
+    created_at: new Date().toISOString(),
+  });
+}
+
+function present(row: repo.ShipmentRow, userId: number): Shipment {
+  return {
+    number: row.number,
+    tender_id: row.tender_id,
+    status: row.status,
+    role: row.owner_id === userId ? 'owner' : 'carrier',
+    description: row.description,
+    weight: row.weight,
+    volume: row.volume,
+    origin: row.origin,
+    destination: row.destination,
+    pickupDate: row.pickup_date,
+    deliveryDate: row.delivery_date,
+    requirements: row.requirements,
+    notes: row.notes,
+    incoterms: row.incoterms,
+    amount: centsToUsd(row.amount_cents),
+    carrier_name: `${row.carrier_first_name} ${row.carrier_last_name}`,
+    carrier_phone: row.carrier_phone,
+    owner_name: `${row.owner_first_name} ${row.owner_last_name}`,
+    loaded_at: row.loaded_at,
+    on_the_way_at: row.on_the_way_at,
+    delivered_at: row.delivered_at,
+    created_at: row.created_at,
+  };
+}
+
+export async function listShipments(ctx: ShipmentsContext, userId: number): Promise<Shipment[]> {
+  return (await repo.listShipmentsOf(ctx.db, userId)).map((row) => present(row, userId));
+}
+
+export async function getShipment(ctx: ShipmentsContext, number: string, userId: number): Promise<Shipment> {
+  const row = await repo.findShipmentByNumber(ctx.db, number, userId);
+  if (!row) throw new AppError('SHIPMENT_NOT_FOUND');
+  return present(row, userId);
+}
+
+/** The carrier sets loaded, then on_the_way; the owner confirms delivered. The other party is told. */
+export async function moveShipment(ctx: ShipmentsContext, number: string, userId: number, step: ShipmentStep): Promise<Shipment> {
+  const row = await repo.findShipmentByNumber(ctx.db, number, userId);
+  if (!row) throw new AppError('SHIPMENT_NOT_FOUND');
+  const actorId = SHIPMENT_STEP_ACTOR[step] === 'carrier' ? row.carrier_id : row.owner_id;
+  if (actorId !== userId) throw new AppError('SHIPMENT_STEP_NOT_YOURS');
+  const otherParty = userId === row.owner_id ? row.carrier_id : row.owner_id;
+  const told = await ctx.db.transaction().execute(async (trx) => {
+    const moved = await repo.advanceShipment(trx, { number, from: SHIPMENT_PREVIOUS_STEP[step], to: step, at: new Date().toISOString() });
+    if (!moved) throw new AppError('SHIPMENT_STEP_OUT_OF_ORDER');
+    return recordNotifications(trx, [
+      { userId: otherParty, kind: 'shipment_moved', params: { number, status: step }, link: `/shipment/status?number=${encodeURIComponent(number)}` },
+    ]);
+  });
+  await announce(ctx.bus, told);
+  return getShipment(ctx, number, userId);
+}

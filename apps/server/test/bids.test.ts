@@ -1,0 +1,284 @@
+import { describe, expect, it } from 'vitest';
+import type { MyBid, PlacedBid, TenderBid, TenderLiveState } from '@yuk/shared';
+import { closeExpiredTenders } from '../src/modules/bids/bids.service.js';
+import { createMemoryEventBus } from '../src/plugins/event-bus.js';
+import { api, buildTestApp } from './helpers.js';
+import { createUser } from './factories.js';
+import { createTender, daysFromToday } from './tender-factory.js';
+
+const { app, database } = await buildTestApp();
+
+const bid = (token: string, tenderId: number, amount: unknown, lang?: string) =>
+  api(app, {
+    method: 'POST',
+    url: `/api/tenders/${tenderId}/bids`,
+    token,
+    payload: { bid_amount: amount } as object,
+    ...(lang ? { headers: { 'accept-language': lang } } : {}),
+  });
+const minBid = async (token: string, tenderId: number) =>
+  (await api(app, { method: 'GET', url: `/api/tenders/${tenderId}/min-bid`, token })).json<{ min_bid: number | null }>().min_bid;
+const myBids = async (token: string, query = '') => (await api(app, { method: 'GET', url: `/api/bids/me${query}`, token })).json<MyBid[]>();
+const ownerAction = (token: string, tenderId: number, action: 'award' | 'close' | 'publish', payload?: object) =>
+  api(app, { method: 'POST', url: `/api/tenders/${tenderId}/${action}`, token, ...(payload ? { payload } : {}) });
+
+const owner = await createUser(app);
+const carrierA = await createUser(app);
+const carrierB = await createUser(app);
+
+describe('GET /api/tenders/{id}/min-bid', () => {
+  it('is null before any bid and the lowest bid after', async () => {
+    const tender = await createTender(app, owner.accessToken, { initial_price: 1000 });
+    expect(await minBid(carrierA.accessToken, tender.id)).toBeNull();
+    expect((await bid(carrierA.accessToken, tender.id, 900)).statusCode).toBe(201);
+    expect((await bid(carrierB.accessToken, tender.id, '850.50')).statusCode).toBe(201);
+    expect(await minBid(carrierA.accessToken, tender.id)).toBe(850.5);
+  });
+
+  it('answers 404 for a missing tender or someone else’s draft, 400 for a bad id, 401 without a token', async () => {
+    const draft = await createTender(app, owner.accessToken, { status: 'draft' });
+    expect((await api(app, { method: 'GET', url: `/api/tenders/${draft.id}/min-bid`, token: carrierA.accessToken })).statusCode).toBe(404);
+    expect((await api(app, { method: 'GET', url: `/api/tenders/${draft.id}/min-bid`, token: owner.accessToken })).statusCode).toBe(200);
+    expect((await api(app, { method: 'GET', url: '/api/tenders/999999/min-bid', token: carrierA.accessToken })).statusCode).toBe(404);
+    expect((await api(app, { method: 'GET', url: '/api/tenders/abc/min-bid', token: carrierA.accessToken })).statusCode).toBe(400);
+    expect((await api(app, { method: 'GET', url: `/api/tenders/${draft.id}/min-bid` })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/tenders/{id}/bids', () => {
+  it('accepts a bid strictly lower than the initial price, then only lower than the lowest bid', async () => {
+    const tender = await createTender(app, owner.accessToken, { initial_price: 1500 });
+    const equal = await bid(carrierA.accessToken, tender.id, 1500);
+    expect(equal.statusCode).toBe(409);
+    expect(equal.json()).toEqual({ code: 'BID_NOT_LOWER', error: "Taklifingiz 1,500 USD dan kam bo'lishi kerak" });
+    const first = await bid(carrierA.accessToken, tender.id, 1400);
+    expect(first.statusCode).toBe(201);
+    expect(first.json<PlacedBid>()).toMatchObject({ tender_id: tender.id, tender_number: tender.number, bid_amount: 1400, status: 'active' });
+    const notLower = await bid(carrierB.accessToken, tender.id, 1400, 'en');
+    expect(notLower.json()).toEqual({ code: 'BID_NOT_LOWER', error: 'Your bid must be lower than 1,400 USD' });
+    expect((await bid(carrierB.accessToken, tender.id, 1399.99)).statusCode).toBe(201);
+  });
+
+  it("refuses bad amounts with 'Iltimos, to'g'ri narx kiriting'", async () => {
+    const tender = await createTender(app, owner.accessToken);
+    for (const amount of [undefined, '', 'abc', 0, -5, 12.345, '1e3', null, true, [], {}, 1e12, Number.MAX_VALUE]) {
+      const res = await bid(carrierA.accessToken, tender.id, amount);
+      expect(res.statusCode, JSON.stringify(amount)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BID_AMOUNT_INVALID', error: "Iltimos, to'g'ri narx kiriting" });
+    }
+    const ru = await bid(carrierA.accessToken, tender.id, -1, 'ru');
+    expect(ru.json().error).toBe('Пожалуйста, введите корректную цену');
+    expect(await minBid(carrierA.accessToken, tender.id)).toBeNull();
+  });
+
+  it('refuses your own tender (403), missing tenders and others’ drafts (404), closed and awarded ones (409)', async () => {
+    const tender = await createTender(app, owner.accessToken);
+    expect((await bid(owner.accessToken, tender.id, 100)).json()).toMatchObject({ code: 'BID_OWN_TENDER' });
+    expect((await bid(owner.accessToken, tender.id, 100)).statusCode).toBe(403);
+    const draft = await createTender(app, owner.accessToken, { status: 'draft' });
+    expect((await bid(carrierA.accessToken, draft.id, 100)).statusCode).toBe(404);
+    expect((await bid(carrierA.accessToken, 987654, 100)).statusCode).toBe(404);
+    const closed = await createTender(app, owner.accessToken, { status: 'closed' });
+    const closedRes = await bid(carrierA.accessToken, closed.id, 100);
+    expect(closedRes.statusCode).toBe(409);
+    expect(closedRes.json()).toMatchObject({ code: 'TENDER_NOT_OPEN', error: 'Bu tender yopilgan' });
+    const awarded = await createTender(app, owner.accessToken);
+    const winning = (await bid(carrierA.accessToken, awarded.id, 1000)).json<PlacedBid>();
+    expect((await ownerAction(owner.accessToken, awarded.id, 'award', { bid_id: winning.id })).statusCode).toBe(200);
+    const late = await bid(carrierB.accessToken, awarded.id, 900);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'TENDER_ALREADY_AWARDED', error: 'Bu tender allaqachon berilgan' });
+    expect((await bid('not-a-token', tender.id, 100)).statusCode).toBe(401);
+  });
+
+  it('refuses bids once the last day has ended, even before the sweep closes the tender', async () => {
+    const tender = await createTender(app, owner.accessToken, {
+      tender_start_date: daysFromToday(-5),
+      tender_end_date: daysFromToday(-1),
+    });
+    const res = await bid(carrierA.accessToken, tender.id, 100);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('TENDER_NOT_OPEN');
+  });
+});
+
+describe('GET /api/bids/me and bid statuses', () => {
+  it('lists my bids with their tenders; active → pending when outbid; accepted and rejected after the award', async () => {
+    const tender = await createTender(app, owner.accessToken, { name: 'Sement', origin_location: 'Samarqand', destination_location: 'Bishkek', cargo_weight: 12000 });
+    const a = (await bid(carrierA.accessToken, tender.id, 1200)).json<PlacedBid>();
+    let mine = await myBids(carrierA.accessToken, `?tender_id=${tender.id}`);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: a.id,
+        tender_id: tender.id,
+        bid_amount: 1200,
+        status: 'active',
+        number: tender.number,
+        name: 'Sement',
+        origin_location: 'Samarqand',
+        destination_location: 'Bishkek',
+        cargo_weight: 12000,
+        tender_status: 'opened',
+      }),
+    ]);
+    const b = (await bid(carrierB.accessToken, tender.id, 1100)).json<PlacedBid>();
+    mine = await myBids(carrierA.accessToken, `?tender_id=${tender.id}`);
+    expect(mine[0]?.status).toBe('pending');
+    expect((await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: a.id })).json<TenderLiveState>().status).toBe('awarded');
+    expect((await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('accepted');
+    expect((await myBids(carrierB.accessToken, `?tender_id=${tender.id}`)).map((x) => [x.id, x.status])).toEqual([[b.id, 'rejected']]);
+  });
+
+  it('shows only my own bids; a bad tender_id is 400', async () => {
+    const someone = await createUser(app);
+    expect(await myBids(someone.accessToken)).toEqual([]);
+    expect((await api(app, { method: 'GET', url: '/api/bids/me?tender_id=x', token: someone.accessToken })).statusCode).toBe(400);
+    expect((await api(app, { method: 'GET', url: '/api/bids/me' })).statusCode).toBe(401);
+  });
+});
+
+describe('owner actions', () => {
+  it('lists the bids of my tender lowest first with the bidders; others get 404', async () => {
+    const tender = await createTender(app, owner.accessToken);
+    await bid(carrierA.accessToken, tender.id, 1300);
+    await bid(carrierB.accessToken, tender.id, 1250);
+    const res = await api(app, { method: 'GET', url: `/api/tenders/${tender.id}/bids`, token: owner.accessToken });
+    expect(res.statusCode).toBe(200);
+    const bids = res.json<TenderBid[]>();
+    expect(bids.map((x) => [x.bid_amount, x.status, x.bidder.id])).toEqual([
+      [1250, 'active', carrierB.user.id],
+      [1300, 'pending', carrierA.user.id],
+    ]);
+    expect((await api(app, { method: 'GET', url: `/api/tenders/${tender.id}/bids`, token: carrierA.accessToken })).statusCode).toBe(404);
+  });
+
+  it('awards once: a second award is 409; others cannot award; a bid of another tender is 404', async () => {
+    const tender = await createTender(app, owner.accessToken);
+    const other = await createTender(app, owner.accessToken);
+    const a = (await bid(carrierA.accessToken, tender.id, 1000)).json<PlacedBid>();
+    const foreign = (await bid(carrierA.accessToken, other.id, 1000)).json<PlacedBid>();
+    expect((await ownerAction(carrierA.accessToken, tender.id, 'award', { bid_id: a.id })).statusCode).toBe(404);
+    expect((await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: foreign.id })).statusCode).toBe(404);
+    expect((await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: 'x' })).statusCode).toBe(400);
+    expect((await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: a.id })).statusCode).toBe(200);
+    const again = await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: a.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('TENDER_ALREADY_AWARDED');
+  });
+
+  it('closes an opened tender (bids rejected), then can still award it', async () => {
+    const tender = await createTender(app, owner.accessToken);
+    const a = (await bid(carrierA.accessToken, tender.id, 1000)).json<PlacedBid>();
+    const closed = await ownerAction(owner.accessToken, tender.id, 'close');
+    expect(closed.json<TenderLiveState>()).toEqual({ min_bid: 1000, bid_count: 1, status: 'closed' });
+    expect((await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('rejected');
+    expect((await ownerAction(owner.accessToken, tender.id, 'close')).statusCode).toBe(409);
+    expect((await bid(carrierB.accessToken, tender.id, 900)).statusCode).toBe(409);
+    expect((await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: a.id })).statusCode).toBe(200);
+    expect((await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('accepted');
+  });
+
+  it('publishes a draft (draft → opened) once; only the owner', async () => {
+    const draft = await createTender(app, owner.accessToken, { status: 'draft' });
+    expect((await ownerAction(carrierA.accessToken, draft.id, 'publish')).statusCode).toBe(404);
+    expect((await ownerAction(owner.accessToken, draft.id, 'publish')).json<TenderLiveState>().status).toBe('opened');
+    expect((await ownerAction(owner.accessToken, draft.id, 'publish')).json().code).toBe('TENDER_NOT_DRAFT');
+    expect((await bid(carrierA.accessToken, draft.id, 10)).statusCode).toBe(201);
+  });
+
+  it('closes expired tenders in the sweep and rejects their bids', async () => {
+    const tender = await createTender(app, owner.accessToken, {
+      tender_start_date: daysFromToday(-3),
+      tender_end_date: daysFromToday(0),
+    });
+    await bid(carrierA.accessToken, tender.id, 1000);
+    await database.db.updateTable('tenders').set({ tender_end_date: daysFromToday(-1) }).where('id', '=', tender.id).execute();
+    const closed = await closeExpiredTenders({ db: database.db, bus: createMemoryEventBus() });
+    expect(closed).toBeGreaterThanOrEqual(1);
+    const after = await database.db.selectFrom('tenders').select('status').where('id', '=', tender.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe('closed');
+    expect((await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('rejected');
+    expect(await closeExpiredTenders({ db: database.db, bus: createMemoryEventBus() })).toBe(0);
+  });
+});
+
+describe('races', () => {
+  it('200 concurrent bids: accepted amounts strictly decrease in commit order and the lowest offer wins', async () => {
+    const tender = await createTender(app, owner.accessToken, { initial_price: 100000 });
+    const carriers = [carrierA, carrierB, await createUser(app), await createUser(app)];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    const amounts = Array.from({ length: 200 }, () => Math.round(random() * 9_000_000) / 100 + 1);
+    const results = await Promise.all(amounts.map((amount, i) => bid(carriers[i % carriers.length]!.accessToken, tender.id, amount)));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+    const accepted = results.filter((r) => r.statusCode === 201).map((r) => r.json<PlacedBid>());
+    accepted.sort((x, y) => x.id - y.id); // commit order
+    for (let i = 1; i < accepted.length; i += 1) expect(accepted[i]!.bid_amount).toBeLessThan(accepted[i - 1]!.bid_amount);
+    const lowestOffered = Math.min(...amounts);
+    expect(accepted.at(-1)?.bid_amount).toBe(lowestOffered);
+    expect(await minBid(owner.accessToken, tender.id)).toBe(lowestOffered);
+    const rows = await database.db.selectFrom('bids').select(['status']).where('tender_id', '=', tender.id).execute();
+    expect(rows.filter((row) => row.status === 'active')).toHaveLength(1);
+    expect(rows).toHaveLength(accepted.length);
+    const counted = await database.db.selectFrom('tenders').select('bid_count').where('id', '=', tender.id).executeTakeFirstOrThrow();
+    expect(counted.bid_count).toBe(accepted.length);
+  });
+
+  it('two equal amounts at once: exactly one is accepted', async () => {
+    const tender = await createTender(app, owner.accessToken, { initial_price: 1000 });
+    const results = await Promise.all([bid(carrierA.accessToken, tender.id, 500), bid(carrierB.accessToken, tender.id, 500)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('bids racing an award or a close: no bid is accepted after the tender left opened', async () => {
+    for (const action of ['award', 'close'] as const) {
+      const tender = await createTender(app, owner.accessToken, { initial_price: 10000 });
+      const first = (await bid(carrierA.accessToken, tender.id, 9000)).json<PlacedBid>();
+      const racing = Array.from({ length: 30 }, (_, i) => bid(i % 2 ? carrierA.accessToken : carrierB.accessToken, tender.id, 8000 - i * 10));
+      const decision = ownerAction(owner.accessToken, tender.id, action, action === 'award' ? { bid_id: first.id } : undefined);
+      const [results, decided] = await Promise.all([Promise.all(racing), decision]);
+      expect(decided.statusCode).toBe(200);
+      expect(results.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+      const rows = await database.db.selectFrom('bids').select(['id', 'status']).where('tender_id', '=', tender.id).execute();
+      // after the decision nothing is left active or pending: every bid that got in was settled by it
+      expect(rows.filter((row) => row.status === 'active' || row.status === 'pending')).toEqual([]);
+      expect(rows.filter((row) => row.status === 'accepted').map((row) => row.id)).toEqual(action === 'award' ? [first.id] : []);
+    }
+  });
+});
+
+describe('GET /api/tenders/{id}/events', () => {
+  it('streams the state now and after every bid', async () => {
+    const tender = await createTender(app, owner.accessToken, { initial_price: 2000 });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const res = await fetch(`${address}/api/tenders/${tender.id}/events`, {
+      headers: { authorization: `Bearer ${carrierA.accessToken}` },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (count: number) => {
+      while ((text.match(/event: state/g) ?? []).length < count) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+    };
+    await readUntil(1);
+    expect(text).toContain('data: {"min_bid":null,"bid_count":0,"status":"opened"}');
+    await bid(carrierB.accessToken, tender.id, 1800);
+    await readUntil(2);
+    expect(text).toContain('data: {"min_bid":1800,"bid_count":1,"status":"opened"}');
+    controller.abort();
+    const unauthorized = await fetch(`${address}/api/tenders/${tender.id}/events`);
+    expect(unauthorized.status).toBe(401);
+  });
+});

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { interpolate, type Language, type Localized } from './language.js';
+
+export const NOTIFICATION_TYPES = ['offer', 'system'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const SHIPMENT_STATUSES = ['awarded', 'loaded', 'on_the_way', 'delivered'] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+/** Shipment steps as the spec names them (timeline of /shipment/status). */
+export const SHIPMENT_STATUS_TEXT: Record<ShipmentStatus, Localized> = {
+  awarded: { uz: 'Tayinlangan', en: 'Assigned', ru: 'Назначен' },
+  loaded: { uz: 'Yuklangan', en: 'Loaded', ru: 'Загружен' },
+  on_the_way: { uz: "Yo'lda", en: 'On the way', ru: 'В пути' },
+  delivered: { uz: 'Yetkazib berilgan', en: 'Delivered', ru: 'Доставлен' },
+};
+
+interface NotificationTemplate {
+  type: NotificationType;
+  title: Localized;
+  body: Localized;
+}
+
+/**
+ * What happened, for whom: each kind has a type (the Offers or System tab) and texts in the three languages,
+ * filled with the params stored with the notification and shown in the reader's language.
+ */
+export const NOTIFICATION_TEMPLATES = {
+  bid_received: {
+    type: 'offer',
+    title: { uz: 'Tenderingizga yangi taklif', en: 'New bid on your tender', ru: 'Новое предложение по вашему тендеру' },
+    body: {
+      uz: '{number} «{name}»: {amount} USD',
+      en: '{number} “{name}”: {amount} USD',
+      ru: '{number} «{name}»: {amount} USD',
+    },
+  },
+  outbid: {
+    type: 'offer',
+    title: {
+      uz: 'Sizning taklifingizdan pastroq taklif berildi',
+      en: 'You have been outbid',
+      ru: 'Ваше предложение перебито',
+    },
+    body: {
+      uz: '{number} «{name}»: yangi eng past taklif {amount} USD',
+      en: '{number} “{name}”: the new lowest bid is {amount} USD',
+      ru: '{number} «{name}»: новое лучшее предложение {amount} USD',
+    },
+  },
+  bid_won: {
+    type: 'offer',
+    title: { uz: 'Taklifingiz qabul qilindi!', en: 'Your bid was accepted!', ru: 'Ваше предложение принято!' },
+    body: {
+      uz: '{number} «{name}»: {amount} USD. Yukni kuzatishni boshlang',
+      en: '{number} “{name}”: {amount} USD. Start tracking the shipment',
+      ru: '{number} «{name}»: {amount} USD. Начните отслеживать груз',
+    },
+  },
+  bid_lost: {
+    type: 'offer',
+    title: { uz: 'Taklifingiz qabul qilinmadi', en: 'Your bid was not accepted', ru: 'Ваше предложение не принято' },
+    body: {
+      uz: '{number} «{name}» boshqa tashuvchiga berildi yoki yopildi',
+      en: '{number} “{name}” went to another carrier or was closed',
+      ru: '{number} «{name}» передан другому перевозчику или закрыт',
+    },
+  },
+  tender_closed: {
+    type: 'system',
+    title: { uz: 'Tender muddati tugadi', en: 'Your tender has ended', ru: 'Срок вашего тендера истёк' },
+    body: {
+      uz: '{number} «{name}» yopildi: {bids} ta taklif. Endi g‘olibni tanlashingiz mumkin',
+      en: '{number} “{name}” is closed with {bids} bids. You can now choose the winner',
+      ru: '{number} «{name}» закрыт, предложений: {bids}. Теперь можно выбрать победителя',
+    },
+  },
+  shipment_moved: {
+    type: 'system',
+    title: { uz: "Yuk holati o'zgardi", en: 'Shipment status changed', ru: 'Статус груза изменился' },
+    body: { uz: '{number}: {status}', en: '{number}: {status}', ru: '{number}: {status}' },
+  },
+} as const satisfies Record<string, NotificationTemplate>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_TEMPLATES;
+export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_TEMPLATES) as NotificationKind[];
+
+export type NotificationParams = Record<string, string | number>;
+
+/** The title and body of a notification in one language. A `status` param is a shipment status, shown in words. */
+export function renderNotification(kind: NotificationKind, params: NotificationParams, lang: Language) {
+  const template = NOTIFICATION_TEMPLATES[kind];
+  const status = params.status;
+  const filled: NotificationParams =
+    typeof status === 'string' && status in SHIPMENT_STATUS_TEXT
+      ? { ...params, status: SHIPMENT_STATUS_TEXT[status as ShipmentStatus][lang] }
+      : params;
+  return { title: interpolate(template.title[lang], filled), body: interpolate(template.body[lang], filled) };
+}
+
+export const NOTIFICATION_TAB_VALUES = ['all', 'unread', 'system', 'offers'] as const;
+export type NotificationTab = (typeof NOTIFICATION_TAB_VALUES)[number];
+
+export const notificationListQuery = z.object({
+  tab: z.enum(NOTIFICATION_TAB_VALUES, { error: 'one_of' }).default('all'),
+  limit: z.coerce.number({ error: 'integer' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(100, { error: 'too_large' }).default(50),
+  /** The id of the last notification of the previous page: the next page is older. */
+  before: z.coerce.number({ error: 'integer' }).int({ error: 'integer' }).positive({ error: 'integer' }).optional(),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuery>;
+
+export const notification = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  kind: z.enum(NOTIFICATION_KINDS as [NotificationKind, ...NotificationKind[]]),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const unreadCount = z.object({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCount>;
