@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // the multi-instance test needs nginx, PostgreSQL and Redis: `npm run test:scaleout`
+          exclude: ['apps/server/test/scaleout/**'],
           environment: 'node',
           setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,

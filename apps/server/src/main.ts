@@ -18,6 +18,7 @@ async function main() {
     logLevel: config.logLevel,
     webDist: config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     trustProxy: config.trustProxy,
+    redisUrl: config.redisUrl,
   });
 
   if (config.seedDemo && (await seedDemoData(database.db))) {

@@ -262,7 +262,7 @@ describe('errors, languages and headers', () => {
   it('sends security headers with a strict CSP', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', redis: 'off' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { claimJobRun } from '../../db/scheduled-jobs.js';
 import { closeExpiredTenders, type BidsContext } from './bids.service.js';
 
 /**
+ * Runs once per interval across all instances.
  * Tenders expire only when a Tashkent day ends, and bids past the last day are refused by the bid's own
  * conditional update; this sweep turns their status to closed (and tells the owner) soon after.
  * Returns the function that stops it.
@@ -13,6 +15,8 @@ export function startExpirySweeper(ctx: BidsContext, intervalMs: number, log: Fa
     if (running) return;
     running = true;
     try {
+      // several instances share the work: only the one that claims this interval sweeps
+      if (!(await claimJobRun(ctx.db, 'close-expired-tenders', intervalMs))) return;
       const closed = await closeExpiredTenders(ctx);
       if (closed > 0) log.info({ closed }, 'closed expired tenders');
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,15 +6,30 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/openapi.js';
 
-export const healthResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']).describe('degraded: Redis is down, so live updates reach only this instance'),
+  database: z.literal('ok'),
+  redis: z.enum(['ok', 'down', 'off']).describe('off: not configured'),
+});
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+async function redisState(redis: Redis | undefined): Promise<'ok' | 'down' | 'off'> {
+  if (!redis) return 'off';
+  if (redis.status !== 'ready') return 'down';
+  try {
+    const pong = await Promise.race([redis.ping(), new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), 500))]);
+    return pong === 'PONG' ? 'ok' : 'down';
+  } catch {
+    return 'down';
+  }
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; redis?: Redis }> = async (app, { db, redis }) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Answers once the database answers',
+        summary: 'Answers 200 once the database answers; reports Redis (a Redis outage degrades, it does not fail)',
         response: { 200: healthResponse, ...errorResponses(503) },
       },
     },
@@ -24,7 +40,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         request.log.error({ err: error }, 'health check: database unreachable');
         throw new AppError('SERVICE_UNAVAILABLE');
       }
-      return { status: 'ok' as const, database: 'ok' as const };
+      const redisStatus = await redisState(redis);
+      return { status: redisStatus === 'down' ? ('degraded' as const) : ('ok' as const), database: 'ok' as const, redis: redisStatus };
     },
   );
 };

@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import pg from 'pg';
+// @ts-expect-error -- a plain ESM build script without type declarations
+import { serverBuildOptions } from '../../build.mjs';
+
+/** Two (or more) app instances on one PostgreSQL and one Redis, behind nginx, on free loopback ports. */
+export interface Cluster {
+  nginxUrl: string;
+  instanceUrls: string[];
+  kill(index: number, signal?: NodeJS.Signals): void;
+  logs(index: number): string;
+  stop(): Promise<void>;
+}
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const pgAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, what: string, output: () => string) {
+  for (let i = 0; i < 150; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not come up:\n${output()}`);
+}
+
+export function nginxBinary(): string {
+  for (const candidate of [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx']) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  throw new Error('nginx not found: install it (apt-get install nginx-light) or set NGINX_PATH');
+}
+
+export async function startCluster(instances = 2): Promise<Cluster> {
+  const work = mkdtempSync(join(tmpdir(), 'yuk-cluster-'));
+  const database = `yuk_scaleout_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const databaseUrl = new URL(pgAdminUrl);
+  databaseUrl.pathname = `/${database}`;
+
+  const bundle = join(repoRoot, `apps/server/dist/main-cluster-${process.pid}.js`);
+  await build({ ...serverBuildOptions, outfile: bundle, logLevel: 'silent', sourcemap: false });
+
+  const children: ChildProcess[] = [];
+  const outputs: string[] = [];
+  const instanceUrls: string[] = [];
+  const jwtSecret = `cluster-secret-${Date.now()}-0123456789abcdefghijklmnop`;
+  for (let i = 0; i < instances; i += 1) {
+    const port = await freePort();
+    outputs[i] = '';
+    const child = spawn(process.execPath, [bundle], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(work, `data-${i}`),
+        DATABASE_URL: databaseUrl.toString(),
+        REDIS_URL: redisUrl,
+        JWT_SECRET: jwtSecret,
+        TRUST_PROXY: '127.0.0.1',
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (outputs[i] += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (outputs[i] += d.toString()));
+    children.push(child);
+    instanceUrls.push(`http://127.0.0.1:${port}`);
+  }
+  // all instances start at once: the migrations take turns under PostgreSQL's advisory lock
+  await Promise.all(instanceUrls.map((url, i) => waitFor(`${url}/api/health`, `instance ${i}`, () => outputs[i] ?? '')));
+
+  const nginxPort = await freePort();
+  const prefix = join(work, 'nginx');
+  mkdirSync(prefix, { recursive: true });
+  const config = readFileSync(join(repoRoot, 'deploy/nginx.conf'), 'utf8')
+    .replaceAll('{{PREFIX}}', prefix)
+    .replaceAll('{{LISTEN}}', `127.0.0.1:${nginxPort}`)
+    .replace('{{UPSTREAMS}}', instanceUrls.map((url) => `server ${url.replace('http://', '')} max_fails=1 fail_timeout=5s;`).join('\n    '))
+    .replace('worker_processes auto;', 'worker_processes 1;');
+  const configFile = join(prefix, 'nginx.conf');
+  writeFileSync(configFile, config);
+  let nginxOutput = '';
+  const nginx = spawn(nginxBinary(), ['-p', prefix, '-c', configFile, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  nginx.stderr?.on('data', (d: Buffer) => (nginxOutput += d.toString()));
+  const nginxUrl = `http://127.0.0.1:${nginxPort}`;
+  await waitFor(`${nginxUrl}/api/health`, 'nginx', () => `${nginxOutput}\n${existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : ''}`);
+
+  return {
+    nginxUrl,
+    instanceUrls,
+    kill(index, signal = 'SIGKILL') {
+      children[index]?.kill(signal);
+    },
+    logs: (index) => outputs[index] ?? '',
+    async stop() {
+      nginx.kill('SIGTERM');
+      for (const child of children) child.kill('SIGKILL');
+      await new Promise((r) => setTimeout(r, 300));
+      const cleaner = new pg.Client({ connectionString: pgAdminUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${database} with (force)`);
+      await cleaner.end();
+      rmSync(bundle, { force: true });
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthTokens, MyBid, PlacedBid, Tender } from '@yuk/shared';
+import { buildRegisterInput } from '../factories.js';
+import { buildTenderInput } from '../tender-factory.js';
+import { startCluster, type Cluster } from './cluster.js';
+
+let cluster: Cluster;
+beforeAll(async () => {
+  cluster = await startCluster(2);
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  // nginx answers its own errors (502) in HTML
+  const json = res.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as T) : undefined;
+  return { status: res.status, body: json as T };
+}
+
+async function signUp(base: string) {
+  const input = buildRegisterInput();
+  expect((await call(base, 'POST', '/api/users/register', input)).status).toBe(201);
+  const login = await call<AuthTokens>(base, 'POST', '/api/users/login', { email: input.email, password: input.password });
+  expect(login.status).toBe(200);
+  return { ...login.body, email: input.email, password: input.password };
+}
+
+/** Reads an SSE stream until `predicate` holds for the text so far (or 10 s pass). */
+async function openStream(url: string, token: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return {
+    async until(predicate: (text: string) => boolean) {
+      const deadline = Date.now() + 10_000;
+      while (!predicate(text) && Date.now() < deadline) {
+        const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 500))]);
+        if (chunk && !chunk.done) text += decoder.decode(chunk.value);
+      }
+      return text;
+    },
+    close: () => controller.abort(),
+  };
+}
+
+describe('several instances behind nginx', () => {
+  it('a carrier on instance A sees the live minimum of a bid placed through instance B', async () => {
+    const [a, b] = cluster.instanceUrls as [string, string];
+    const owner = await signUp(cluster.nginxUrl);
+    const carrier1 = await signUp(cluster.nginxUrl);
+    const carrier2 = await signUp(cluster.nginxUrl);
+    const tender = (await call<Tender>(a, 'POST', '/api/tenders', buildTenderInput({ initial_price: 5000 }), owner.accessToken)).body;
+    const stream = await openStream(`${a}/api/tenders/${tender.id}/events`, carrier1.accessToken);
+    await stream.until((t) => t.includes('"bid_count":0'));
+    await new Promise((r) => setTimeout(r, 200)); // the subscription reaches Redis
+    expect((await call(b, 'POST', `/api/tenders/${tender.id}/bids`, { bid_amount: 4200 }, carrier2.accessToken)).status).toBe(201);
+    const text = await stream.until((t) => t.includes('"min_bid":4200'));
+    expect(text).toContain('"min_bid":4200,"bid_count":1,"status":"opened"');
+    stream.close();
+  });
+
+  it('a notification made on B reaches a stream held on A', async () => {
+    const [a, b] = cluster.instanceUrls as [string, string];
+    const owner = await signUp(cluster.nginxUrl);
+    const carrier = await signUp(cluster.nginxUrl);
+    const tender = (await call<Tender>(b, 'POST', '/api/tenders', buildTenderInput(), owner.accessToken)).body;
+    const stream = await openStream(`${a}/api/notifications/stream`, owner.accessToken);
+    await stream.until((t) => t.includes('event: unread'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await call(b, 'POST', `/api/tenders/${tender.id}/bids`, { bid_amount: 1000 }, carrier.accessToken)).status).toBe(201);
+    const text = await stream.until((t) => t.includes('event: notification'));
+    expect(text).toContain('"kind":"bid_received"');
+    stream.close();
+  });
+
+  it('failed logins are counted across both instances', async () => {
+    const [a, b] = cluster.instanceUrls as [string, string];
+    const victim = await signUp(cluster.nginxUrl);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const base = i % 2 === 0 ? a : b;
+      statuses.push((await call(base, 'POST', '/api/users/login', { email: victim.email, password: `wrong-${i}-password` })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('killing instance A mid-load loses no acknowledged bid, and nginx keeps serving from B', async () => {
+    const owner = await signUp(cluster.nginxUrl);
+    const carriers = [await signUp(cluster.nginxUrl), await signUp(cluster.nginxUrl), await signUp(cluster.nginxUrl)];
+    const tenders = await Promise.all(
+      Array.from({ length: 5 }, async () => (await call<Tender>(cluster.nginxUrl, 'POST', '/api/tenders', buildTenderInput({ initial_price: 100000 }), owner.accessToken)).body),
+    );
+    const acknowledged: PlacedBid[] = [];
+    const other: number[] = [];
+    let amount = 99_000;
+    const worker = async (carrierIndex: number) => {
+      for (let i = 0; i < 60; i += 1) {
+        const tender = tenders[i % tenders.length]!;
+        amount -= 7;
+        const res = await call<PlacedBid>(cluster.nginxUrl, 'POST', `/api/tenders/${tender.id}/bids`, { bid_amount: amount }, carriers[carrierIndex]!.accessToken);
+        if (res.status === 201) acknowledged.push(res.body);
+        else other.push(res.status);
+      }
+    };
+    const load = Promise.all([worker(0), worker(1), worker(2)]);
+    await new Promise((r) => setTimeout(r, 150));
+    cluster.kill(0);
+    await load;
+    // every answer was an acknowledgement, a refusal (409: not lower) or a 502 for a request cut off mid-way
+    expect(other.every((status) => status === 409 || status === 502)).toBe(true);
+    expect(acknowledged.length).toBeGreaterThan(50);
+    // nginx keeps serving: the health check and reads go to B
+    for (let i = 0; i < 5; i += 1) expect((await call(cluster.nginxUrl, 'GET', '/api/health')).status).toBe(200);
+    const stored = new Set<number>();
+    for (const carrier of carriers) {
+      const mine = await call<MyBid[]>(cluster.nginxUrl, 'GET', '/api/bids/me', undefined, carrier.accessToken);
+      expect(mine.status).toBe(200);
+      for (const bid of mine.body) stored.add(bid.id);
+    }
+    const lost = acknowledged.filter((bid) => !stored.has(bid.id));
+    console.log(`kill -9 under load: ${acknowledged.length} acknowledged bids, ${lost.length} lost, ${other.filter((s) => s === 502).length} cut off`);
+    expect(lost).toEqual([]);
+  });
+});
