@@ -1,0 +1,28 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO = { email: 'shipper@yuktender.uz', password: 'demo12345' };
+
+export function uniqueEmail(): string {
+  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.uz`;
+}
+
+/** Logs in through the Login tab (the page shows the login screen) and waits for the shell. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yuk Tender' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Parol').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('navigation', { name: 'Asosiy menyu' })).toBeVisible();
+}
+
+/** axe's serious and critical findings (WCAG 2.x A/AA and best practice), as readable lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}

@@ -1,0 +1,105 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys against the real, built server (API + built web app) on a free port with a fresh
+ * embedded database and the demo data. Drives the system Chromium; never downloads a browser.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `Chromium was not found at ${chromiumPath}. Install it (Debian/Ubuntu: apt-get install chromium) ` +
+      'or point CHROMIUM_PATH at a Chromium or Chrome executable.',
+  );
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const serverMain = join(root, 'apps/server/dist/main.js');
+const webIndex = join(root, 'apps/web/dist/index.html');
+for (const built of [serverMain, webIndex]) {
+  if (!existsSync(built)) throw new Error(`${built} is missing: build first (npm run build, or npm run test:e2e).`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+// The config is read again by every worker process: the first read picks the port and the data folder,
+// and the workers inherit them through the environment.
+process.env.YUK_E2E_PORT ??= String(await freePort());
+process.env.YUK_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'yuk-e2e-'));
+const port = Number(process.env.YUK_E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+const serverEnv: Record<string, string> = {};
+for (const [key, value] of Object.entries(process.env)) {
+  if (value !== undefined && !['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'WEB_DIST'].includes(key))
+    serverEnv[key] = value;
+}
+Object.assign(serverEnv, {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: process.env.YUK_E2E_DATA_DIR,
+  SEED_DEMO: '1',
+  LOG_LEVEL: 'warn',
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `"${process.execPath}" "${serverMain}"`,
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,29 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FullScreenLoader } from '../components/ui/states';
+import { hasAccessToken, useSession } from '../lib/session';
+import { useSessionBootstrap } from './session';
+
+const loadRouter = () => import('./router');
+const loadAuthPage = () => import('../features/auth/auth-page');
+const AppRouter = lazy(loadRouter);
+const AuthPage = lazy(() => loadAuthPage().then((module) => ({ default: module.AuthPage })));
+
+/**
+ * The session decides the screen: a loading screen until the start-up check ends, the login screen on any
+ * path when signed out, the app's pages when signed in.
+ */
+export function App() {
+  const { t } = useTranslation();
+  useSessionBootstrap();
+  const { status } = useSession();
+
+  // fetch the likely next screen's code while the start-up check runs
+  useEffect(() => {
+    void (hasAccessToken() ? loadRouter() : loadAuthPage());
+  }, []);
+
+  const loader = <FullScreenLoader label={t('common.loading')} />;
+  if (status === 'loading') return loader;
+  return <Suspense fallback={loader}>{status === 'signed-in' ? <AppRouter /> : <AuthPage />}</Suspense>;
+}

@@ -1,0 +1,164 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_COOKIE_NAME } from '@yuk/shared';
+import { BellIcon, UserIcon } from '../../components/ui/icons';
+import { changeLanguage } from '../../i18n';
+import { getSession, startSession, USER_FLAG_KEY } from '../../lib/session';
+import { jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../test/render';
+import { appRoutes } from '../router';
+import { SideNav } from './side-nav';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const rendered = renderWithProviders(<RouterProvider router={router} />);
+  return { ...rendered, router };
+}
+
+function nav() {
+  return screen.getByRole('navigation', { name: 'Asosiy menyu' });
+}
+
+describe('the signed-in shell', () => {
+  beforeEach(async () => {
+    await changeLanguage('uz');
+    startSession({ accessToken: 'token', user: sampleUser });
+    stubFetch(() => jsonResponse([]));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('redirects / to /tenders', async () => {
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tenders'));
+  });
+
+  it("shows '404 – Sahifa topilmadi' inside the shell for an unknown path", async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: '404 – Sahifa topilmadi' })).toBeInTheDocument();
+    expect(nav()).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+  });
+
+  it('lists the spec links in order, each with an icon and a label; the current one is marked', async () => {
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profil' })).toBeInTheDocument();
+    const links = within(nav()).getAllByRole('link', { hidden: true });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/tenders',
+      '/tenders/plane',
+      '/tenders/ship',
+      '/tenders/truck',
+      '/tenders/labo',
+      '/orders',
+      '/bids',
+      '/vehicles',
+      '/notifications',
+      '/profile',
+    ]);
+    expect(within(nav()).getByRole('link', { name: 'Profil' })).toHaveAttribute('aria-current', 'page');
+    for (const link of links) expect(link.querySelector('svg')).not.toBeNull();
+  });
+
+  it('collapses to icons with the brand letter, keeping every link named, and opens again', async () => {
+    const { user } = renderApp('/profile');
+    await screen.findByRole('heading', { level: 1, name: 'Profil' });
+    const aside = nav().closest('aside');
+    expect(aside).toHaveClass('w-50');
+    expect(screen.getByRole('link', { name: 'Yuk Tender' })).toHaveTextContent('Yuk Tender');
+
+    await user.click(screen.getByRole('button', { name: "Menyuni yig'ish" }));
+    expect(aside).toHaveClass('w-17');
+    const brand = screen.getByRole('link', { name: 'Yuk Tender' });
+    expect(brand).toHaveTextContent(/^Y$/);
+    expect(within(nav()).getByRole('link', { name: 'Buyurtmalarim' })).toBeInTheDocument();
+    expect(within(nav()).getByText('Buyurtmalarim')).toHaveClass('sr-only');
+    expect(screen.getByRole('button', { name: 'Menyuni ochish' })).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(screen.getByRole('button', { name: 'Menyuni ochish' }));
+    expect(aside).toHaveClass('w-50');
+    expect(within(nav()).getByText('Buyurtmalarim')).not.toHaveClass('sr-only');
+  });
+
+  it('opens the Tenders sub-links by itself under /tenders/{type}', async () => {
+    renderApp('/tenders/ship');
+    await screen.findByRole('heading', { level: 1 });
+    const tenders = within(nav()).getByRole('link', { name: 'Tenderlar' });
+    expect(tenders).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav()).getByRole('link', { name: 'Dengiz' })).toBeVisible();
+    expect(within(nav()).getByRole('link', { name: 'Dengiz' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('toggles the Tenders sub-links when the Tenders item is clicked', async () => {
+    const { user, router } = renderApp('/profile');
+    await screen.findByRole('heading', { level: 1, name: 'Profil' });
+    const tenders = within(nav()).getByRole('link', { name: 'Tenderlar' });
+    expect(tenders).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav()).queryByRole('link', { name: 'Aviatsiya' })).toBeNull();
+
+    await user.click(tenders);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tenders'));
+    expect(tenders).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav()).getByRole('link', { name: 'Aviatsiya' })).toBeVisible();
+
+    await user.click(tenders);
+    expect(tenders).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav()).queryByRole('link', { name: 'Aviatsiya' })).toBeNull();
+  });
+
+  it('follows the language', async () => {
+    renderApp('/profile');
+    await screen.findByRole('heading', { level: 1, name: 'Profil' });
+    await act(() => changeLanguage('en'));
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'My Orders' }),
+    ).toBeInTheDocument();
+    await act(() => changeLanguage('ru'));
+    expect(
+      within(screen.getByRole('navigation', { name: 'Главное меню' })).getByRole('link', { name: 'Мои заказы' }),
+    ).toBeInTheDocument();
+  });
+
+  it('logs out: POST /api/users/logout with the refresh cookie, then the session is cleared', async () => {
+    const { calls } = stubFetch(() => new Response(null, { status: 204 }));
+    const { user } = renderApp('/profile');
+    await screen.findByRole('heading', { level: 1, name: 'Profil' });
+    await user.click(screen.getByRole('button', { name: 'Chiqish' }));
+    await waitFor(() => expect(getSession().status).toBe('signed-out'));
+    expect(calls).toEqual([
+      expect.objectContaining({ url: '/api/users/logout', method: 'POST', credentials: 'include' }),
+    ]);
+    expect(Cookies.get(ACCESS_COOKIE_NAME)).toBeUndefined();
+    expect(localStorage.getItem(USER_FLAG_KEY)).toBeNull();
+  });
+
+  it('clears the session on log-out even when the server cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    const { user } = renderApp('/profile');
+    await screen.findByRole('heading', { level: 1, name: 'Profil' });
+    await user.click(screen.getByRole('button', { name: 'Chiqish' }));
+    await waitFor(() => expect(getSession().status).toBe('signed-out'));
+  });
+});
+
+describe('side navigation badge slot', () => {
+  beforeEach(async () => {
+    await changeLanguage('uz');
+  });
+
+  it("shows an item's count, read as text, and hides it at 0", () => {
+    const items = [
+      { to: '/notifications', labelKey: 'nav.notifications', icon: BellIcon, useBadgeCount: () => 3 },
+      { to: '/profile', labelKey: 'nav.profile', icon: UserIcon, useBadgeCount: () => 0 },
+    ] as const;
+    const router = createMemoryRouter([
+      { path: '*', element: <SideNav id="nav" open onToggle={() => {}} items={items} /> },
+    ]);
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(screen.getByRole('link', { name: 'Bildirishnomalar, 3 ta yangi' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profil' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import type { ButtonHTMLAttributes, Ref } from 'react';
+import { cn } from '../../lib/cn';
+import { Spinner } from './spinner';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'warning' | 'link';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-blue-600 text-white hover:bg-blue-500 active:bg-blue-700 shadow-sm shadow-blue-950/40',
+  secondary: 'bg-navy-800 text-slate-100 ring-1 ring-inset ring-navy-600 hover:bg-navy-700',
+  ghost: 'text-slate-200 hover:bg-navy-800 hover:text-white',
+  danger: 'bg-red-700 text-white hover:bg-red-600 active:bg-red-800',
+  warning: 'bg-orange-500 text-navy-950 hover:bg-orange-400 active:bg-orange-600',
+  link: 'text-sky-300 underline-offset-4 hover:underline hover:text-sky-200 px-0! py-0! h-auto!',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'h-8 px-3 text-sm gap-1.5',
+  md: 'h-10 px-4 text-sm gap-2',
+  lg: 'h-11 px-5 text-base gap-2',
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** While true the button is disabled and shows a spinner; pass the pending text as children. */
+  pending?: boolean;
+  fullWidth?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  pending = false,
+  fullWidth = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      className={cn(
+        'inline-flex items-center justify-center rounded-lg font-medium transition-colors',
+        'disabled:cursor-not-allowed disabled:opacity-60',
+        variants[variant],
+        sizes[size],
+        fullWidth && 'w-full',
+        className,
+      )}
+      {...props}
+    >
+      {pending && <Spinner className="size-4" />}
+      {children}
+    </button>
+  );
+}

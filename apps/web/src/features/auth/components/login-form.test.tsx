@@ -1,0 +1,140 @@
+import Cookies from 'js-cookie';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_COOKIE_NAME } from '@yuk/shared';
+import { changeLanguage } from '../../../i18n';
+import { getSession, showSignedOut, USER_FLAG_KEY, USER_INFO_KEY } from '../../../lib/session';
+import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../../test/render';
+import { LoginMethods } from './login-methods';
+
+const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1', user: sampleUser };
+
+describe('login form', () => {
+  beforeEach(async () => {
+    await changeLanguage('uz');
+    showSignedOut();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("toasts 'Email va parolni to'ldiring' when both fields are blank, and calls nothing", async () => {
+    const { calls } = stubFetch(() => jsonResponse(tokens));
+    const { user } = renderWithProviders(<LoginMethods />);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await findToast("Email va parolni to'ldiring")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('toasts the same when only the password is blank (or only blanks were typed)', async () => {
+    const { calls } = stubFetch(() => jsonResponse(tokens));
+    const { user } = renderWithProviders(<LoginMethods />);
+    await user.type(screen.getByLabelText('Email'), 'aziz@example.uz');
+    await user.type(screen.getByLabelText('Parol'), ' ');
+    await user.clear(screen.getByLabelText('Parol'));
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await findToast("Email va parolni to'ldiring")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows 'Logging in...' on a disabled button while the call is pending", async () => {
+    let answer: (response: Response) => void = () => {};
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user } = renderWithProviders(<LoginMethods />);
+    await user.type(screen.getByLabelText('Email'), 'aziz@example.uz');
+    await user.type(screen.getByLabelText('Parol'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    const pending = await screen.findByRole('button', { name: 'Logging in...' });
+    expect(pending).toBeDisabled();
+    answer(jsonResponse(tokens));
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeEnabled();
+  });
+
+  it("logs in: stores the token cookie, the user flag and info, toasts 'Login successful!', signs in", async () => {
+    const { calls } = stubFetch(() => jsonResponse(tokens));
+    const { user } = renderWithProviders(<LoginMethods />);
+    await user.type(screen.getByLabelText('Email'), '  aziz@example.uz ');
+    await user.type(screen.getByLabelText('Parol'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await findToast('Login successful!')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({
+      url: '/api/users/login',
+      method: 'POST',
+      credentials: 'include',
+      body: { email: 'aziz@example.uz', password: 'secret-pass' },
+    });
+    expect(Cookies.get(ACCESS_COOKIE_NAME)).toBe('access-1');
+    expect(localStorage.getItem(USER_FLAG_KEY)).toBe('true');
+    expect(JSON.parse(localStorage.getItem(USER_INFO_KEY) ?? 'null')).toEqual(sampleUser);
+    expect(getSession()).toEqual({ status: 'signed-in', user: sampleUser });
+  });
+
+  it("toasts the server's error text on a wrong password, and stays signed out", async () => {
+    stubFetch(() => jsonResponse({ error: "Email yoki parol noto'g'ri", code: 'INVALID_CREDENTIALS' }, 401));
+    const { user } = renderWithProviders(<LoginMethods />);
+    await user.type(screen.getByLabelText('Email'), 'aziz@example.uz');
+    await user.type(screen.getByLabelText('Parol'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await findToast("Email yoki parol noto'g'ri")).toBeInTheDocument();
+    expect(getSession().status).toBe('signed-out');
+    expect(Cookies.get(ACCESS_COOKIE_NAME)).toBeUndefined();
+  });
+
+  it("falls back to the server's message, then to the spec's default text", async () => {
+    let answer = jsonResponse({ message: 'Service text' }, 503);
+    stubFetch(() => answer);
+    const { user } = renderWithProviders(<LoginMethods />);
+    await user.type(screen.getByLabelText('Email'), 'aziz@example.uz');
+    await user.type(screen.getByLabelText('Parol'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await findToast('Service text')).toBeInTheDocument();
+
+    answer = new Response('upstream down', { status: 502 });
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await findToast('Login failed. Please check your credentials.')).toBeInTheDocument();
+  });
+
+  it("Mobile-ID: a blank phone toasts 'Iltimos, telefon raqamini kiriting' and sets nothing", async () => {
+    const { calls } = stubFetch(() => jsonResponse({}));
+    const { user } = renderWithProviders(<LoginMethods />);
+    await user.click(screen.getByRole('tab', { name: 'Mobile-ID' }));
+    expect(screen.getByText('+998')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Send SMS' }));
+    expect(await findToast('Iltimos, telefon raqamini kiriting')).toBeInTheDocument();
+    expect(localStorage.getItem(USER_FLAG_KEY)).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("Mobile-ID: a phone sets the user flag and toasts 'SMS sent successfully!' without a server call", async () => {
+    const { calls } = stubFetch(() => jsonResponse({}));
+    const { user } = renderWithProviders(<LoginMethods />);
+    await user.click(screen.getByRole('tab', { name: 'Mobile-ID' }));
+    await user.type(screen.getByLabelText('Telefon raqami'), '901234567');
+    await user.click(screen.getByRole('button', { name: 'Send SMS' }));
+    expect(await findToast('SMS sent successfully!')).toBeInTheDocument();
+    expect(localStorage.getItem(USER_FLAG_KEY)).toBe('true');
+    expect(calls).toHaveLength(0);
+    expect(getSession().status).toBe('signed-out');
+  });
+
+  it("ERI-Key: 'Select Key to log in' sets the user flag without signing in", async () => {
+    const { calls } = stubFetch(() => jsonResponse({}));
+    const { user } = renderWithProviders(<LoginMethods />);
+    await user.click(screen.getByRole('tab', { name: 'ERI-Key' }));
+    await user.click(screen.getByRole('button', { name: 'Select Key to log in' }));
+    await waitFor(() => expect(localStorage.getItem(USER_FLAG_KEY)).toBe('true'));
+    expect(calls).toHaveLength(0);
+    expect(getSession().status).toBe('signed-out');
+  });
+
+  it('moves between the tabs with the arrow keys', async () => {
+    stubFetch(() => jsonResponse({}));
+    const { user } = renderWithProviders(<LoginMethods />);
+    await user.click(screen.getByRole('tab', { name: 'Login' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Mobile-ID' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Mobile-ID' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'ERI-Key' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

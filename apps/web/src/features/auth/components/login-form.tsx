@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { loginInput, type LoginInput } from '@yuk/shared';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useLanguage } from '../../../i18n';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form-errors';
+import { useLogin } from '../api/login';
+
+/** E-mail and password (the Login tab). Blank fields: the spec's toast; success: toast and into the app. */
+export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+
+  const onValid = async (values: LoginInput) => {
+    try {
+      await login.mutateAsync(values);
+      toast.success(t('auth.login.success'));
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['email', 'password']);
+      toast.error(errorMessage(error, t('auth.login.failed')));
+    }
+  };
+
+  const onInvalid = (invalid: typeof errors) => {
+    if (Object.values(invalid).some((field) => field?.message === 'required')) toast.error(t('auth.login.fillBoth'));
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
+      <TextField
+        label={t('auth.login.email')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        error={fieldErrorText(errors.email?.message, language)}
+        {...register('email')}
+      />
+      <TextField
+        label={t('auth.login.password')}
+        type="password"
+        autoComplete="current-password"
+        error={fieldErrorText(errors.password?.message, language)}
+        {...register('password')}
+      />
+      <div className="-mt-1 flex justify-end">
+        {/* The spec's link has no target yet: it stays on this screen. */}
+        <a
+          href="#"
+          onClick={(event) => event.preventDefault()}
+          className="text-sm text-sky-300 underline-offset-4 hover:text-sky-200 hover:underline"
+        >
+          {t('auth.login.forgotPassword')}
+        </a>
+      </div>
+      <Button type="submit" size="lg" fullWidth pending={login.isPending}>
+        {login.isPending ? t('auth.login.pending') : t('auth.login.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { KeyIcon, PhoneIcon, UserIcon } from '../../../components/ui/icons';
+import { Tabs } from '../../../components/ui/tabs';
+import { EriKeyPanel } from './eri-key-panel';
+import { LoginForm } from './login-form';
+import { MobileIdForm } from './mobile-id-form';
+
+type Method = 'login' | 'mobile-id' | 'eri-key';
+
+/** The three login methods as tabs: Login, Mobile-ID, ERI-Key. */
+export function LoginMethods({ defaultEmail }: { defaultEmail?: string }) {
+  const { t } = useTranslation();
+  const [method, setMethod] = useState<Method>('login');
+  return (
+    <Tabs
+      label={t('auth.methods')}
+      selected={method}
+      onSelect={setMethod}
+      items={[
+        { key: 'login', label: t('auth.tabs.login'), icon: UserIcon },
+        { key: 'mobile-id', label: t('auth.tabs.mobileId'), icon: PhoneIcon },
+        { key: 'eri-key', label: t('auth.tabs.eriKey'), icon: KeyIcon },
+      ]}
+    >
+      {method === 'login' && <LoginForm defaultEmail={defaultEmail} />}
+      {method === 'mobile-id' && <MobileIdForm />}
+      {method === 'eri-key' && <EriKeyPanel />}
+    </Tabs>
+  );
+}

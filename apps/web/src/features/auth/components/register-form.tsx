@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { PHONE_PREFIX } from '@yuk/shared';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useLanguage } from '../../../i18n';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form-errors';
+import { useRegister } from '../api/register';
+import {
+  REGISTER_FIELDS,
+  registerFormSchema,
+  type RegisterFormOutput,
+  type RegisterFormValues,
+} from './register-form-schema';
+
+const EMPTY: RegisterFormValues = { first_name: '', last_name: '', email: '', phone_number: '', password: '' };
+
+/**
+ * Registration: all five fields non-blank (else the spec's toast), each checked like the server checks it;
+ * the server's field texts are shown beside the fields too. Success returns to login mode.
+ */
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const registration = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
+
+  const onValid = async (values: RegisterFormOutput) => {
+    try {
+      const user = await registration.mutateAsync(values);
+      toast.success(t('auth.register.success'));
+      reset(EMPTY);
+      onRegistered(user.email);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, REGISTER_FIELDS);
+      if (isApiError(error) && error.code === 'EMAIL_TAKEN')
+        setError('email', { type: 'server', message: error.message });
+      toast.error(errorMessage(error, t('auth.register.failed')));
+    }
+  };
+
+  const onInvalid = (invalid: typeof errors) => {
+    if (Object.values(invalid).some((field) => field?.message === 'required')) toast.error(t('auth.register.fillAll'));
+  };
+
+  const error = (name: (typeof REGISTER_FIELDS)[number]) => fieldErrorText(errors[name]?.message, language);
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('auth.register.firstName')}
+          autoComplete="given-name"
+          error={error('first_name')}
+          {...register('first_name')}
+        />
+        <TextField
+          label={t('auth.register.lastName')}
+          autoComplete="family-name"
+          error={error('last_name')}
+          {...register('last_name')}
+        />
+      </div>
+      <TextField
+        label={t('auth.register.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={error('email')}
+        {...register('email')}
+      />
+      <TextField
+        label={t('auth.register.phone')}
+        prefix={PHONE_PREFIX}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder="90 123 45 67"
+        hint={t('auth.register.phoneHint')}
+        error={error('phone_number')}
+        {...register('phone_number')}
+      />
+      <TextField
+        label={t('auth.register.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth.register.passwordHint')}
+        error={error('password')}
+        {...register('password')}
+      />
+      <Button type="submit" size="lg" fullWidth pending={registration.isPending}>
+        {registration.isPending ? t('auth.register.pending') : t('auth.register.submit')}
+      </Button>
+    </form>
+  );
+}

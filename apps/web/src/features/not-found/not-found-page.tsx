@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** Any path that no page claims, inside the shell. */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('notFound.title'));
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+      <h1 className="text-3xl font-semibold tracking-tight text-white">{t('notFound.title')}</h1>
+      <p className="text-slate-300">{t('notFound.hint')}</p>
+      <Link
+        to="/tenders"
+        className="inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-500"
+      >
+        {t('notFound.back')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@yuk/shared';
+import { GlobeIcon } from '../../components/ui/icons';
+import { PageHeader } from '../../components/ui/page-header';
+import { LANGUAGE_NAMES, useLanguage } from '../../i18n';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** Profile: the title and the language buttons (the choice applies at once and is kept under `lang`). */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { language, setLanguage } = useLanguage();
+  useDocumentTitle(t('profile.title'));
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={t('profile.title')} />
+      <section aria-labelledby="profile-language" className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
+        <div className="mb-4 flex items-center gap-3">
+          <span className="grid size-9 place-items-center rounded-lg bg-navy-800 text-sky-300">
+            <GlobeIcon />
+          </span>
+          <div>
+            <h2 id="profile-language" className="font-semibold text-white">
+              {t('profile.language')}
+            </h2>
+            <p className="text-sm text-slate-300">{t('profile.languageHint')}</p>
+          </div>
+        </div>
+        <div role="group" aria-labelledby="profile-language" className="grid gap-3 sm:flex sm:flex-wrap">
+          {LANGUAGES.map((lang) => {
+            const active = lang === language;
+            return (
+              <button
+                key={lang}
+                type="button"
+                lang={lang}
+                aria-pressed={active}
+                onClick={() => void setLanguage(lang)}
+                className={cn(
+                  'h-10 min-w-32 rounded-lg px-4 text-sm font-medium transition-colors',
+                  active
+                    ? 'bg-blue-600 text-white shadow'
+                    : 'bg-navy-800 text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700',
+                )}
+              >
+                {LANGUAGE_NAMES[lang]}
+              </button>
+            );
+          })}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { AppProvider } from '../app/provider';
+import '../i18n';
+
+/** Renders inside the app's providers (query cache without retries, the toasts) with a user-event session. */
+export function renderWithProviders(ui: ReactElement) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  });
+  const user = userEvent.setup();
+  const result = render(<AppProvider queryClient={queryClient}>{ui}</AppProvider>);
+  return { ...result, user, queryClient };
+}
+
+/** The toast region's texts. */
+export async function findToast(text: string | RegExp) {
+  const region = await screen.findByRole('region', { name: /Xabarlar|Messages|Сообщения/ });
+  return within(region).findByText(text);
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+export interface FetchCall {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+/** Replaces fetch with a handler; every call is recorded (url, method, headers, parsed JSON body). */
+export function stubFetch(handler: (call: FetchCall) => Response | Promise<Response>) {
+  const calls: FetchCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const raw = typeof init.body === 'string' ? init.body : undefined;
+    const call: FetchCall = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers,
+      body: raw === undefined ? undefined : JSON.parse(raw),
+      credentials: init.credentials,
+    };
+    calls.push(call);
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export const sampleUser = {
+  id: 7,
+  first_name: 'Aziz',
+  last_name: 'Karimov',
+  email: 'aziz@example.uz',
+  phone_number: '+998901234567',
+  created_at: '2025-01-15T10:00:00.000Z',
+};
