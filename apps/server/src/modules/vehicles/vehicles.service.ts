@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import {
+  VEHICLE_DOCUMENTS,
+  type Vehicle,
+  type VehicleDocument,
+  type VehicleFormValues,
+  type VehicleListFilters,
+} from '@yuk/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { CheckedFile } from '../files/file-checks.js';
+import type { FileLinks } from '../files/file-links.js';
+import { deleteFilesByIds, insertFile } from '../files/files.repository.js';
+import * as repo from './vehicles.repository.js';
+
+export interface VehiclesContext {
+  db: Db;
+  fileLinks: FileLinks;
+}
+
+/** New documents of a vehicle, already checked (type by bytes and extension, size, clean name). */
+export type VehicleUploads = Partial<Record<VehicleDocument, CheckedFile>>;
+
+const fileColumn = {
+  registration: 'registration_file_id',
+  insurance: 'insurance_file_id',
+  vehicle_photo: 'vehicle_photo_file_id',
+} as const satisfies Record<VehicleDocument, keyof repo.VehicleFileIds>;
+
+const nameColumn = {
+  registration: 'registration_name',
+  insurance: 'insurance_name',
+  vehicle_photo: 'vehicle_photo_name',
+} as const satisfies Record<VehicleDocument, keyof repo.VehicleRecord>;
+
+/** The name filter compares lower-cased text on both engines (SQLite's lower() knows only ASCII). */
+export const nameSearchKey = (text: string) => text.trim().toLowerCase();
+/** Plates match whatever the spacing or dashes: "01a123" finds "01 A 123 BC". */
+export const plateSearchKey = (text: string) => text.toLowerCase().replace(/[\s-]+/g, '');
+
+function toVehicle(record: repo.VehicleRecord, fileLinks: FileLinks): Vehicle {
+  const documents = {} as Vehicle['documents'];
+  const document_names = {} as Vehicle['document_names'];
+  for (const kind of VEHICLE_DOCUMENTS) {
+    const fileId = record[fileColumn[kind]];
+    documents[kind] = fileId ? fileLinks.linkTo(fileId) : null;
+    document_names[kind] = fileId ? record[nameColumn[kind]] : null;
+  }
+  return {
+    id: record.id,
+    vehicle_name: record.vehicle_name,
+    vehicle_type: record.vehicle_type as Vehicle['vehicle_type'],
+    license_plate: record.license_plate,
+    vin: record.vin,
+    year_of_manufacture: record.year_of_manufacture,
+    current_status: record.current_status as Vehicle['current_status'],
+    max_load_weight: record.max_load_weight,
+    weight_unit: record.weight_unit as Vehicle['weight_unit'],
+    max_volume: record.max_volume,
+    volume_unit: record.volume_unit as Vehicle['volume_unit'],
+    axle_count: record.axle_count,
+    length: record.length,
+    width: record.width,
+    height: record.height,
+    equipment_features: JSON.parse(record.equipment_features) as Vehicle['equipment_features'],
+    documents,
+    document_names,
+    created_at: record.created_at,
+  };
+}
+
+function columnValues(values: VehicleFormValues) {
+  return {
+    vehicle_name: values.vehicle_name,
+    name_search: nameSearchKey(values.vehicle_name),
+    vehicle_type: values.vehicle_type,
+    license_plate: values.license_plate,
+    plate_search: plateSearchKey(values.license_plate),
+    vin: values.vin,
+    year_of_manufacture: values.year_of_manufacture,
+    current_status: values.current_status,
+    max_load_weight: values.max_load_weight,
+    weight_unit: values.weight_unit,
+    max_volume: values.max_volume,
+    volume_unit: values.volume_unit,
+    axle_count: values.axle_count,
+    length: values.length,
+    width: values.width,
+    height: values.height,
+    equipment_features: JSON.stringify(values.equipment_features),
+  };
+}
+
+/** Stores the new documents under fresh random ids; returns their ids by vehicle column. */
+async function storeUploads(db: Db, ownerId: number, uploads: VehicleUploads, at: string) {
+  const ids: Partial<repo.VehicleFileIds> = {};
+  for (const kind of VEHICLE_DOCUMENTS) {
+    const upload = uploads[kind];
+    if (!upload) continue;
+    const id = randomBytes(16).toString('hex');
+    await insertFile(db, {
+      id,
+      owner_id: ownerId,
+      content_type: upload.content_type,
+      size: upload.data.length,
+      original_name: upload.original_name,
+      data: upload.data,
+      created_at: at,
+    });
+    ids[fileColumn[kind]] = id;
+  }
+  return ids;
+}
+
+export async function getVehicle(ctx: VehiclesContext, ownerId: number, id: number): Promise<Vehicle> {
+  const record = await repo.findVehicleOfOwner(ctx.db, ownerId, id);
+  if (!record) throw new AppError('VEHICLE_NOT_FOUND');
+  return toVehicle(record, ctx.fileLinks);
+}
+
+/** Answers 404 unless the vehicle is mine. */
+export async function ensureOwnVehicle(ctx: VehiclesContext, ownerId: number, id: number): Promise<void> {
+  if (!(await repo.isVehicleOfOwner(ctx.db, ownerId, id))) throw new AppError('VEHICLE_NOT_FOUND');
+}
+
+export async function listVehicles(
+  ctx: VehiclesContext,
+  ownerId: number,
+  filters: VehicleListFilters,
+): Promise<Vehicle[]> {
+  const records = await repo.findVehiclesByOwner(ctx.db, ownerId, {
+    nameContains: filters.name === undefined ? undefined : nameSearchKey(filters.name),
+    plateContains: filters.licensePlate === undefined ? undefined : plateSearchKey(filters.licensePlate),
+    type: filters.type,
+    status: filters.status,
+  });
+  return records.map((record) => toVehicle(record, ctx.fileLinks));
+}
+
+/** Stores a new vehicle and its documents in one transaction (all of it, or nothing); returns its id. */
+export function storeNewVehicle(
+  db: Db,
+  ownerId: number,
+  values: VehicleFormValues,
+  uploads: VehicleUploads,
+  at: string,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const fileIds = await storeUploads(trx, ownerId, uploads, at);
+    return repo.insertVehicle(trx, {
+      owner_id: ownerId,
+      ...columnValues(values),
+      registration_file_id: fileIds.registration_file_id ?? null,
+      insurance_file_id: fileIds.insurance_file_id ?? null,
+      vehicle_photo_file_id: fileIds.vehicle_photo_file_id ?? null,
+      created_at: at,
+      updated_at: at,
+    });
+  });
+}
+
+export async function createVehicle(
+  ctx: VehiclesContext,
+  ownerId: number,
+  values: VehicleFormValues,
+  uploads: VehicleUploads,
+): Promise<Vehicle> {
+  const id = await storeNewVehicle(ctx.db, ownerId, values, uploads, new Date().toISOString());
+  return getVehicle(ctx, ownerId, id);
+}
+
+/**
+ * Replaces a vehicle's values. A document sent replaces the old one (which is deleted); a document not
+ * sent is kept. One transaction.
+ */
+export async function updateVehicle(
+  ctx: VehiclesContext,
+  ownerId: number,
+  id: number,
+  values: VehicleFormValues,
+  uploads: VehicleUploads,
+): Promise<Vehicle> {
+  const at = new Date().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await repo.lockVehicleOfOwner(trx, ownerId, id, at);
+    if (!current) throw new AppError('VEHICLE_NOT_FOUND');
+    const fileIds = await storeUploads(trx, ownerId, uploads, at);
+    await repo.updateVehicle(trx, id, { ...columnValues(values), ...fileIds, updated_at: at });
+    const replaced = VEHICLE_DOCUMENTS.filter((kind) => uploads[kind])
+      .map((kind) => current[fileColumn[kind]])
+      .filter((fileId): fileId is string => fileId !== null);
+    await deleteFilesByIds(trx, replaced);
+  });
+  return getVehicle(ctx, ownerId, id);
+}
+
+/** Deletes a vehicle and its documents in one transaction. */
+export async function deleteVehicle(ctx: VehiclesContext, ownerId: number, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const deleted = await repo.deleteVehicleOfOwner(trx, ownerId, id);
+    if (!deleted) throw new AppError('VEHICLE_NOT_FOUND');
+    await deleteFilesByIds(
+      trx,
+      Object.values(deleted).filter((fileId): fileId is string => fileId !== null),
+    );
+  });
+}
