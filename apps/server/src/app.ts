@@ -2,15 +2,26 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.js';
+import { bidsRoutes } from './modules/bids/bids.routes.js';
+import { startExpirySweeper } from './modules/bids/expiry-sweeper.js';
+import { createFileLinks } from './modules/files/file-links.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
+import { tendersRoutes } from './modules/tenders/tenders.routes.js';
 import { createLoginThrottle, type LoginThrottlePolicy } from './modules/users/login-throttle.js';
 import { createTokenService } from './modules/users/tokens.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { createMemoryCounterStore, type CounterStore } from './plugins/counter-store.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
+import { createMemoryEventBus, type EventBus } from './plugins/event-bus.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { createRedisCounterStore, createRedisEventBus } from './plugins/redis.js';
 import { securityPlugin } from './plugins/security.js';
+import { endAllSseStreams } from './plugins/sse.js';
 import { staticWebPlugin } from './plugins/static-web.js';
 
 export interface AppOptions {
@@ -22,8 +33,16 @@ export interface AppOptions {
   trustProxy?: string;
   counterStore?: CounterStore;
   loginPolicy?: LoginThrottlePolicy;
+  /** Live events between requests (and instances); in process when absent. */
+  eventBus?: EventBus;
+  /** redis://… shares live events, login counters and rate limits between instances. */
+  redisUrl?: string;
+  /** How often expired tenders are closed; 0 turns the periodic sweep off (tests run it by hand). */
+  sweepIntervalMs?: number;
   /** Tests fake the clock of tokens. */
   now?: () => number;
+  /** Where log lines go (stdout when absent); tests read them back. */
+  logStream?: { write(line: string): void };
 }
 
 /** Request and response logs never carry tokens, passwords or cookies. */
@@ -39,7 +58,8 @@ const redact = [
 /** Builds the whole application without listening: main.ts listens, tests call it with inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info', redact },
+    logger: { level: options.logLevel ?? 'info', redact, ...(options.logStream ? { stream: options.logStream } : {}) },
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     genReqId: () => randomBytes(8).toString('hex'),
@@ -50,17 +70,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const db = options.database.db;
   const tokens = createTokenService(options.jwtSecret, options.now);
-  const throttle = createLoginThrottle(options.counterStore ?? createMemoryCounterStore(), options.loginPolicy);
+  const fileLinks = createFileLinks(options.jwtSecret, options.now);
+  const redisBus = options.redisUrl && !options.eventBus ? createRedisEventBus(options.redisUrl, app.log) : undefined;
+  const redis = redisBus?.publisher;
+  const counterStore = options.counterStore ?? (redis ? createRedisCounterStore(redis, app.log) : createMemoryCounterStore());
+  const throttle = createLoginThrottle(counterStore, options.loginPolicy);
+
+  const bus = options.eventBus ?? redisBus ?? createMemoryEventBus();
+  const bidsCtx = { db, bus };
+  // streams never end by themselves: end them first so that closing can finish
+  app.addHook('preClose', async () => endAllSseStreams());
+  const stopSweeper = startExpirySweeper(bidsCtx, options.sweepIntervalMs ?? 60_000, app.log);
+  app.addHook('onClose', async () => {
+    stopSweeper();
+    if (!options.eventBus) await bus.close();
+  });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { ...(redis ? { redis } : {}) });
   await app.register(openapiPlugin);
   await app.register(authPlugin, { db, tokens });
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, ...(redis ? { redis } : {}) });
+      await api.register(bidsRoutes, { ctx: bidsCtx });
+      await api.register(notificationsRoutes, { prefix: '/notifications', ctx: { db, bus } });
+      await api.register(shipmentsRoutes, { prefix: '/shipments', ctx: { db, bus } });
+      await api.register(tendersRoutes, { prefix: '/tenders', ctx: { db, dialect: options.database.dialect } });
       await api.register(usersRoutes, { prefix: '/users', ctx: { db, tokens, throttle } });
+      await api.register(vehiclesRoutes, { prefix: '/vehicles', ctx: { db, fileLinks } });
+      await api.register(filesRoutes, { prefix: '/files', ctx: { db, fileLinks } });
     },
     { prefix: '/api' },
   );

@@ -95,6 +95,114 @@ export const ERRORS = {
     en: 'The action could not be done: the data has changed',
     ru: 'Действие невозможно: данные изменились',
   },
+  VEHICLE_NOT_FOUND: {
+    status: 404,
+    uz: 'Mashina topilmadi',
+    en: 'Vehicle not found',
+    ru: 'Машина не найдена',
+  },
+  UNSUPPORTED_FILE_TYPE: {
+    status: 415,
+    uz: "Fayl turi qabul qilinmaydi: faqat PDF, JPEG, PNG yoki WebP (kengaytmasi mazmuniga mos bo'lishi kerak)",
+    en: 'This file type is not accepted: only PDF, JPEG, PNG or WebP (with a matching extension)',
+    ru: 'Этот тип файла не принимается: только PDF, JPEG, PNG или WebP (с соответствующим расширением)',
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    uz: "Fayl juda katta: ko'pi bilan 10 MB",
+    en: 'The file is too large: at most 10 MB',
+    ru: 'Файл слишком большой: не более 10 МБ',
+  },
+  FILE_LINK_INVALID: {
+    status: 403,
+    uz: "Fayl havolasi yaroqsiz yoki muddati tugagan. Sahifani yangilab, qayta oching",
+    en: 'This file link is invalid or has expired. Reload the page and open it again',
+    ru: 'Ссылка на файл недействительна или устарела. Обновите страницу и откройте её снова',
+  },
+  FILE_NOT_FOUND: {
+    status: 404,
+    uz: 'Fayl topilmadi',
+    en: 'File not found',
+    ru: 'Файл не найден',
+  },
+  BID_AMOUNT_INVALID: {
+    status: 400,
+    uz: "Iltimos, to'g'ri narx kiriting",
+    en: 'Please enter a valid price',
+    ru: 'Пожалуйста, введите корректную цену',
+  },
+  BID_NOT_LOWER: {
+    status: 409,
+    uz: "Taklifingiz {min} USD dan kam bo'lishi kerak",
+    en: 'Your bid must be lower than {min} USD',
+    ru: 'Ваше предложение должно быть меньше {min} USD',
+  },
+  BID_OWN_TENDER: {
+    status: 403,
+    uz: "O'z tenderingizga taklif bera olmaysiz",
+    en: 'You cannot bid on your own tender',
+    ru: 'Нельзя делать предложение на собственный тендер',
+  },
+  TENDER_NOT_OPEN: {
+    status: 409,
+    uz: 'Bu tender yopilgan',
+    en: 'This tender is closed',
+    ru: 'Этот тендер закрыт',
+  },
+  TENDER_ALREADY_AWARDED: {
+    status: 409,
+    uz: 'Bu tender allaqachon berilgan',
+    en: 'This tender has already been awarded',
+    ru: 'Этот тендер уже присуждён',
+  },
+  TENDER_NOT_DRAFT: {
+    status: 409,
+    uz: "Faqat qoralama tenderni e'lon qilish mumkin",
+    en: 'Only a draft tender can be published',
+    ru: 'Опубликовать можно только черновик тендера',
+  },
+  TENDER_NOT_FOUND: {
+    status: 404,
+    uz: 'Tender topilmadi',
+    en: 'Tender not found',
+    ru: 'Тендер не найден',
+  },
+  BID_NOT_FOUND: {
+    status: 404,
+    uz: 'Taklif topilmadi',
+    en: 'Bid not found',
+    ru: 'Предложение не найдено',
+  },
+  TENDER_REQUIRED_FIELDS: {
+    status: 400,
+    uz: "Iltimos, barcha majburiy maydonlarni to'ldiring",
+    en: 'Please fill in all required fields',
+    ru: 'Пожалуйста, заполните все обязательные поля',
+  },
+  TENDER_DATES_REQUIRED: {
+    status: 400,
+    uz: 'Iltimos, barcha sanalarni tanlang',
+    en: 'Please choose all the dates',
+    ru: 'Пожалуйста, выберите все даты',
+  },
+  SHIPMENT_NOT_FOUND: {
+    status: 404,
+    uz: 'Yuk topilmadi',
+    en: 'Shipment not found',
+    ru: 'Груз не найден',
+  },
+  SHIPMENT_STEP_OUT_OF_ORDER: {
+    status: 409,
+    uz: "Bu bosqichni hozir belgilab bo'lmaydi: avval oldingi bosqich bajarilishi kerak",
+    en: 'This step cannot be set now: the previous step must come first',
+    ru: 'Этот этап нельзя отметить сейчас: сначала должен быть предыдущий',
+  },
+  SHIPMENT_STEP_NOT_YOURS: {
+    status: 403,
+    uz: "Bu bosqichni boshqa tomon belgilaydi",
+    en: 'This step is set by the other party',
+    ru: 'Этот этап отмечает другая сторона',
+  },
   INTERNAL: {
     status: 500,
     uz: "Serverda kutilmagan xatolik yuz berdi. Birozdan keyin qayta urinib ko'ring",
@@ -106,6 +214,24 @@ export const ERRORS = {
     uz: 'Xizmat vaqtincha ishlamayapti',
     en: 'The service is temporarily unavailable',
     ru: 'Сервис временно недоступен',
+  },
+  BAD_REQUEST: {
+    status: 400,
+    uz: "So'rovni o'qib bo'lmadi",
+    en: 'The request could not be read',
+    ru: 'Не удалось прочитать запрос',
+  },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    uz: "So'rov juda uzoq davom etdi",
+    en: 'The request took too long',
+    ru: 'Запрос выполнялся слишком долго',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    uz: "So'rov sarlavhalari juda katta",
+    en: 'The request headers are too large',
+    ru: 'Заголовки запроса слишком большие',
   },
 } as const satisfies Record<string, Localized & { status: number }>;
 
@@ -148,6 +274,37 @@ export const FIELD_MESSAGES = {
   decimals: { uz: "Ko'pi bilan 2 ta kasr raqami", en: 'At most 2 decimal places', ru: 'Не более 2 знаков после запятой' },
   too_large: { uz: 'Juda katta', en: 'Too large', ru: 'Слишком большое значение' },
   unknown_field: { uz: "Noma'lum maydon", en: 'Unknown field', ru: 'Неизвестное поле' },
+  integer: { uz: "Butun son bo'lishi kerak", en: 'Must be a whole number', ru: 'Должно быть целым числом' },
+  year_range: {
+    uz: "Yil 1950 dan kelgusi yilgacha bo'lishi kerak",
+    en: 'The year must be between 1950 and next year',
+    ru: 'Год должен быть от 1950 до следующего года',
+  },
+  json_list: {
+    uz: "Ro'yxat JSON ko'rinishida bo'lishi kerak",
+    en: 'Must be a list in JSON form',
+    ru: 'Должен быть списком в формате JSON',
+  },
+  one_file: {
+    uz: 'Bu maydonga faqat bitta fayl yuborish mumkin',
+    en: 'Only one file may be sent in this field',
+    ru: 'В этом поле можно отправить только один файл',
+  },
+  delivery_before_shipment: {
+    uz: "Yetkazib berish sanasi jo'natish sanasidan oldin bo'lmasligi kerak",
+    en: 'The delivery date must not be before the shipment date',
+    ru: 'Дата доставки не может быть раньше даты отправки',
+  },
+  end_before_start: {
+    uz: "Tender tugash sanasi boshlanish sanasidan oldin bo'lmasligi kerak",
+    en: 'The tender end date must not be before its start date',
+    ru: 'Дата окончания тендера не может быть раньше даты начала',
+  },
+  cursor_or_offset: {
+    uz: 'cursor yoki offset dan faqat bittasini yuboring',
+    en: 'Send either cursor or offset, not both',
+    ru: 'Укажите либо cursor, либо offset, но не оба',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

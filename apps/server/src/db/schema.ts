@@ -1,7 +1,22 @@
+import type { BidsTables } from '../modules/bids/bids.tables.js';
+import type { FilesTables } from '../modules/files/files.tables.js';
+import type { NotificationsTables } from '../modules/notifications/notifications.tables.js';
+import type { ShipmentsTables } from '../modules/shipments/shipments.tables.js';
+import type { TendersTables } from '../modules/tenders/tenders.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
+import type { VehiclesTables } from '../modules/vehicles/vehicles.tables.js';
+import type { ScheduledJobsTables } from './scheduled-jobs.tables.js';
 
 /**
  * The tables of the database, as Kysely sees them. Each feature declares its own tables beside its
  * repository and adds them here. Timestamps are ISO-8601 UTC text on both engines; money is integer cents.
  */
-export interface DatabaseSchema extends UsersTables {}
+export interface DatabaseSchema
+  extends UsersTables,
+    TendersTables,
+    FilesTables,
+    VehiclesTables,
+    BidsTables,
+    NotificationsTables,
+    ShipmentsTables,
+    ScheduledJobsTables {}

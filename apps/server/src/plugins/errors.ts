@@ -1,7 +1,10 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
+  DEFAULT_LANGUAGE,
   ERRORS,
   errorText,
   fieldMessage,
@@ -134,3 +137,23 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }),
   );
 });
+
+/**
+ * Requests Node's HTTP parser refuses before any route sees them (headers too large, a broken request line,
+ * a client too slow to send its head) answer in the same shape, in the default language, then the socket closes.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST';
+  const status = ERRORS[code].status;
+  const body = JSON.stringify({ error: errorText(code, DEFAULT_LANGUAGE), code } satisfies ApiErrorBody);
+  this.log.debug({ err: error }, 'client error before routing');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

@@ -4,6 +4,25 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
+import { AppError } from '../errors.js';
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Where `value` holds a text no field of the product may hold: a NUL character (PostgreSQL cannot store it,
+ * and C code reading it stops early) or a lone surrogate (not Unicode at all). The path of the first one, or undefined.
+ */
+export function badTextPath(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (badTextPath(key) !== undefined) return at;
+    const found = badTextPath(inner, at, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 /**
  * Security headers on every answer (a strict CSP: scripts only from our own origin, never inline) and
@@ -11,6 +30,13 @@ import fp from 'fastify-plugin';
  */
 export const securityPlugin = fp(async (app: FastifyInstance, options: { redis?: Redis }) => {
   await app.register(cookie);
+  // After validation, before any handler: bad text in a path, query or body is refused with 400 and never reaches the database.
+  app.addHook('preHandler', async (request) => {
+    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+      const path = badTextPath(value);
+      if (path !== undefined) throw new AppError('VALIDATION_FAILED', {}, { [path || part]: 'invalid' });
+    }
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

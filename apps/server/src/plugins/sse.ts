@@ -30,6 +30,11 @@ export function openSseStream(request: FastifyRequest, reply: FastifyReply): Sse
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
+  if (request.method === 'HEAD') {
+    // HEAD asks for the head alone and no stream can follow it: answer it now instead of holding the connection open
+    raw.end();
+    return { send: () => undefined, closed: Promise.resolve() };
+  }
   raw.write(': connected\n\n');
   const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
   heartbeat.unref();

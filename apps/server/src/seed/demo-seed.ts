@@ -1,5 +1,9 @@
 import type { Db } from '../db/database.js';
+import { seedDemoBids } from '../modules/bids/bids.seed.js';
+import { seedDemoTenders } from '../modules/tenders/tenders.seed.js';
+import { findUserByEmail } from '../modules/users/users.repository.js';
 import { registerUser } from '../modules/users/users.service.js';
+import { seedDemoVehicles } from '../modules/vehicles/vehicles.seed.js';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -17,5 +21,11 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const { role: _role, ...values } = account;
     await registerUser(db, { ...values, password: DEMO_PASSWORD });
   }
+  const shipper = await findUserByEmail(db, 'shipper@yuktender.uz');
+  if (shipper) await seedDemoTenders(db, shipper.id);
+  const carrier = await findUserByEmail(db, 'carrier@yuktender.uz');
+  if (carrier) await seedDemoVehicles(db, carrier.id, `${carrier.first_name} ${carrier.last_name}`);
+  const carrier2 = await findUserByEmail(db, 'carrier2@yuktender.uz');
+  if (shipper && carrier && carrier2) await seedDemoBids(db, shipper.id, [carrier.id, carrier2.id]);
   return true;
 }

@@ -1,7 +1,19 @@
 import type { MigrationFactory } from './helpers.js';
 import { usersMigration } from './001-users.js';
+import { tendersMigration } from './002-tenders.js';
+import { vehiclesMigration } from './003-vehicles.js';
+import { bidsMigration } from './004-bids.js';
+import { notificationsMigration } from './005-notifications.js';
+import { shipmentsMigration } from './006-shipments.js';
+import { scheduledJobsMigration } from './007-scheduled-jobs.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
   '001-users': usersMigration,
+  '002-tenders': tendersMigration,
+  '003-vehicles': vehiclesMigration,
+  '004-bids': bidsMigration,
+  '005-notifications': notificationsMigration,
+  '006-shipments': shipmentsMigration,
+  '007-scheduled-jobs': scheduledJobsMigration,
 };

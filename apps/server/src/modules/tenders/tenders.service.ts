@@ -1,0 +1,140 @@
+import {
+  centsToUsd,
+  cityOf,
+  daysBetween,
+  encodeTenderCursor,
+  modeMaskOf,
+  TENDER_LIST_LIMIT_MAX,
+  tenderSearchText,
+  usdToCents,
+  type CreateTenderValues,
+  type Tender,
+  type TenderListParams,
+} from '@yuk/shared';
+import type { Db, Dialect } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import * as repo from './tenders.repository.js';
+
+export interface TendersContext {
+  db: Db;
+  dialect: Dialect;
+}
+
+type StoredTender = Awaited<ReturnType<typeof repo.findTenderById>> & {};
+
+/** A stored row as the API shows it to `viewerId`: USD amounts, the owner flag. */
+export function toTender(row: StoredTender, viewerId: number): Tender {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    cargo_type: row.cargo_type,
+    cargo_weight: row.cargo_weight,
+    cargo_volume: row.cargo_volume,
+    origin_location: row.origin_location,
+    destination_location: row.destination_location,
+    shipment_date: row.shipment_date,
+    delivery_date: row.delivery_date,
+    tender_start_date: row.tender_start_date,
+    tender_end_date: row.tender_end_date,
+    initial_price: centsToUsd(row.initial_price_cents),
+    status: row.status,
+    current_min_bid: row.current_min_bid_cents === null ? null : centsToUsd(row.current_min_bid_cents),
+    bid_count: row.bid_count,
+    requirements: row.requirements,
+    notes: row.notes,
+    incoterms: row.incoterms,
+    owner_id: row.owner_id,
+    is_owner: row.owner_id === viewerId,
+    created_at: row.created_at,
+  };
+}
+
+/** The stored form of validated create values: cents, and the derived columns every list filter uses. */
+export function tenderRow(ownerId: number, values: CreateTenderValues, createdAt: string): repo.NewTenderRow {
+  const initialPriceCents = usdToCents(values.initial_price);
+  const deliveryDays = daysBetween(values.shipment_date, values.delivery_date);
+  // The input schema guarantees both; a failure here is a programming error, not bad input.
+  if (initialPriceCents === undefined || deliveryDays === null) throw new Error('tender values were not validated');
+  return {
+    owner_id: ownerId,
+    name: values.name,
+    cargo_type: values.cargo_type,
+    cargo_weight: values.cargo_weight,
+    cargo_volume: values.cargo_volume,
+    origin_location: values.origin_location,
+    destination_location: values.destination_location,
+    shipment_date: values.shipment_date,
+    delivery_date: values.delivery_date,
+    tender_start_date: values.tender_start_date,
+    tender_end_date: values.tender_end_date,
+    initial_price_cents: initialPriceCents,
+    status: values.status,
+    requirements: values.requirements,
+    notes: values.notes,
+    incoterms: values.incoterms,
+    current_min_bid_cents: null,
+    mode_mask: modeMaskOf(values.cargo_type),
+    origin_city: cityOf(values.origin_location) ?? '',
+    delivery_days: deliveryDays,
+    search_text: tenderSearchText(values),
+    created_at: createdAt,
+  };
+}
+
+export async function createTender(ctx: TendersContext, ownerId: number, values: CreateTenderValues): Promise<Tender> {
+  const row = await repo.insertTender(ctx.db, tenderRow(ownerId, values, new Date().toISOString()));
+  return toTender(row, ownerId);
+}
+
+/** A tender the viewer may see: a missing tender and someone else's draft are both "not found". */
+export async function getTender(ctx: TendersContext, viewerId: number, id: number): Promise<Tender> {
+  const row = await repo.findTenderById(ctx.db, id);
+  if (!row || (row.status === 'draft' && row.owner_id !== viewerId)) throw new AppError('TENDER_NOT_FOUND');
+  return toTender(row, viewerId);
+}
+
+export interface TenderListResult {
+  tenders: Tender[];
+  total: number;
+  nextCursor: string | undefined;
+}
+
+/** One page of a list (all tenders, or the viewer's own), with the total matching and the next cursor. */
+export async function listTenders(
+  ctx: TendersContext,
+  viewerId: number,
+  params: TenderListParams,
+  scope: 'all' | 'mine',
+): Promise<TenderListResult> {
+  const filter: repo.TenderListFilter = {
+    viewerId,
+    ownerId: scope === 'mine' ? viewerId : undefined,
+    id: params.id,
+    name: params.name,
+    tenderStartDate: params.tender_start_date,
+    initialPriceCents: params.initial_price === undefined ? undefined : usdToCents(params.initial_price),
+    mode: params.type,
+    status: params.status,
+    location: params.location,
+    price: params.price,
+    delivery: params.delivery,
+    q: params.q,
+  };
+  const limit = params.limit ?? TENDER_LIST_LIMIT_MAX;
+  // The count comes first: it answers X-Total-Count and tells the repository how to read the page.
+  const total = await repo.countTenders(ctx.db, ctx.dialect, filter);
+  // One row more than asked tells whether another page follows.
+  const rows =
+    total === 0
+      ? []
+      : await repo.listTenders(ctx.db, ctx.dialect, filter, { limit: limit + 1, offset: params.offset, afterId: params.cursor }, total);
+  const hasMore = rows.length > limit;
+  const page = hasMore ? rows.slice(0, limit) : rows;
+  const last = page.at(-1);
+  return {
+    tenders: page.map((row) => toTender(row, viewerId)),
+    total,
+    nextCursor: hasMore && last ? encodeTenderCursor(last.id) : undefined,
+  };
+}

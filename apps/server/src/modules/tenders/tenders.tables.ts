@@ -1,0 +1,46 @@
+import type { Generated, GeneratedAlways, Selectable } from 'kysely';
+import type { TenderStatus } from '@yuk/shared';
+
+export interface TendersTable {
+  id: Generated<number>;
+  /** YT-000123, computed by the database from the id. */
+  number: GeneratedAlways<string>;
+  owner_id: number;
+  name: string;
+  cargo_type: string;
+  /** kg */
+  cargo_weight: number;
+  /** m³ */
+  cargo_volume: number;
+  origin_location: string;
+  destination_location: string;
+  /** YYYY-MM-DD */
+  shipment_date: string;
+  delivery_date: string;
+  tender_start_date: string;
+  tender_end_date: string;
+  initial_price_cents: number;
+  status: TenderStatus;
+  requirements: string | null;
+  notes: string | null;
+  incoterms: string | null;
+  current_min_bid_cents: number | null;
+  bid_count: Generated<number>;
+  /** The accepted bid once awarded (added by the bids migration). */
+  awarded_bid_id: number | null;
+  /** Bits of the modes the cargo type names: truck 1, plane 2, ship 4, labo 8. */
+  mode_mask: number;
+  /** The known city of the origin ('tashkent', 'fargona' …), '' when none. */
+  origin_city: string;
+  /** Days from shipment_date to delivery_date. */
+  delivery_days: number;
+  /** name, cargo type, origin and destination, lower-cased, one per line. */
+  search_text: string;
+  created_at: string;
+}
+
+export interface TendersTables {
+  tenders: TendersTable;
+}
+
+export type TenderRow = Selectable<TendersTable>;

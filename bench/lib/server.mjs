@@ -1,0 +1,72 @@
+// Starts the built server (apps/server/dist/main.js) as its own process, pinned to a core, and waits until it answers.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { pinnedCommand } from './system.mjs';
+
+const mainJs = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server on a temporary DATA_DIR with its embedded database; no demo data. */
+export async function startBuiltServer({ dataDir, core, env = {} }) {
+  const port = await freePort();
+  const [command, args] = pinnedCommand(core, [process.execPath, mainJs]);
+  const child = spawn(command, args, {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (attempt === 199) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer /api/health:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: child.pid,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/** Nearest-rank percentile of ascending-sorted numbers. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+export function summarize(samples) {
+  const sorted = Float64Array.from(samples).sort();
+  const sum = sorted.reduce((total, value) => total + value, 0);
+  return {
+    count: sorted.length,
+    mean: sorted.length ? sum / sorted.length : Number.NaN,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+  };
+}
+
+export const round = (value, digits = 2) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);

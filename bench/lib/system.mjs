@@ -1,0 +1,33 @@
+// The machine the bench runs on, and pinning processes to cores so that server and load generator do not compete.
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+
+export const cpuCount = os.availableParallelism?.() ?? os.cpus().length;
+
+export const hasTaskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** The cores for the server under test and for the bench itself (load generator, in-process baseline). */
+export const cores = cpuCount >= 2 ? { server: '0', bench: '1' } : { server: undefined, bench: undefined };
+
+/** Pins this process (every thread) to a core; false where taskset is missing. */
+export function pinSelf(core) {
+  if (!hasTaskset || core === undefined) return false;
+  return spawnSync('taskset', ['-a', '-cp', core, String(process.pid)], { stdio: 'ignore' }).status === 0;
+}
+
+/** The command that runs `args` pinned to `core` (or unpinned where that is not possible). */
+export function pinnedCommand(core, args) {
+  return hasTaskset && core !== undefined ? ['taskset', ['-c', core, ...args]] : [args[0], args.slice(1)];
+}
+
+export function describeMachine() {
+  return {
+    cpus: cpuCount,
+    model: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    pinned: hasTaskset && cores.server !== undefined,
+    loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
+  };
+}
