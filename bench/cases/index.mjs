@@ -1,5 +1,10 @@
 // Every bench case, in the order they run. A case exports { name, run(context) } and returns result rows
 // with at least: case, p50, p99, targetP99 (or target), met.
+import bids from './bids.mjs';
+import coldStart from './cold-start.mjs';
+import health from './health.mjs';
+import liveMinimum from './live-minimum.mjs';
 import tenderList from './tender-list.mjs';
+import web from './web.mjs';
 
-export const cases = [tenderList];
+export const cases = [health, tenderList, bids, liveMinimum, web, coldStart];

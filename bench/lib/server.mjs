@@ -20,7 +20,7 @@ export function freePort() {
 }
 
 /** The server on a temporary DATA_DIR with its embedded database; no demo data. */
-export async function startBuiltServer({ dataDir, core, env = {} }) {
+export async function startBuiltServer({ dataDir, core, env = {}, pollMs = 100 }) {
   const port = await freePort();
   const [command, args] = pinnedCommand(core, [process.execPath, mainJs]);
   const child = spawn(command, args, {
@@ -44,7 +44,8 @@ export async function startBuiltServer({ dataDir, core, env = {} }) {
   child.stderr.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  const attempts = Math.ceil(20_000 / pollMs);
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${output}`);
     try {
       const res = await fetch(`${url}/api/health`);
@@ -52,11 +53,11 @@ export async function startBuiltServer({ dataDir, core, env = {} }) {
     } catch {
       // not listening yet
     }
-    if (attempt === 199) {
+    if (attempt === attempts - 1) {
       child.kill('SIGKILL');
       throw new Error(`the server did not answer /api/health:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   return {
     url,

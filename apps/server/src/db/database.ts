@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './schema.js';
 
@@ -30,6 +30,28 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * Kysely prepares every query anew; preparing costs more than running most of ours. Statements are kept
+ * by their SQL text (the parameters vary, the text does not), least recently used out beyond `max`.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, max = 1000): SqliteDialectDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql); // re-inserted below: most recently used last
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url?.startsWith('postgres')) {
     const pool = new pg.Pool({
@@ -56,6 +78,6 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', describe: `SQLite at ${file}`, close: () => db.destroy() };
 }

@@ -15,6 +15,8 @@ export interface FilterState {
   vehicleType: string;
   vehicleStatus: string;
   tenderId: string;
+  /** The tender list's status filter (opened, closed, awarded). */
+  status: string;
 }
 
 export type FilterKey = Exclude<keyof FilterState, 'search'>;
@@ -27,6 +29,7 @@ export const EMPTY_FILTERS: FilterState = {
   vehicleType: '',
   vehicleStatus: '',
   tenderId: '',
+  status: '',
 };
 
 let state: FilterState = EMPTY_FILTERS;

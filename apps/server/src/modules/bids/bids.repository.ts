@@ -36,11 +36,12 @@ export function findTenderSummary(db: Db, tenderId: number) {
  * racing are ordered by the row lock (PostgreSQL) or the single writer (SQLite), and equal amounts cannot
  * both win.
  */
-export async function lowerCurrentMinimum(
+export function lowerCurrentMinimum(
   trx: Db,
   args: { tenderId: number; bidderId: number; amountCents: number; today: string },
-): Promise<boolean> {
-  const result = await trx
+) {
+  // RETURNING gives what the notifications and the live state need, without reading the row again
+  return trx
     .updateTable('tenders')
     .set((eb) => ({ current_min_bid_cents: args.amountCents, bid_count: eb('bid_count', '+', 1) }))
     .where('id', '=', args.tenderId)
@@ -48,8 +49,8 @@ export async function lowerCurrentMinimum(
     .where('tender_end_date', '>=', args.today)
     .where('owner_id', '<>', args.bidderId)
     .where(sql<number>`coalesce(current_min_bid_cents, initial_price_cents)`, '>', args.amountCents)
+    .returning(['id', 'number', 'name', 'owner_id', 'status', 'bid_count', 'current_min_bid_cents', 'tender_end_date'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The previous lowest bid is no longer the lowest: active → pending. Returns the bidders it demoted. */

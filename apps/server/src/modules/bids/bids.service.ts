@@ -90,24 +90,26 @@ export async function placeBid(ctx: BidsContext, tenderId: number, bidderId: num
       status: 'active',
       created_at: new Date().toISOString(),
     });
-    const about = await repo.findTenderSummary(trx, tenderId);
-    const params = { number: about.number, name: about.name, amount: formatUsd(amountCents) };
+    const params = { number: lowered.number, name: lowered.name, amount: formatUsd(amountCents) };
     const link = `/tender/${tenderId}`;
     const told = await recordNotifications(trx, [
-      { userId: about.owner_id, kind: 'bid_received', params, link },
+      { userId: lowered.owner_id, kind: 'bid_received', params, link },
       ...outbid.filter((userId) => userId !== bidderId).map((userId): NotificationDraft => ({ userId, kind: 'outbid', params, link })),
     ]);
-    return { bid, told };
+    return { bid, told, tender: lowered };
   });
-  const tender = await repo.findTenderForBidding(ctx.db, tenderId);
-  if (!outcome) throw refusal(tender, bidderId, amountCents, todayText);
-  const placed = outcome.bid;
+  if (!outcome) throw refusal(await repo.findTenderForBidding(ctx.db, tenderId), bidderId, amountCents, todayText);
+  const { bid: placed, tender } = outcome;
   await announce(ctx.bus, outcome.told);
-  if (tender) await ctx.bus.publish(tenderChannel(tenderId), liveStateOf(tender, todayText));
+  await ctx.bus.publish(tenderChannel(tenderId), {
+    min_bid: centsToUsd(amountCents),
+    bid_count: tender.bid_count,
+    status: tender.status,
+  } satisfies TenderLiveState);
   return {
     id: placed.id,
     tender_id: placed.tender_id,
-    tender_number: tender?.number ?? '',
+    tender_number: tender.number,
     bid_amount: centsToUsd(placed.amount_cents),
     status: placed.status,
     created_at: placed.created_at,
