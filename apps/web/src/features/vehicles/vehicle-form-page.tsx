@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { vehicle as vehicleSchema, type Vehicle } from '@yuk/shared';
+import { PageHeader } from '../../components/ui/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useVehicle } from './api/get-vehicle';
+import { VehicleForm } from './components/vehicle-form';
+
+/** A vehicle id from the address: a positive whole number, else undefined (answered as not found). */
+function parseId(raw: string | undefined): number | undefined {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
+/** The vehicle the list passed along in the navigation state, when it has the API's shape. */
+function passedVehicle(state: unknown): Vehicle | undefined {
+  if (typeof state !== 'object' || state === null || !('vehicle' in state)) return undefined;
+  const parsed = vehicleSchema.safeParse(state.vehicle);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const backLinkClass =
+  'inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-500';
+
+function AddVehiclePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('vehicles.form.addTitle'));
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t('vehicles.form.addTitle')} />
+      <VehicleForm />
+    </div>
+  );
+}
+
+function EditVehiclePage({ rawId }: { rawId: string | undefined }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('vehicles.form.editTitle'));
+  const location = useLocation();
+  const id = parseId(rawId);
+  const query = useVehicle(id, passedVehicle(location.state));
+
+  let content;
+  if (id === undefined || (query.isError && isApiError(query.error) && query.error.status === 404)) {
+    content = (
+      <EmptyState
+        title={t('vehicles.form.notFound')}
+        description={t('vehicles.form.notFoundHint')}
+        action={
+          <Link to="/vehicles" className={backLinkClass}>
+            {t('vehicles.form.backToList')}
+          </Link>
+        }
+      />
+    );
+  } else if (query.data) {
+    // a new vehicle id starts a fresh form
+    content = <VehicleForm key={query.data.id} vehicle={query.data} />;
+  } else if (query.isError) {
+    content = (
+      <ErrorState
+        message={t('vehicles.form.loadError', {
+          message: errorMessage(query.error, t('vehicles.toasts.fetchFailed')),
+        })}
+        onRetry={() => void query.refetch()}
+        retryLabel={t('common.retry')}
+        retrying={query.isFetching}
+      />
+    );
+  } else {
+    content = <LoadingState text={t('common.loading')} />;
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t('vehicles.form.editTitle')} />
+      {content}
+    </div>
+  );
+}
+
+/** /vehicles/new 'Add New Vehicle' and /vehicles/edit/{id} 'Edit Vehicle' (also from a direct link). */
+export function VehicleFormPage() {
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  return pathname.startsWith('/vehicles/edit/') ? <EditVehiclePage key={id} rawId={id} /> : <AddVehiclePage />;
+}

@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { FILE_LINK_TTL_SECONDS, type Vehicle } from '@yuk/shared';
+import { PageHeader } from '../../components/ui/page-header';
+import { Spinner } from '../../components/ui/spinner';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { errorMessage } from '../../lib/api-client';
+import { hasActiveFilters, useListFilters } from '../../lib/filter-store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDeleteVehicle } from './api/delete-vehicle';
+import { useVehicles } from './api/get-vehicles';
+import { DeleteVehicleDialog } from './components/delete-vehicle-dialog';
+import { Pager } from './components/pager';
+import { VehicleDetailsModal } from './components/vehicle-details-modal';
+import { VehicleFilters } from './components/vehicle-filters';
+import { VehiclesTable } from './components/vehicles-table';
+import { useDebouncedValue } from './use-debounced-value';
+
+export const PAGE_SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+/** Document links are signed for about an hour: older list data is fetched again before its links are shown. */
+const LINKS_FRESH_MS = (FILE_LINK_TTL_SECONDS * 1000) / 2;
+
+const addVehicleLinkClass =
+  'inline-flex h-10 items-center justify-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500 active:bg-blue-700';
+
+/** /vehicles 'My Vehicles': search, Type and Status filters, the list (paged), details, edit and delete. */
+export function VehiclesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('vehicles.list.title'));
+  const filters = useListFilters('vehicles');
+  const search = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
+  const query = useVehicles({ search: search.trim(), type: filters.vehicleType, status: filters.vehicleStatus });
+  const removal = useDeleteVehicle();
+
+  const [detailsId, setDetailsId] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<Vehicle | null>(null);
+
+  const filterKey = `${search.trim()}|${filters.vehicleType}|${filters.vehicleStatus}`;
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  if (paging.key !== filterKey) setPaging({ key: filterKey, page: 1 });
+
+  const { error } = query;
+  useEffect(() => {
+    if (error) toast.error(errorMessage(error, t('vehicles.toasts.fetchFailed')), { id: 'vehicles-fetch' });
+    // one toast per failure; a language change does not repeat it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
+
+  const rows = query.data ?? [];
+  const filtered = hasActiveFilters(filters);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const page = Math.min(paging.page, pages);
+  const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const details = detailsId === null ? null : (rows.find((vehicle) => vehicle.id === detailsId) ?? null);
+
+  const openDetails = (vehicle: Vehicle) => {
+    setDetailsId(vehicle.id);
+    if (Date.now() - query.dataUpdatedAt > LINKS_FRESH_MS) void query.refetch();
+  };
+
+  const confirmDelete = (vehicle: Vehicle) => {
+    removal.mutate(vehicle.id, {
+      onSuccess: () => toast.success(t('vehicles.toasts.deleted')),
+      onError: (failure) => toast.error(errorMessage(failure, t('vehicles.toasts.deleteFailed'))),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  let content;
+  if (query.isPending) {
+    content = <LoadingState text={t('vehicles.list.loading')} />;
+  } else if (query.isError) {
+    content = (
+      <ErrorState
+        message={t('vehicles.list.error', { message: errorMessage(query.error, t('vehicles.toasts.fetchFailed')) })}
+        onRetry={() => void query.refetch()}
+        retryLabel={t('common.retry')}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (rows.length === 0) {
+    content = (
+      <EmptyState
+        title={filtered ? t('vehicles.list.emptyFiltered') : t('vehicles.list.empty')}
+        action={
+          filtered ? undefined : (
+            <Link to="/vehicles/new" className={addVehicleLinkClass}>
+              {t('vehicles.list.add')}
+            </Link>
+          )
+        }
+      />
+    );
+  } else {
+    content = (
+      <>
+        <VehiclesTable vehicles={shown} onDetails={openDetails} onDelete={setToDelete} />
+        <Pager
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={rows.length}
+          onPage={(next) => setPaging({ key: filterKey, page: next })}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title={t('vehicles.list.title')}
+        actions={
+          <Link to="/vehicles/new" className={addVehicleLinkClass}>
+            {t('vehicles.list.add')}
+          </Link>
+        }
+      />
+      <VehicleFilters
+        search={filters.search}
+        vehicleType={filters.vehicleType}
+        vehicleStatus={filters.vehicleStatus}
+        active={filtered}
+        onSearch={filters.setSearch}
+        onFilter={filters.setFilter}
+        onReset={filters.resetFilters}
+      />
+      <div className="mb-3 flex min-h-6 items-center gap-3 text-sm text-slate-300" aria-live="polite">
+        {!query.isPending && !query.isError && rows.length > 0 && (
+          <span>{t('vehicles.list.count', { n: rows.length })}</span>
+        )}
+        {query.isFetching && !query.isPending && (
+          <span className="inline-flex items-center gap-2 text-slate-400">
+            <Spinner className="size-4" />
+            {t('vehicles.list.updating')}
+          </span>
+        )}
+      </div>
+      <div aria-busy={query.isFetching || undefined}>{content}</div>
+      <VehicleDetailsModal vehicle={details} onClose={() => setDetailsId(null)} />
+      <DeleteVehicleDialog
+        vehicle={toDelete}
+        pending={removal.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}
