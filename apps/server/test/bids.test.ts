@@ -118,6 +118,8 @@ describe('GET /api/bids/me and bid statuses', () => {
         origin_location: 'Samarqand',
         destination_location: 'Bishkek',
         cargo_weight: 12000,
+        shipment_date: tender.shipment_date,
+        delivery_date: tender.delivery_date,
         tender_status: 'opened',
       }),
     ]);

@@ -35,12 +35,20 @@ export const myBid = z.object({
   origin_location: z.string(),
   destination_location: z.string(),
   cargo_weight: z.number(),
+  /** The tender's dates (YYYY-MM-DD), so the bids screen can apply the delivery-time filter. */
+  shipment_date: z.string(),
+  delivery_date: z.string(),
   tender_status: z.enum(TENDER_STATUSES),
 });
 export type MyBid = z.infer<typeof myBid>;
 
 export const myBidsQuery = z.object({
-  tender_id: z.coerce.number({ error: 'integer' }).int({ error: 'integer' }).positive({ error: 'integer' }).optional(),
+  tender_id: z.coerce
+    .number({ error: 'integer' })
+    .int({ error: 'integer' })
+    .positive({ error: 'integer' })
+    .max(2_147_483_647, { error: 'integer' })
+    .optional(),
 });
 
 /** A bid as the tender's owner sees it, with who offered it. */
@@ -73,7 +81,7 @@ export const minBidResponse = z.object({ min_bid: z.number().nullable() });
 export type MinBidResponse = z.infer<typeof minBidResponse>;
 
 export const awardInput = z.object({
-  bid_id: z.number({ error: 'integer' }).int({ error: 'integer' }).positive({ error: 'integer' }),
+  bid_id: z.number({ error: 'integer' }).int({ error: 'integer' }).positive({ error: 'integer' }).max(2_147_483_647, { error: 'integer' }),
 });
 
 /** What the live stream of a tender sends on every change. */

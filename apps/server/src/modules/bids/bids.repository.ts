@@ -88,6 +88,8 @@ export function listBidsOfBidder(db: Db, bidderId: number, tenderId?: number) {
       'tenders.origin_location',
       'tenders.destination_location',
       'tenders.cargo_weight',
+      'tenders.shipment_date',
+      'tenders.delivery_date',
       'tenders.status as tender_status',
     ])
     .where('bids.bidder_id', '=', bidderId)

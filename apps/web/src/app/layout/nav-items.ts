@@ -11,6 +11,7 @@ import {
   VehiclesIcon,
   type Icon,
 } from '../../components/ui/icons';
+import { useUnreadNotificationsCount } from '../../features/notifications/use-unread-notifications-count';
 import type { AppTexts } from '../../i18n';
 
 export type NavLabelKey = `nav.${keyof AppTexts['nav'] & string}`;
@@ -44,7 +45,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/orders', labelKey: 'nav.orders', icon: OrdersIcon },
   { to: '/bids', labelKey: 'nav.bids', icon: BidsIcon },
   { to: '/vehicles', labelKey: 'nav.vehicles', icon: VehiclesIcon },
-  { to: '/notifications', labelKey: 'nav.notifications', icon: BellIcon },
+  { to: '/notifications', labelKey: 'nav.notifications', icon: BellIcon, useBadgeCount: useUnreadNotificationsCount },
   { to: '/profile', labelKey: 'nav.profile', icon: UserIcon },
 ];
 

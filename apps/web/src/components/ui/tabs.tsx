@@ -17,10 +17,20 @@ export interface TabsProps<K extends string> {
   /** The selected tab's panel. */
   children: ReactNode;
   className?: string;
+  /** Extra classes of the tab list (e.g. a 2×2 grid on narrow screens for four long labels). */
+  listClassName?: string;
 }
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the selected tab is in the Tab order. */
-export function Tabs<K extends string>({ label, items, selected, onSelect, children, className }: TabsProps<K>) {
+export function Tabs<K extends string>({
+  label,
+  items,
+  selected,
+  onSelect,
+  children,
+  className,
+  listClassName,
+}: TabsProps<K>) {
   const baseId = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
 
@@ -45,7 +55,7 @@ export function Tabs<K extends string>({ label, items, selected, onSelect, child
         role="tablist"
         aria-label={label}
         onKeyDown={move}
-        className="flex gap-1 rounded-lg border border-navy-700 bg-navy-950 p-1"
+        className={cn('flex gap-1 rounded-lg border border-navy-700 bg-navy-950 p-1', listClassName)}
       >
         {items.map((item) => {
           const active = item.key === selected;

@@ -1,0 +1,119 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { AuthTokens, MyBid, PlacedBid, Tender, User } from '@yuk/shared';
+
+/** A user made for one journey, through the API (so journeys never depend on the demo data). */
+export interface JourneyUser {
+  email: string;
+  password: string;
+  user: User;
+  accessToken: string;
+}
+
+let sequence = 0;
+
+/** Registers a new user and logs in through the API; the browser logs in separately with email and password. */
+export async function createApiUser(request: APIRequestContext, firstName: string): Promise<JourneyUser> {
+  sequence += 1;
+  const unique = `${Date.now().toString(36)}${sequence}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `e2e-${unique}@example.uz`;
+  const password = 'journey-pass-1';
+  const phone = `+99890${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  const registered = await request.post('/api/users/register', {
+    data: { first_name: firstName, last_name: 'Sinov', email, phone_number: phone, password },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const login = await request.post('/api/users/login', { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const tokens = (await login.json()) as AuthTokens;
+  return { email, password, user: tokens.user, accessToken: tokens.accessToken };
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}`, 'Accept-Language': 'uz' });
+
+/** YYYY-MM-DD, `days` from today. */
+export function dayFromToday(days: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Creates an opened tender owned by `owner` (POST /api/tenders). */
+export async function createApiTender(
+  request: APIRequestContext,
+  owner: JourneyUser,
+  overrides: Record<string, unknown> = {},
+): Promise<Tender> {
+  const response = await request.post('/api/tenders', {
+    headers: auth(owner.accessToken),
+    data: {
+      name: `Sement ${Math.random().toString(36).slice(2, 7)}`,
+      cargo_type: 'Truck',
+      cargo_weight: 12000,
+      cargo_volume: 36,
+      origin_location: 'Toshkent',
+      destination_location: 'Samarqand',
+      initial_price: 2000,
+      shipment_date: dayFromToday(2),
+      delivery_date: dayFromToday(4),
+      tender_start_date: dayFromToday(0),
+      tender_end_date: dayFromToday(7),
+      status: 'opened',
+      requirements: 'Tentli yuk mashinasi',
+      notes: 'Ehtiyotkorlik bilan',
+      incoterms: 'FCA',
+      ...overrides,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Tender;
+}
+
+/** Bids on a tender (POST /api/tenders/{id}/bids). */
+export async function placeApiBid(
+  request: APIRequestContext,
+  bidder: JourneyUser,
+  tenderId: number,
+  amount: number,
+): Promise<PlacedBid> {
+  const response = await request.post(`/api/tenders/${tenderId}/bids`, {
+    headers: auth(bidder.accessToken),
+    data: { bid_amount: amount },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as PlacedBid;
+}
+
+/** The owner awards a bid (POST /api/tenders/{id}/award): the tender's shipment is made for the bidder. */
+export async function awardApiBid(
+  request: APIRequestContext,
+  owner: JourneyUser,
+  tenderId: number,
+  bidId: number,
+): Promise<void> {
+  const response = await request.post(`/api/tenders/${tenderId}/award`, {
+    headers: auth(owner.accessToken),
+    data: { bid_id: bidId },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Moves a shipment a step as `who` (POST /api/shipments/{number}/status). */
+export async function moveApiShipment(
+  request: APIRequestContext,
+  who: JourneyUser,
+  number: string,
+  status: 'loaded' | 'on_the_way' | 'delivered',
+): Promise<void> {
+  const response = await request.post(`/api/shipments/${encodeURIComponent(number)}/status`, {
+    headers: auth(who.accessToken),
+    data: { status },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** My bids as the API has them. */
+export async function myApiBids(request: APIRequestContext, who: JourneyUser): Promise<MyBid[]> {
+  const response = await request.get('/api/bids/me', { headers: auth(who.accessToken) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as MyBid[];
+}

@@ -1,0 +1,11 @@
+import { expect, type Page } from '@playwright/test';
+import { seriousViolations } from '../support';
+
+/**
+ * axe's serious findings once the page is still: toasts fade in and out (4 s), and a half-faded toast's
+ * text reads as low contrast, so the check waits until none is showing.
+ */
+export async function settledViolations(page: Page): Promise<string[]> {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  return seriousViolations(page);
+}

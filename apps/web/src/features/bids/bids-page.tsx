@@ -1,0 +1,219 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { MyBid } from '@yuk/shared';
+import { Button } from '../../components/ui/button';
+import { CloseIcon } from '../../components/ui/icons';
+import { PageHeader } from '../../components/ui/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { DataTable, type Column } from '../../components/ui/table';
+import { errorMessage } from '../../lib/api-client';
+import { useListFilters } from '../../lib/filter-store';
+import { formatNumber, formatUsd } from '../../lib/format';
+import { chooseShipment, SHIPMENT_STATUS_PATH } from '../../lib/shipment-tracking';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMyBids } from './api/get-my-bids';
+import { emptyKind, filterBids } from './bid-filters';
+import { BidFiltersBar } from './components/bid-filters-bar';
+import { BidStatusBadge } from './components/bid-status-badge';
+import { useLiveBids } from './use-live-bids';
+
+/** Rows shown at first and added by each "Show more" (the server sends at most 1000 bids). */
+export const BIDS_PAGE_SIZE = 50;
+
+const MAX_ID = 2_147_483_647;
+
+/** The shared state's tenderId as a tender id, or null when empty or not an id. */
+function tenderIdOf(value: string): number | null {
+  if (!/^\d{1,10}$/.test(value.trim())) return null;
+  const id = Number(value);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/**
+ * Bids (spec: Bids): my bids with their tenders, searched and filtered on the client (spec section 5),
+ * optionally narrowed to one tender (the shared filter state's tenderId, which a link may set with
+ * ?tender_id=). A row opens its tender; an accepted bid's 'Track' opens its shipment.
+ */
+export function BidsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('bids.title'));
+  useLiveBids();
+  const navigate = useNavigate();
+  const filters = useListFilters('bids');
+  const { setFilter, setSearch } = filters;
+
+  const [params, setParams] = useSearchParams();
+  const tenderFromLink = params.get('tender_id');
+  useEffect(() => {
+    if (tenderFromLink && tenderIdOf(tenderFromLink) !== null) setFilter('tenderId', tenderFromLink);
+  }, [tenderFromLink, setFilter]);
+  const tenderId = tenderIdOf(filters.tenderId);
+  const showAllTenders = () => {
+    setFilter('tenderId', '');
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('tender_id');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const query = useMyBids(tenderId);
+  const bids = useMemo(() => query.data ?? [], [query.data]);
+
+  // a failed load also shows its text as a toast (spec section 8): the server's, else 'Failed to fetch bids'
+  useEffect(() => {
+    if (query.error) toast.error(errorMessage(query.error, t('bids.fetchFailed')), { id: 'bids-fetch' });
+  }, [query.error, t]);
+
+
+  const search = useDeferredValue(filters.search);
+  const chosen = { search, deliverySpeed: filters.deliverySpeed, priceRange: filters.priceRange, location: filters.location };
+  const visible = filterBids(bids, chosen);
+
+  // "Show more" pages through the rows; a new search or filter starts again from the first page
+  const signature = JSON.stringify([chosen, tenderId]);
+  const [paging, setPaging] = useState({ signature, limit: BIDS_PAGE_SIZE });
+  const limit = paging.signature === signature ? paging.limit : BIDS_PAGE_SIZE;
+  const rows = visible.slice(0, limit);
+
+  const track = (bid: MyBid) => {
+    chooseShipment(bid.number);
+    void navigate(SHIPMENT_STATUS_PATH);
+  };
+
+  const columns: Column<MyBid>[] = [
+    { key: 'number', header: t('bids.columns.number'), cell: (bid) => <span className="font-medium">{bid.number}</span> },
+    { key: 'name', header: t('bids.columns.name'), cell: (bid) => bid.name },
+    { key: 'origin', header: t('bids.columns.origin'), cell: (bid) => bid.origin_location },
+    { key: 'destination', header: t('bids.columns.destination'), cell: (bid) => bid.destination_location },
+    {
+      key: 'weight',
+      header: t('bids.columns.weight'),
+      cell: (bid) => formatNumber(bid.cargo_weight, t('common.notAvailable')),
+      align: 'right',
+    },
+    {
+      key: 'price',
+      header: t('bids.columns.price'),
+      cell: (bid) => formatUsd(bid.bid_amount, t('common.notAvailable')),
+      align: 'right',
+    },
+    {
+      key: 'status',
+      header: t('bids.columns.status'),
+      cell: (bid) => (
+        <span className="flex items-center gap-2">
+          <BidStatusBadge status={bid.status} />
+          {bid.status === 'accepted' && (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={t('bids.trackLabel', { number: bid.number })}
+              onClick={(event) => {
+                event.stopPropagation();
+                track(bid);
+              }}
+              // Enter and Space act on the button, not on the row around it
+              onKeyDown={(event) => event.stopPropagation()}
+            >
+              {t('bids.track')}
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  let body;
+  if (query.isPending) {
+    body = <LoadingState text={t('bids.loading')} />;
+  } else if (query.isError) {
+    body = (
+      <ErrorState
+        message={t('bids.error')}
+        onRetry={() => void query.refetch()}
+        retryLabel={t('common.retry')}
+        retrying={query.isRefetching}
+      />
+    );
+  } else if (visible.length === 0) {
+    body = <EmptyState title={emptyKind(chosen) === 'noResults' ? t('bids.noResultsFound') : t('bids.empty')} />;
+  } else {
+    body = (
+      <>
+        <DataTable
+          caption={t('bids.tableCaption')}
+          columns={columns}
+          rows={rows}
+          rowKey={(bid) => bid.id}
+          onRowClick={(bid) => void navigate(`/tender/${bid.tender_id}`)}
+          rowLabel={(bid) => t('bids.rowLabel', { number: bid.number, name: bid.name })}
+        />
+        {visible.length > rows.length && (
+          <div className="mt-4 flex flex-col items-center gap-2">
+            <p className="text-sm text-slate-400">{t('bids.shown', { shown: rows.length, total: visible.length })}</p>
+            <Button variant="secondary" onClick={() => setPaging({ signature, limit: limit + BIDS_PAGE_SIZE })}>
+              {t('bids.showMore', { n: Math.min(BIDS_PAGE_SIZE, visible.length - rows.length) })}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  // clears what the bar shows; a narrowing to one tender has its own button
+  const clearFilters = () => {
+    setSearch('');
+    setFilter('deliverySpeed', '');
+    setFilter('priceRange', '');
+    setFilter('location', '');
+  };
+  const anyFilter = [filters.search, filters.deliverySpeed, filters.priceRange, filters.location].some(
+    (value) => value.trim() !== '',
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title={t('bids.title')}
+        subtitle={t('bids.subtitle')}
+        actions={
+          <Link
+            to="/tenders"
+            className="inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500"
+          >
+            {t('bids.continueBrowsingTenders')}
+          </Link>
+        }
+      />
+      <BidFiltersBar
+        filters={filters}
+        onSearch={setSearch}
+        onFilter={setFilter}
+        onReset={anyFilter ? clearFilters : undefined}
+      />
+      {tenderId !== null && (
+        <div className="mb-4 flex flex-wrap items-center gap-2 text-sm">
+          <span className="rounded-full bg-navy-800 px-3 py-1 text-slate-100 ring-1 ring-navy-600 ring-inset">
+            {bids[0]?.tender_id === tenderId
+              ? t('bids.tenderOnly', { number: bids[0].number })
+              : t('bids.tenderOnlyId', { id: tenderId })}
+          </span>
+          <Button variant="ghost" size="sm" onClick={showAllTenders}>
+            <CloseIcon className="size-4" />
+            {t('bids.showAllTenders')}
+          </Button>
+        </div>
+      )}
+      <p role="status" className="mb-3 text-sm text-slate-300">
+        {query.isSuccess ? t('bids.count', { n: visible.length }) : ''}
+      </p>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { SHIPMENT_STATUS_TEXT, type Shipment, type ShipmentStep } from '@yuk/shared';
+import { Button } from '../../../components/ui/button';
+import { useLanguage } from '../../../i18n';
+import { errorMessage } from '../../../lib/api-client';
+import { chooseShipment } from '../../../lib/shipment-tracking';
+import { useMoveShipment } from '../api/move-shipment';
+import { CheckIcon } from './check-icon';
+
+export const SHIPMENT_SUCCESS_PATH = '/shipment/success';
+
+/** The carrier's next step: loaded after the award, on the way after loading; none after that. */
+export function carrierNextStep(status: Shipment['status']): Extract<ShipmentStep, 'loaded' | 'on_the_way'> | null {
+  if (status === 'awarded') return 'loaded';
+  if (status === 'loaded') return 'on_the_way';
+  return null;
+}
+
+const linkClass =
+  'inline-flex h-10 items-center justify-center rounded-lg bg-navy-800 px-4 text-sm font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700';
+
+function Delivered() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <span className="inline-flex items-center gap-2 font-medium text-emerald-200">
+        <CheckIcon className="size-5" />
+        {t('shipments.delivered')}
+      </span>
+      <Link to={SHIPMENT_SUCCESS_PATH} className={linkClass}>
+        {t('shipments.viewConfirmation')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * What the viewer can do next. The carrier marks loaded, then on the way (only the next step is offered).
+ * The owner has the orange 'Delivery in the process' button: enabled once the shipment is on the way, it
+ * confirms the delivery and opens /shipment/success.
+ */
+export function ShipmentActions({ shipment }: { shipment: Shipment }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const navigate = useNavigate();
+  const hintId = useId();
+  const move = useMoveShipment(shipment.number);
+
+  if (shipment.status === 'delivered') return <Delivered />;
+
+  if (shipment.role === 'carrier') {
+    const next = carrierNextStep(shipment.status);
+    if (!next) return <p className="text-sm text-slate-300">{t('shipments.carrier.waitingOwner')}</p>;
+    const mark = () =>
+      move.mutate(next, {
+        onSuccess: () => toast.success(t('shipments.carrier.moved', { status: SHIPMENT_STATUS_TEXT[next][language] })),
+        onError: (error) => toast.error(errorMessage(error, t('shipments.carrier.failed'))),
+      });
+    return (
+      <Button onClick={mark} pending={move.isPending} size="lg">
+        {move.isPending
+          ? t('shipments.carrier.saving')
+          : next === 'loaded'
+            ? t('shipments.carrier.markLoaded')
+            : t('shipments.carrier.markOnTheWay')}
+      </Button>
+    );
+  }
+
+  const ready = shipment.status === 'on_the_way';
+  const confirm = () =>
+    move.mutate('delivered', {
+      onSuccess: (moved) => {
+        chooseShipment(moved.number);
+        toast.success(t('shipments.owner.confirmed'));
+        void navigate(SHIPMENT_SUCCESS_PATH);
+      },
+      onError: (error) => toast.error(errorMessage(error, t('shipments.owner.failed'))),
+    });
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <Button
+        variant="warning"
+        size="lg"
+        onClick={confirm}
+        disabled={!ready}
+        pending={move.isPending}
+        aria-describedby={hintId}
+      >
+        {move.isPending ? t('shipments.owner.confirming') : t('shipments.owner.deliveryInProcess')}
+      </Button>
+      <p id={hintId} className="text-sm text-slate-300">
+        {ready ? t('shipments.owner.hintReady') : t('shipments.owner.hintWaiting')}
+      </p>
+    </div>
+  );
+}

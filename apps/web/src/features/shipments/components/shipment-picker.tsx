@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/ui/select-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { useShipments } from '../api/get-shipments';
+
+/** Chooses among my shipments (GET /api/shipments): when none is chosen yet, or to switch to another. */
+export function ShipmentPicker({ value, onChoose }: { value: string | null; onChoose: (number: string) => void }) {
+  const { t } = useTranslation();
+  const shipments = useShipments();
+
+  if (shipments.isPending) return <Spinner label={t('shipments.status.pickLoading')} className="size-5 text-sky-300" />;
+  if (shipments.isError) {
+    return <p className="text-sm text-red-300">{t('shipments.status.pickFailed')}</p>;
+  }
+  if (shipments.data.length === 0) return null;
+
+  const known = value !== null && shipments.data.some((shipment) => shipment.number === value);
+  return (
+    <SelectField
+      label={t('shipments.status.pick')}
+      value={known ? value : ''}
+      placeholder={known ? undefined : t('shipments.status.pickPlaceholder')}
+      options={shipments.data.map((shipment) => ({
+        value: shipment.number,
+        label: t('shipments.status.option', {
+          number: shipment.number,
+          origin: shipment.origin,
+          destination: shipment.destination,
+        }),
+      }))}
+      onChange={(event) => {
+        if (event.target.value) onChoose(event.target.value);
+      }}
+      containerClassName="w-full sm:w-80"
+    />
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { SHIPMENT_STATUS_PATH } from '../../lib/shipment-tracking';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useShipment } from './api/get-shipment';
+import { readChosenShipment, useLiveShipments } from './chosen-shipment';
+import { CheckIcon } from './components/check-icon';
+
+const primaryLink =
+  'inline-flex h-11 items-center justify-center rounded-lg bg-blue-600 px-5 text-base font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500';
+const secondaryLink =
+  'inline-flex h-11 items-center justify-center rounded-lg bg-navy-800 px-5 text-base font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700';
+
+/**
+ * Shipment success (spec: Shipment success): the confirmation of the chosen shipment's delivery, from the
+ * server's data: Order ID (#number, or N/A) and Receiver Location (the destination). Without a chosen
+ * shipment (or one that is not found): 'Buyurtma ma'lumotlari topilmadi.' A shipment whose delivery is not
+ * confirmed yet says so instead of claiming it.
+ */
+export function ShipmentSuccessPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('shipments.success.title'));
+  useLiveShipments();
+  const [number] = useState(readChosenShipment);
+  const shipment = useShipment(number);
+  const notAvailable = t('common.notAvailable');
+
+  const notFound = (
+    <EmptyState
+      title={t('shipments.success.notFound')}
+      action={
+        <Link to={SHIPMENT_STATUS_PATH} className={secondaryLink}>
+          {t('shipments.success.viewOrderDetails')}
+        </Link>
+      }
+    />
+  );
+
+  let body;
+  if (number === null) body = notFound;
+  else if (shipment.isPending) body = <LoadingState text={t('shipments.status.loading')} />;
+  else if (shipment.isError) {
+    body =
+      isApiError(shipment.error) && (shipment.error.status === 404 || shipment.error.status === 400) ? (
+        notFound
+      ) : (
+        <ErrorState
+          message={errorMessage(shipment.error, t('shipments.status.fetchFailed'))}
+          onRetry={() => void shipment.refetch()}
+          retryLabel={t('common.retry')}
+          retrying={shipment.isRefetching}
+        />
+      );
+  } else if (shipment.data.status !== 'delivered') {
+    body = (
+      <EmptyState
+        title={t('shipments.success.notDelivered')}
+        description={t('shipments.success.notDeliveredHint')}
+        action={
+          <Link to={SHIPMENT_STATUS_PATH} className={primaryLink}>
+            {t('shipments.success.viewOrderDetails')}
+          </Link>
+        }
+      />
+    );
+  } else {
+    const delivered = shipment.data;
+    body = (
+      <section className="flex flex-col items-center gap-6 rounded-2xl border border-navy-700 bg-navy-900 px-6 py-10 text-center sm:px-10">
+        <span className="grid size-16 place-items-center rounded-full bg-emerald-500/15 text-emerald-300 ring-2 ring-emerald-400/40">
+          <CheckIcon className="size-9" />
+        </span>
+        <div className="flex flex-col gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight text-white sm:text-3xl">{t('shipments.success.title')}</h1>
+          <p className="text-slate-300">{t('shipments.success.message')}</p>
+        </div>
+        <dl className="grid w-full max-w-md gap-3 rounded-xl bg-navy-950/60 p-4 text-left ring-1 ring-navy-700 ring-inset">
+          <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
+            <dt className="text-sm text-slate-400">{t('shipments.success.orderId')}</dt>
+            <dd className="font-semibold text-white">{delivered.number ? `#${delivered.number}` : notAvailable}</dd>
+          </div>
+          <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
+            <dt className="text-sm text-slate-400">{t('shipments.success.receiverLocation')}</dt>
+            <dd className="font-semibold text-white">{delivered.destination.trim() || notAvailable}</dd>
+          </div>
+          <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
+            <dt className="text-sm text-slate-400">{t('shipments.success.deliveredAt')}</dt>
+            <dd className="text-slate-100">{formatDateTime(delivered.delivered_at, notAvailable)}</dd>
+          </div>
+        </dl>
+        <div className="flex w-full max-w-md flex-col gap-3 sm:flex-row">
+          <Link to={SHIPMENT_STATUS_PATH} className={`${secondaryLink} sm:flex-1`}>
+            {t('shipments.success.viewOrderDetails')}
+          </Link>
+          <Link to="/orders" className={`${primaryLink} sm:flex-1`}>
+            {t('shipments.success.createAnotherOrder')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const confirmed = shipment.data?.status === 'delivered' && number !== null;
+  return (
+    <div className="mx-auto max-w-2xl py-4">
+      {!confirmed && <h1 className="sr-only">{t('shipments.success.heading')}</h1>}
+      {body}
+    </div>
+  );
+}
