@@ -148,12 +148,23 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST';
   const status = ERRORS[code].status;
   const body = JSON.stringify({ error: errorText(code, DEFAULT_LANGUAGE), code } satisfies ApiErrorBody);
-  this.log.debug({ err: error }, 'client error before routing');
+  // the code only: the error also carries the raw bytes received, which may hold a token
+  this.log.debug({ code: error.code }, 'client error before routing');
   if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${body}`,
-    );
+    const headers = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      // the same protections the security plugin gives every other answer
+      "content-security-policy: default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options: nosniff',
+      'x-frame-options: DENY',
+      'referrer-policy: no-referrer',
+      'strict-transport-security: max-age=15552000; includeSubDomains',
+      'cross-origin-opener-policy: same-origin',
+      'connection: close',
+    ];
+    socket.write(`${headers.join('\r\n')}\r\n\r\n${body}`);
   }
   socket.destroy(error);
 }

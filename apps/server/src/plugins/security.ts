@@ -1,10 +1,29 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
+
+/** Query parameters that carry a credential: a signed link's signature, or a token a client wrongly put in a URL. */
+const SECRET_QUERY_PARAMS = /([?&;](?:sig|signature|token|access_?token|refresh_?token|id_?token|password|code|key)=)[^&;#]*/gi;
+
+/** A URL as the log may show it: every credential in its query replaced by "***". */
+export function maskUrlSecrets(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1***');
+}
+
+/** How a request appears in the log (Fastify's own fields), its URL masked. */
+export function requestLogFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: maskUrlSecrets(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/states';
+import { routes as bidsRoutes } from '../features/bids/routes';
 import { routes as notFoundRoutes } from '../features/not-found/routes';
+import { routes as notificationsRoutes } from '../features/notifications/routes';
+import { routes as ordersRoutes } from '../features/orders/routes';
 import { routes as profileRoutes } from '../features/profile/routes';
+import { routes as sampleSuccessRoutes } from '../features/sample-success/routes';
+import { routes as shipmentsRoutes } from '../features/shipments/routes';
+import { routes as tendersRoutes } from '../features/tenders/routes';
+import { routes as vehiclesRoutes } from '../features/vehicles/routes';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
 
@@ -12,6 +19,13 @@ import { RouteError } from './layout/route-error';
  */
 const featureRoutes: RouteObject[] = [
   ...profileRoutes,
+  ...vehiclesRoutes,
+  ...tendersRoutes,
+  ...ordersRoutes,
+  ...bidsRoutes,
+  ...notificationsRoutes,
+  ...shipmentsRoutes,
+  ...sampleSuccessRoutes,
   ...notFoundRoutes, // '*': any path no page claims
 ];
 

@@ -6,13 +6,20 @@ import appTexts from '../app/i18n';
 import authTexts from '../features/auth/i18n';
 import notFoundTexts from '../features/not-found/i18n';
 import profileTexts from '../features/profile/i18n';
+import vehiclesTexts from '../features/vehicles/i18n';
+import bidsTexts from '../features/bids/i18n';
+import notificationsTexts from '../features/notifications/i18n';
+import sampleSuccessTexts from '../features/sample-success/i18n';
+import shipmentsTexts from '../features/shipments/i18n';
+import tendersTexts from '../features/tenders/i18n';
+import ordersTexts from '../features/orders/i18n';
 import commonTexts from './common';
 
 /**
  * Every feature's texts, each under its own top-level key (`auth.*`, `profile.*`, …).
  * A feature adds its `i18n.ts` with one import above and one entry here.
  */
-const bundles = [commonTexts, appTexts, authTexts, profileTexts, notFoundTexts];
+const bundles = [commonTexts, appTexts, authTexts, profileTexts, notFoundTexts, vehiclesTexts, bidsTexts, notificationsTexts, shipmentsTexts, sampleSuccessTexts, tendersTexts, ordersTexts];
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 /** The uz texts of all features together: the reference shape of every language. */

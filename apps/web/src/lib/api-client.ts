@@ -47,6 +47,8 @@ export interface RequestOptions {
   /** 'include' for calls that read or set the HttpOnly refresh cookie. */
   credentials?: RequestCredentials;
   signal?: AbortSignal;
+  /** Called with a successful answer before its body is read (e.g. to read a list's paging headers). */
+  onResponse?: (response: Response) => void;
   headers?: Record<string, string>;
 }
 
@@ -180,6 +182,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok) throw await toApiError(response, options);
+  options.onResponse?.(response);
   return readBody<T>(response);
 }
 

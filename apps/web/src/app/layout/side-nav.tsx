@@ -27,7 +27,8 @@ function NavBadge({ useCount, open }: { useCount: () => number | undefined; open
     <CountBadge
       count={count}
       label={t('nav.badge', { count })}
-      className={open ? 'ml-auto' : 'absolute top-0.5 right-1.5'}
+      // over the icon's corner in both widths, so the label keeps its full width
+      className={open ? 'absolute top-0.5 left-6' : 'absolute top-0.5 right-1.5'}
     />
   );
 }

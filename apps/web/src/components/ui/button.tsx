@@ -6,7 +6,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'warn
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-blue-600 text-white hover:bg-blue-500 active:bg-blue-700 shadow-sm shadow-blue-950/40',
+  primary: 'bg-blue-600 text-white hover:bg-blue-700 active:bg-blue-800 shadow-sm shadow-blue-950/40',
   secondary: 'bg-navy-800 text-slate-100 ring-1 ring-inset ring-navy-600 hover:bg-navy-700',
   ghost: 'text-slate-200 hover:bg-navy-800 hover:text-white',
   danger: 'bg-red-700 text-white hover:bg-red-600 active:bg-red-800',

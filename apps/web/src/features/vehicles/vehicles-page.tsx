@@ -16,7 +16,7 @@ import { Pager } from './components/pager';
 import { VehicleDetailsModal } from './components/vehicle-details-modal';
 import { VehicleFilters } from './components/vehicle-filters';
 import { VehiclesTable } from './components/vehicles-table';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 export const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;

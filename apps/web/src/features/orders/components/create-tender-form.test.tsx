@@ -1,0 +1,172 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../i18n';
+import { startSession } from '../../../lib/session';
+import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../../test/render';
+import { CreateTenderForm } from './create-tender-form';
+
+function renderForm() {
+  const router = createMemoryRouter(
+    [
+      { path: '/orders/create', element: <CreateTenderForm /> },
+      { path: '/tenders', element: <h1>Barcha tenderlar</h1> },
+    ],
+    { initialEntries: ['/orders/create'] },
+  );
+  return { ...renderWithProviders(<RouterProvider router={router} />), router };
+}
+
+const required = {
+  'Mahsulot nomi': 'Paxta tolasi',
+  'Yuk turi': 'Truck',
+  "Og'irligi (kg)": '20000',
+  'Hajmi (m3)': '45.5',
+  "Jo'nash joyi": 'Toshkent',
+  Manzil: 'Moskva',
+  "Boshlang'ich narx (USD)": '4200',
+};
+const dates = {
+  "Jo'natish sanasi": '01.12.2026',
+  'Yetkazib berish sanasi': '06.12.2026',
+  'Tender boshlanish sanasi': '21.11.2026',
+  'Tender tugash sanasi': '30.11.2026',
+};
+
+/** A field by its label; the required ones carry a ' *' that screen readers skip. */
+function field(label: string): HTMLElement {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return screen.getByLabelText(new RegExp(`^${escaped}( \\*)?$`));
+}
+
+/** Puts values into the fields the way typing would end (a change, then leaving the field). */
+function fill(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const input = field(label);
+    fireEvent.change(input, { target: { value } });
+    fireEvent.blur(input);
+  }
+}
+
+describe('Create New Tender', () => {
+  beforeEach(async () => {
+    await changeLanguage('uz');
+    startSession({ accessToken: 'token', user: sampleUser });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("toasts 'Iltimos, barcha majburiy maydonlarni to'ldiring' when a required field is empty, and calls nothing", async () => {
+    const { calls } = stubFetch(() => jsonResponse({}, 201));
+    const { user } = renderForm();
+    fill({ ...required, Manzil: '' });
+    fill(dates);
+    await user.click(screen.getByRole('button', { name: 'Tender yaratish' }));
+    expect(await findToast("Iltimos, barcha majburiy maydonlarni to'ldiring")).toBeInTheDocument();
+    expect(field('Manzil')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it("toasts 'Iltimos, barcha sanalarni tanlang' when the required fields are filled but a date is missing", async () => {
+    const { calls } = stubFetch(() => jsonResponse({}, 201));
+    const { user } = renderForm();
+    fill(required);
+    fill({ ...dates, 'Tender tugash sanasi': '' });
+    await user.click(screen.getByRole('button', { name: 'Tender yaratish' }));
+    expect(await findToast('Iltimos, barcha sanalarni tanlang')).toBeInTheDocument();
+    expect(field('Tender tugash sanasi')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends every field (dates as YYYY-MM-DD, opened by default), toasts success and opens /tenders', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { calls } = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user, router } = renderForm();
+    expect(field('Holat')).toHaveValue('opened');
+    expect(field("Jo'natish sanasi")).toHaveAttribute('placeholder', 'kk.oo.yyyy');
+    fill({ ...required, ...dates, Incoterms: 'FCA Toshkent', Talablar: 'Tent', Izohlar: 'Ehtiyot bo‘ling' });
+    expect(field("Jo'natish sanasi")).toHaveValue('01.12.2026');
+    await user.click(screen.getByRole('button', { name: 'Tender yaratish' }));
+    expect(await screen.findByRole('button', { name: 'Yaratilmoqda...' })).toBeDisabled();
+    expect(calls[0]).toMatchObject({
+      url: '/api/tenders',
+      method: 'POST',
+      body: {
+        name: 'Paxta tolasi',
+        cargo_type: 'Truck',
+        cargo_weight: 20000,
+        cargo_volume: 45.5,
+        origin_location: 'Toshkent',
+        destination_location: 'Moskva',
+        initial_price: 4200,
+        shipment_date: '2026-12-01',
+        delivery_date: '2026-12-06',
+        tender_start_date: '2026-11-21',
+        tender_end_date: '2026-11-30',
+        status: 'opened',
+        incoterms: 'FCA Toshkent',
+        requirements: 'Tent',
+        notes: 'Ehtiyot bo‘ling',
+      },
+    });
+    answer(jsonResponse({ id: 1 }, 201));
+    expect(await findToast('Tender created successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tenders'));
+  });
+
+  it('sends the chosen status (draft)', async () => {
+    const { calls } = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    const { user } = renderForm();
+    fill({ ...required, ...dates });
+    expect(field('Holat').querySelectorAll('option').length).toBe(3);
+    await user.selectOptions(field('Holat'), 'draft');
+    await user.click(screen.getByRole('button', { name: 'Tender yaratish' }));
+    await waitFor(() => expect(calls[0]?.body).toMatchObject({ status: 'draft' }));
+  });
+
+  it("shows the server's field texts beside the fields and toasts its error, or 'Failed to create tender'", async () => {
+    stubFetch(() =>
+      jsonResponse(
+        {
+          error: "Ma'lumotlar noto'g'ri to'ldirilgan",
+          code: 'VALIDATION_FAILED',
+          fields: { cargo_weight: 'Juda katta', origin_location: 'Server: noma’lum shahar' },
+        },
+        400,
+      ),
+    );
+    const first = renderForm();
+    fill({ ...required, ...dates });
+    await first.user.click(screen.getByRole('button', { name: 'Tender yaratish' }));
+    expect(await findToast("Ma'lumotlar noto'g'ri to'ldirilgan")).toBeInTheDocument();
+    expect(field("Og'irligi (kg)")).toHaveAccessibleDescription('Juda katta');
+    expect(field("Jo'nash joyi")).toHaveAccessibleDescription('Server: noma’lum shahar');
+    expect(first.router.state.location.pathname).toBe('/orders/create');
+    first.unmount();
+
+    stubFetch(() => new Response('', { status: 500 }));
+    const second = renderForm();
+    fill({ ...required, ...dates });
+    await second.user.click(screen.getByRole('button', { name: 'Tender yaratish' }));
+    expect(await findToast('Failed to create tender')).toBeInTheDocument();
+  });
+
+  it('checks numbers and date order like the server, beside the fields', async () => {
+    const { calls } = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    const { user } = renderForm();
+    fill({ ...required, "Boshlang'ich narx (USD)": '-3', ...dates, 'Yetkazib berish sanasi': '20.11.2026' });
+    await user.click(screen.getByRole('button', { name: 'Tender yaratish' }));
+    expect(await findToast("Ma'lumotlar noto'g'ri to'ldirilgan")).toBeInTheDocument();
+    expect(field("Boshlang'ich narx (USD)")).toHaveAccessibleDescription("Noldan katta bo'lishi kerak");
+    expect(field('Yetkazib berish sanasi')).toHaveAccessibleDescription(
+      "Yetkazib berish sanasi jo'natish sanasidan oldin bo'lmasligi kerak",
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('Cancel goes to /tenders', async () => {
+    stubFetch(() => jsonResponse({}));
+    const { user, router } = renderForm();
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tenders'));
+  });
+});

@@ -1,0 +1,269 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  createTenderInput,
+  errorText,
+  fieldMessage,
+  isErrorCode,
+  missingTenderFields,
+  MODE_CARGO_TYPE,
+  TENDER_INITIAL_STATUSES,
+  TENDER_LONG_TEXT_MAX,
+  TENDER_MODES,
+  TENDER_TEXT_MAX,
+  type CreateTenderInput,
+  type CreateTenderValues,
+  type TENDER_DATE_FIELD_NAMES,
+} from '@yuk/shared';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useLanguage } from '../../../i18n';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form-errors';
+import { useCreateTender } from '../api/create-tender';
+import { DateField } from './date-field';
+import { TextAreaField } from './text-area-field';
+
+/** The blank form: texts as typed (numbers too), dates as YYYY-MM-DD or '', opened as the initial status. */
+export const EMPTY_TENDER_FORM = {
+  name: '',
+  cargo_type: '',
+  cargo_weight: '',
+  cargo_volume: '',
+  origin_location: '',
+  destination_location: '',
+  shipment_date: '',
+  delivery_date: '',
+  tender_start_date: '',
+  tender_end_date: '',
+  initial_price: '',
+  status: 'opened' as (typeof TENDER_INITIAL_STATUSES)[number],
+  requirements: '',
+  notes: '',
+  incoterms: '',
+} satisfies Required<CreateTenderInput>;
+
+type FieldName = keyof typeof EMPTY_TENDER_FORM;
+const FIELD_NAMES = Object.keys(EMPTY_TENDER_FORM) as FieldName[];
+const linkButtonClass =
+  'inline-flex h-11 items-center justify-center rounded-lg bg-navy-800 px-5 text-base font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700';
+
+function Required({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}
+      <span aria-hidden="true" className="text-red-300">
+        {' *'}
+      </span>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-navy-700 bg-navy-900 p-5">
+      <h2 id={id} className="mb-4 text-base font-semibold text-white">
+        {title}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * Create New Tender (spec sections 2, 3 and 5): the seven required fields, the four dates (dd.MM.yyyy, sent
+ * as YYYY-MM-DD), the initial status (opened by default, closed or draft), requirements, notes and
+ * incoterms. Blank required fields toast 'Iltimos, barcha majburiy maydonlarni to'ldiring', then a missing
+ * date 'Iltimos, barcha sanalarni tanlang'; the same schema as the server checks the rest, and the server's
+ * field texts appear beside the fields. Success toasts, refreshes the tender lists and opens /tenders.
+ */
+export function CreateTenderForm() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const navigate = useNavigate();
+  const cargoTypesId = useId();
+  const create = useCreateTender();
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm<CreateTenderInput, unknown, CreateTenderValues>({
+    resolver: zodResolver(createTenderInput),
+    defaultValues: EMPTY_TENDER_FORM,
+  });
+
+  const error = (name: FieldName): string | undefined => {
+    const message = errors[name]?.message;
+    // a blank field carries the form's own error code; beside the field it reads "required"
+    if (message && isErrorCode(message)) return fieldMessage('required', language);
+    return fieldErrorText(message, language);
+  };
+
+  const onValid = async (values: CreateTenderValues) => {
+    try {
+      await create.mutateAsync(values);
+      toast.success(t('orders.create.success'));
+      void navigate('/tenders');
+    } catch (failure) {
+      applyServerFieldErrors(failure, setError, FIELD_NAMES);
+      toast.error(errorMessage(failure, t('orders.create.failed')));
+    }
+  };
+
+  const onInvalid = () => {
+    const missing = missingTenderFields(getValues());
+    toast.error(errorText(missing ? missing.code : 'VALIDATION_FAILED', language));
+  };
+
+  const dateField = (name: (typeof TENDER_DATE_FIELD_NAMES)[number], label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DateField
+          label={<Required>{label}</Required>}
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          language={language}
+          placeholder={t('orders.create.datePlaceholder')}
+          error={error(name)}
+          required
+        />
+      )}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-6">
+      <Section title={t('orders.create.sections.cargo')}>
+        <TextField
+          label={<Required>{t('orders.create.fields.name')}</Required>}
+          required
+          maxLength={TENDER_TEXT_MAX}
+          error={error('name')}
+          {...register('name')}
+        />
+        <TextField
+          label={<Required>{t('orders.create.fields.cargoType')}</Required>}
+          required
+          list={cargoTypesId}
+          maxLength={TENDER_TEXT_MAX}
+          autoComplete="off"
+          hint={t('orders.create.fields.cargoTypeHint')}
+          error={error('cargo_type')}
+          {...register('cargo_type')}
+        />
+        <datalist id={cargoTypesId}>
+          {TENDER_MODES.map((mode) => (
+            <option key={mode} value={MODE_CARGO_TYPE[mode]} />
+          ))}
+        </datalist>
+        <TextField
+          label={<Required>{t('orders.create.fields.weight')}</Required>}
+          required
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="any"
+          error={error('cargo_weight')}
+          {...register('cargo_weight')}
+        />
+        <TextField
+          label={<Required>{t('orders.create.fields.volume')}</Required>}
+          required
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="any"
+          error={error('cargo_volume')}
+          {...register('cargo_volume')}
+        />
+      </Section>
+
+      <Section title={t('orders.create.sections.route')}>
+        <TextField
+          label={<Required>{t('orders.create.fields.origin')}</Required>}
+          required
+          maxLength={TENDER_TEXT_MAX}
+          error={error('origin_location')}
+          {...register('origin_location')}
+        />
+        <TextField
+          label={<Required>{t('orders.create.fields.destination')}</Required>}
+          required
+          maxLength={TENDER_TEXT_MAX}
+          error={error('destination_location')}
+          {...register('destination_location')}
+        />
+      </Section>
+
+      <Section title={t('orders.create.sections.dates')}>
+        {dateField('shipment_date', t('orders.create.fields.shipmentDate'))}
+        {dateField('delivery_date', t('orders.create.fields.deliveryDate'))}
+        {dateField('tender_start_date', t('orders.create.fields.startDate'))}
+        {dateField('tender_end_date', t('orders.create.fields.endDate'))}
+      </Section>
+
+      <Section title={t('orders.create.sections.terms')}>
+        <TextField
+          label={<Required>{t('orders.create.fields.initialPrice')}</Required>}
+          required
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          error={error('initial_price')}
+          {...register('initial_price')}
+        />
+        <SelectField
+          label={t('orders.create.fields.status')}
+          options={TENDER_INITIAL_STATUSES.map((value) => ({
+            value,
+            label: t(`orders.create.statusOptions.${value}`),
+          }))}
+          error={error('status')}
+          {...register('status')}
+        />
+        <TextField
+          label={t('orders.create.fields.incoterms')}
+          maxLength={TENDER_LONG_TEXT_MAX}
+          error={error('incoterms')}
+          {...register('incoterms')}
+        />
+        <div className="hidden sm:block" aria-hidden="true" />
+        <TextAreaField
+          label={t('orders.create.fields.requirements')}
+          maxLength={TENDER_LONG_TEXT_MAX}
+          error={error('requirements')}
+          {...register('requirements')}
+        />
+        <TextAreaField
+          label={t('orders.create.fields.notes')}
+          maxLength={TENDER_LONG_TEXT_MAX}
+          error={error('notes')}
+          {...register('notes')}
+        />
+      </Section>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to="/tenders" className={linkButtonClass}>
+          {t('orders.create.cancel')}
+        </Link>
+        <Button type="submit" size="lg" pending={create.isPending}>
+          {create.isPending ? t('orders.create.pending') : t('orders.create.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

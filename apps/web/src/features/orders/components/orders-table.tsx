@@ -1,0 +1,103 @@
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Tender, TenderStatus } from '@yuk/shared';
+import { Button } from '../../../components/ui/button';
+import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge';
+import { VirtualTable, type VirtualColumn } from '../../../components/ui/virtual-table';
+import { formatNumber, formatUsd } from '../../../lib/format';
+
+const TONES: Record<TenderStatus, BadgeTone> = { opened: 'green', closed: 'grey', awarded: 'blue', draft: 'yellow' };
+
+export interface OrdersTableProps {
+  orders: readonly Tender[];
+  onOpen: (order: Tender) => void;
+  onTrack: (order: Tender) => void;
+}
+
+/**
+ * The six columns of the tender list (missing values show N/A), the status, and 'Track' on awarded orders.
+ */
+export function OrdersTable({ orders, onOpen, onTrack }: OrdersTableProps) {
+  const { t } = useTranslation();
+  const na = t('common.notAvailable');
+  const text = (value: string | null | undefined) => (value && value.trim() ? value : na);
+  const columns: VirtualColumn<Tender>[] = [
+    {
+      key: 'number',
+      header: t('orders.columns.number'),
+      width: '11%',
+      cell: (order) => <span className="font-medium text-sky-200">{text(order.number)}</span>,
+    },
+    {
+      key: 'name',
+      header: t('orders.columns.name'),
+      width: '20%',
+      cell: (order) => text(order.name),
+      title: (order) => order.name,
+    },
+    {
+      key: 'origin',
+      header: t('orders.columns.origin'),
+      width: '14%',
+      cell: (order) => text(order.origin_location),
+      title: (order) => order.origin_location,
+    },
+    {
+      key: 'destination',
+      header: t('orders.columns.destination'),
+      width: '14%',
+      cell: (order) => text(order.destination_location),
+      title: (order) => order.destination_location,
+    },
+    {
+      key: 'weight',
+      header: t('orders.columns.weight'),
+      width: '10%',
+      align: 'right',
+      cell: (order) => formatNumber(order.cargo_weight, na),
+    },
+    {
+      key: 'price',
+      header: t('orders.columns.price'),
+      width: '11%',
+      align: 'right',
+      cell: (order) => formatUsd(order.initial_price, na),
+    },
+    {
+      key: 'status',
+      header: t('orders.columns.status'),
+      width: '10%',
+      cell: (order) => <StatusBadge label={t(`orders.status.${order.status}`)} tone={TONES[order.status]} />,
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('orders.columns.actions')}</span>,
+      width: '10%',
+      cell: (order) =>
+        order.status === 'awarded' ? (
+          <Button
+            size="sm"
+            variant="warning"
+            aria-label={t('orders.list.trackLabel', { number: order.number })}
+            onClick={(event: MouseEvent) => {
+              event.stopPropagation();
+              onTrack(order);
+            }}
+          >
+            {t('orders.list.track')}
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <VirtualTable
+      caption={t('orders.list.caption')}
+      columns={columns}
+      rows={orders}
+      rowKey={(order) => order.id}
+      onRowClick={onOpen}
+      rowLabel={(order) => t('orders.list.rowLabel', { number: order.number, name: order.name })}
+      minWidth="58rem"
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { NEXT_CURSOR_HEADER, STALE_TIMES, TOTAL_COUNT_HEADER, type Tender, type TenderMode } from '@yuk/shared';
+import i18n from '../../../i18n';
+import { api } from '../../../lib/api-client';
+import { hasAccessToken } from '../../../lib/session';
+import { tenderListsKey } from './keys';
+
+/** The filters of the tender list, as the server's query parameters (empty strings mean "no filter"). */
+export interface TenderListParams {
+  type: TenderMode | '';
+  status: string;
+  location: string;
+  price: string;
+  delivery: string;
+  q: string;
+}
+
+export interface TenderPage {
+  tenders: Tender[];
+  /** How many tenders match in all (X-Total-Count). */
+  total: number;
+  /** The cursor of the next page (X-Next-Cursor); null on the last page. */
+  nextCursor: string | null;
+}
+
+/** Rows per page: a few screens' worth, so scrolling rarely waits. */
+export const TENDER_PAGE_SIZE = 100;
+
+/** GET /api/tenders/all: one page of the tenders matching the filters, newest first. */
+export async function getTenderPage(
+  params: TenderListParams,
+  cursor: string,
+  signal?: AbortSignal,
+): Promise<TenderPage> {
+  let headers: Headers | undefined;
+  const tenders = await api.get<Tender[]>('/api/tenders/all', {
+    query: { ...params, limit: TENDER_PAGE_SIZE, cursor },
+    signal,
+    errorMessage: i18n.t('tenders.list.fetchFailed'),
+    onResponse: (response) => {
+      headers = response.headers;
+    },
+  });
+  const total = Number(headers?.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  return {
+    tenders,
+    total: Number.isFinite(total) ? total : tenders.length,
+    nextCursor: headers?.get(NEXT_CURSOR_HEADER) || null,
+  };
+}
+
+export function tendersQueryOptions(params: TenderListParams) {
+  return infiniteQueryOptions({
+    queryKey: [...tenderListsKey, params] as const,
+    queryFn: ({ pageParam, signal }) => getTenderPage(params, pageParam, signal),
+    initialPageParam: '',
+    getNextPageParam: (last: TenderPage) => last.nextCursor ?? undefined,
+    staleTime: STALE_TIMES.lists,
+  });
+}
+
+/** The tender list, page by page; while new filters load, the previous rows stay on screen. */
+export function useTenders(params: TenderListParams) {
+  return useInfiniteQuery({
+    ...tendersQueryOptions(params),
+    placeholderData: keepPreviousData,
+    enabled: hasAccessToken(),
+  });
+}

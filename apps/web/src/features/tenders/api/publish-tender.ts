@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TenderLiveState } from '@yuk/shared';
+import i18n from '../../../i18n';
+import { api } from '../../../lib/api-client';
+import { tenderListsKey } from './keys';
+import { applyLiveState } from './live-state';
+
+/** POST /api/tenders/{id}/publish: the owner opens a draft for bids. */
+export function publishTender(tenderId: number): Promise<TenderLiveState> {
+  return api.post<TenderLiveState>(`/api/tenders/${tenderId}/publish`, undefined, {
+    errorMessage: i18n.t('tenders.owner.actionFailed'),
+  });
+}
+
+export function usePublishTender(tenderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => publishTender(tenderId),
+    onSuccess: (state) => applyLiveState(queryClient, tenderId, state),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenderListsKey }),
+  });
+}

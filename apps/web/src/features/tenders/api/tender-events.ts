@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { tenderLiveState } from '@yuk/shared';
+import { openEventStream } from '../../../lib/event-stream';
+import { applyLiveState } from './live-state';
+
+/**
+ * GET /api/tenders/{id}/events: follows the tender's live state (`event: state` with { min_bid, bid_count,
+ * status }, sent on connect and on every change) while the page is open, and keeps the cached tender and
+ * min-bid current. Reconnects with a growing wait; stops when the page closes. Tells whether it is connected.
+ */
+export function useTenderLiveUpdates(id: number, enabled: boolean): boolean {
+  const queryClient = useQueryClient();
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const close = openEventStream(`/api/tenders/${id}/events`, {
+      onOpen: () => setConnected(true),
+      onDisconnect: () => setConnected(false),
+      onRefused: () => setConnected(false),
+      onEvent: (message) => {
+        if (message.event !== 'state') return;
+        let data: unknown;
+        try {
+          data = JSON.parse(message.data);
+        } catch {
+          return; // not JSON: nothing to apply
+        }
+        const parsed = tenderLiveState.safeParse(data);
+        if (parsed.success) applyLiveState(queryClient, id, parsed.data);
+      },
+    });
+    return () => {
+      close();
+      setConnected(false);
+    };
+  }, [id, enabled, queryClient]);
+
+  return connected;
+}

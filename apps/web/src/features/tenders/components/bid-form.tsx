@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { placeBidInput, type PlacedBid } from '@yuk/shared';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { usePlaceBid } from '../api/place-bid';
+
+/** What the bid-submitted page shows of the bid just made (passed in the navigation state). */
+export type SubmittedBid = Pick<PlacedBid, 'tender_number' | 'bid_amount'>;
+
+export interface BidFormProps {
+  tenderId: number;
+  /** The current minimum: the lowest bid so far, else the tender's initial price. A bid must be below it. */
+  minimum: number;
+}
+
+/**
+ * The bid form of an opened tender (spec sections 2 and 5): the amount must be a price above 0
+ * ('Iltimos, to'g'ri narx kiriting') and strictly lower than the current minimum ('Taklifingiz {min} USD dan
+ * kam bo'lishi kerak'), both checked before any call; the server's refusals are shown as its text. Success
+ * opens the bid-submitted page with the bid.
+ */
+export function BidForm({ tenderId, minimum }: BidFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const placeBid = usePlaceBid(tenderId);
+  const { register, handleSubmit, watch } = useForm({
+    resolver: zodResolver(placeBidInput),
+    defaultValues: { bid_amount: '' },
+  });
+  const amount = watch('bid_amount');
+  const empty = String(amount ?? '').trim() === '';
+  const min = formatNumber(minimum);
+
+  const onValid = async ({ bid_amount }: { bid_amount: number }) => {
+    if (bid_amount >= minimum) {
+      toast.error(t('tenders.bid.notLower', { min }));
+      return;
+    }
+    try {
+      const bid = await placeBid.mutateAsync({ bid_amount });
+      toast.success(t('tenders.bid.success'));
+      const submitted: SubmittedBid = { tender_number: bid.tender_number, bid_amount: bid.bid_amount };
+      void navigate('/tenders/success', { state: { bid: submitted } });
+    } catch (error) {
+      toast.error(errorMessage(error, t('tenders.bid.failed')));
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-navy-700 bg-navy-900 p-5">
+      <h2 id={headingId} className="mb-4 text-lg font-semibold text-white">
+        {t('tenders.bid.title')}
+      </h2>
+      <form
+        noValidate
+        onSubmit={handleSubmit(onValid, () => toast.error(t('tenders.bid.invalid')))}
+        className="flex flex-col gap-4"
+      >
+        <TextField
+          label={t('tenders.bid.amount')}
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          autoComplete="off"
+          hint={t('tenders.bid.hint', { min })}
+          {...register('bid_amount')}
+        />
+        <Button type="submit" size="lg" fullWidth disabled={empty} pending={placeBid.isPending}>
+          {placeBid.isPending ? t('tenders.bid.pending') : t('tenders.bid.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}

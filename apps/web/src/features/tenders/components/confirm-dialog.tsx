@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, type ButtonVariant } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  variant?: ButtonVariant;
+}
+
+/** Asks before an owner's decision; stays open (and cannot be sent twice) while the call is on its way. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  onConfirm,
+  onClose,
+  variant = 'primary',
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const close = () => {
+    if (!pending) onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={title}
+      closeLabel={t('common.close')}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={pending}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant={variant} onClick={onConfirm} pending={pending}>
+            {pending ? pendingLabel : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <p>{children}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,237 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { Tender, TenderBid } from '@yuk/shared';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { bidStatusTone, StatusBadge } from '../../../components/ui/status-badge';
+import { DataTable } from '../../../components/ui/table';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime, formatUsd } from '../../../lib/format';
+import { chooseShipment, SHIPMENT_STATUS_PATH } from '../../../lib/shipment-tracking';
+import { useAwardTender } from '../api/award-tender';
+import { useCloseTender } from '../api/close-tender';
+import { useTenderBids } from '../api/get-tender-bids';
+import { usePublishTender } from '../api/publish-tender';
+import { ConfirmDialog } from './confirm-dialog';
+
+type Pending = { kind: 'award'; bid: TenderBid } | { kind: 'close' } | { kind: 'publish' } | null;
+
+const bidderName = (bid: TenderBid) => `${bid.bidder.first_name} ${bid.bidder.last_name}`.trim();
+
+/** Opens the shipment status screen for an awarded tender (its shipment number is the tender's number). */
+export function TrackShipmentButton({ number, label }: { number: string; label: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="warning"
+      onClick={() => {
+        if (!chooseShipment(number)) {
+          toast.error(t('tenders.owner.storageFailed'));
+          return;
+        }
+        void navigate(SHIPMENT_STATUS_PATH);
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** The owner's actions on the tender itself: publish a draft, close an opened tender, track an awarded one. */
+export function OwnerActions({ tender, onRequest }: { tender: Tender; onRequest: (decision: Pending) => void }) {
+  const { t } = useTranslation();
+  if (tender.status === 'draft') {
+    return <Button onClick={() => onRequest({ kind: 'publish' })}>{t('tenders.owner.publish')}</Button>;
+  }
+  if (tender.status === 'opened') {
+    return (
+      <Button variant="danger" onClick={() => onRequest({ kind: 'close' })}>
+        {t('tenders.owner.close')}
+      </Button>
+    );
+  }
+  if (tender.status === 'awarded')
+    return <TrackShipmentButton number={tender.number} label={t('tenders.owner.track')} />;
+  return null;
+}
+
+/** A decision the owner asked for, waiting for confirmation. */
+export type OwnerDecision = Pending;
+
+/**
+ * The owner's decisions on a tender: 'Award' a bid (while opened or closed), 'Close tender' (opened),
+ * 'Publish' (draft). `request` opens the confirmation; `dialog` is that confirmation, which shows the pending
+ * state and ends with a toast.
+ */
+export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDecision) => void; dialog: ReactNode } {
+  const { t } = useTranslation();
+  const award = useAwardTender(tender.id);
+  const close = useCloseTender(tender.id);
+  const publish = usePublishTender(tender.id);
+  const [pending, setPending] = useState<Pending>(null);
+
+  const run = async () => {
+    if (!pending) return;
+    try {
+      if (pending.kind === 'award') {
+        await award.mutateAsync(pending.bid.id);
+        toast.success(t('tenders.owner.awardDone', { bidder: bidderName(pending.bid) }));
+      } else if (pending.kind === 'close') {
+        await close.mutateAsync();
+        toast.success(t('tenders.owner.closeDone'));
+      } else {
+        await publish.mutateAsync();
+        toast.success(t('tenders.owner.publishDone'));
+      }
+    } catch (error) {
+      toast.error(errorMessage(error, t('tenders.owner.actionFailed')));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const texts =
+    pending?.kind === 'award'
+      ? {
+          title: t('tenders.owner.awardTitle'),
+          text: t('tenders.owner.awardConfirm', {
+            bidder: bidderName(pending.bid),
+            amount: formatUsd(pending.bid.bid_amount),
+          }),
+          confirm: t('tenders.owner.award'),
+          pendingLabel: t('tenders.owner.awardPending'),
+          busy: award.isPending,
+        }
+      : pending?.kind === 'close'
+        ? {
+            title: t('tenders.owner.closeTitle'),
+            text: t('tenders.owner.closeConfirm'),
+            confirm: t('tenders.owner.close'),
+            pendingLabel: t('tenders.owner.closePending'),
+            busy: close.isPending,
+          }
+        : pending?.kind === 'publish'
+          ? {
+              title: t('tenders.owner.publishTitle'),
+              text: t('tenders.owner.publishConfirm'),
+              confirm: t('tenders.owner.publish'),
+              pendingLabel: t('tenders.owner.publishPending'),
+              busy: publish.isPending,
+            }
+          : null;
+
+  const dialog = (
+    <ConfirmDialog
+      open={texts !== null}
+      title={texts?.title ?? ''}
+      confirmLabel={texts?.confirm ?? ''}
+      pendingLabel={texts?.pendingLabel ?? ''}
+      pending={texts?.busy ?? false}
+      variant={pending?.kind === 'close' ? 'danger' : 'primary'}
+      onConfirm={() => void run()}
+      onClose={() => setPending(null)}
+    >
+      {texts?.text}
+    </ConfirmDialog>
+  );
+  return { request: setPending, dialog };
+}
+
+/**
+ * The bids on the owner's tender (amount, bidder with phone, status, time), lowest first, each with an
+ * 'Award' action while the tender is opened or closed.
+ */
+export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: TenderBid) => void }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const bids = useTenderBids(tender.id, true);
+  const canAward = tender.status === 'opened' || tender.status === 'closed';
+
+  let list;
+  if (bids.isPending) list = <LoadingState text={t('tenders.owner.loading')} />;
+  else if (bids.isError)
+    list = (
+      <ErrorState
+        message={errorMessage(bids.error, t('tenders.owner.error'))}
+        onRetry={() => void bids.refetch()}
+        retryLabel={t('common.retry')}
+        retrying={bids.isFetching}
+      />
+    );
+  else if (bids.data.length === 0) list = <EmptyState title={t('tenders.owner.empty')} />;
+  else
+    list = (
+      <DataTable
+        caption={t('tenders.owner.caption')}
+        rows={bids.data}
+        rowKey={(bid) => bid.id}
+        columns={[
+          {
+            key: 'amount',
+            header: t('tenders.owner.columns.amount'),
+            align: 'right',
+            cell: (bid) => <span className="font-semibold">{formatUsd(bid.bid_amount)}</span>,
+          },
+          {
+            key: 'bidder',
+            header: t('tenders.owner.columns.bidder'),
+            cell: (bid) => (
+              <div className="flex flex-col">
+                <span>{bidderName(bid)}</span>
+                <a href={`tel:${bid.bidder.phone_number}`} className="text-xs text-sky-300 hover:underline">
+                  {bid.bidder.phone_number}
+                </a>
+              </div>
+            ),
+          },
+          {
+            key: 'status',
+            header: t('tenders.owner.columns.status'),
+            cell: (bid) => (
+              <StatusBadge label={t(`tenders.bidStatus.${bid.status}`)} tone={bidStatusTone(bid.status)} />
+            ),
+          },
+          {
+            key: 'time',
+            header: t('tenders.owner.columns.time'),
+            cell: (bid) => <time dateTime={bid.created_at}>{formatDateTime(bid.created_at)}</time>,
+          },
+          ...(canAward
+            ? [
+                {
+                  key: 'actions',
+                  header: t('tenders.owner.columns.actions'),
+                  cell: (bid: TenderBid) => (
+                    <Button
+                      size="sm"
+                      aria-label={t('tenders.owner.awardLabel', {
+                        bidder: bidderName(bid),
+                        amount: formatUsd(bid.bid_amount),
+                      })}
+                      onClick={() => onAward(bid)}
+                    >
+                      {t('tenders.owner.award')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    );
+
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="mb-4 text-lg font-semibold text-white">
+        {t('tenders.owner.title')}
+        {bids.data && bids.data.length > 0 && (
+          <span className="ml-2 text-sm font-normal text-slate-400">({bids.data.length})</span>
+        )}
+      </h2>
+      {list}
+    </section>
+  );
+}

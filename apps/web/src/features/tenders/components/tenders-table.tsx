@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import type { Tender } from '@yuk/shared';
+import { VirtualTable, type VirtualColumn } from '../../../components/ui/virtual-table';
+import { formatNumber, formatUsd } from '../../../lib/format';
+
+export interface TendersTableProps {
+  tenders: readonly Tender[];
+  total: number;
+  onOpen: (tender: Tender) => void;
+  onEndReached: () => void;
+  loadingMore: boolean;
+}
+
+/** The six columns of the spec: number, product name, origin, destination, weight (kg), price (USD). */
+export function TendersTable({ tenders, total, onOpen, onEndReached, loadingMore }: TendersTableProps) {
+  const { t } = useTranslation();
+  const columns: VirtualColumn<Tender>[] = [
+    {
+      key: 'number',
+      header: t('tenders.columns.number'),
+      width: '13%',
+      cell: (tender) => <span className="font-medium text-sky-200">{tender.number}</span>,
+    },
+    {
+      key: 'name',
+      header: t('tenders.columns.name'),
+      width: '25%',
+      cell: (tender) => tender.name,
+      title: (tender) => tender.name,
+    },
+    {
+      key: 'origin',
+      header: t('tenders.columns.origin'),
+      width: '17%',
+      cell: (tender) => tender.origin_location,
+      title: (tender) => tender.origin_location,
+    },
+    {
+      key: 'destination',
+      header: t('tenders.columns.destination'),
+      width: '17%',
+      cell: (tender) => tender.destination_location,
+      title: (tender) => tender.destination_location,
+    },
+    {
+      key: 'weight',
+      header: t('tenders.columns.weight'),
+      width: '13%',
+      align: 'right',
+      cell: (tender) => formatNumber(tender.cargo_weight),
+    },
+    {
+      key: 'price',
+      header: t('tenders.columns.price'),
+      width: '15%',
+      align: 'right',
+      cell: (tender) => formatUsd(tender.initial_price),
+    },
+  ];
+  return (
+    <VirtualTable
+      caption={t('tenders.list.caption')}
+      columns={columns}
+      rows={tenders}
+      totalRows={total}
+      rowKey={(tender) => tender.id}
+      onRowClick={onOpen}
+      rowLabel={(tender) => t('tenders.list.rowLabel', { number: tender.number, name: tender.name })}
+      onEndReached={onEndReached}
+      loadingMoreText={loadingMore ? t('tenders.list.loadingMore') : undefined}
+    />
+  );
+}

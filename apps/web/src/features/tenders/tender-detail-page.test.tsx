@@ -1,0 +1,387 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SHIPMENT_STORAGE_KEY, type Tender, type TenderBid } from '@yuk/shared';
+import { changeLanguage } from '../../i18n';
+import { startSession } from '../../lib/session';
+import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
+import { routes } from './routes';
+import { makeTender } from './tender-test-data';
+
+/** A live event stream the test writes to. */
+function eventStream() {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    send(event: string, data: unknown) {
+      controller?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+    },
+  };
+}
+
+interface Server {
+  tender?: Tender | Response;
+  minBid?: number | null;
+  bids?: TenderBid[];
+  onBid?: (call: FetchCall) => Response | Promise<Response>;
+  onAction?: (call: FetchCall) => Response | Promise<Response>;
+}
+
+function serve(server: Server) {
+  const stream = eventStream();
+  const stubbed = stubFetch((call) => {
+    const path = new URL(call.url, 'http://x').pathname;
+    if (path.endsWith('/events')) return stream.response;
+    if (path.endsWith('/min-bid')) return jsonResponse({ min_bid: server.minBid ?? null });
+    if (path.endsWith('/bids') && call.method === 'POST') return server.onBid!(call);
+    if (path.endsWith('/bids')) return jsonResponse(server.bids ?? []);
+    if (/\/(award|close|publish)$/.test(path)) return server.onAction!(call);
+    const tender = server.tender;
+    return tender instanceof Response ? tender : jsonResponse(tender);
+  });
+  return { ...stubbed, stream };
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        children: [
+          ...routes,
+          { path: 'shipment/status', element: <h1>Shipment status</h1> },
+          { path: 'bids', element: <h1>Bids</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  return { ...renderWithProviders(<RouterProvider router={router} />), router };
+}
+
+const bid = (overrides: Partial<TenderBid> = {}): TenderBid => ({
+  id: 31,
+  tender_id: 9,
+  bid_amount: 3900,
+  status: 'active',
+  created_at: '2026-11-21T09:15:00.000Z',
+  bidder: { id: 3, first_name: 'Aziz', last_name: 'Rahimov', phone_number: '+998911112233' },
+  ...overrides,
+});
+
+describe('the tender detail', () => {
+  beforeEach(async () => {
+    await changeLanguage('uz');
+    startSession({ accessToken: 'token', user: sampleUser });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows every row of the spec with dd.MM.yyyy dates, USD prices and the current lowest bid', async () => {
+    serve({
+      tender: makeTender({ id: 9, name: 'Sement M400', cargo_type: 'Truck (flatbed)', initial_price: 4200 }),
+      minBid: 3900.5,
+    });
+    renderAt('/tender/9');
+    expect(await screen.findByText('Loading tender details...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tender #YT-000009' })).toBeInTheDocument();
+    const facts = Object.fromEntries(
+      [...document.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    await waitFor(() => expect(screen.getByText('$3,900.50')).toBeInTheDocument());
+    expect(facts).toMatchObject({
+      Nomi: 'Sement M400',
+      'Yuk turi': 'Truck (flatbed)',
+      "Og'irligi (kg)": '12,500',
+      'Hajmi (m³)': '40.5',
+      "Jo'nash joyi": 'Tashkent',
+      Manzil: 'Moscow',
+      "Jo'natish sanasi": '01.12.2026',
+      'Yetkazib berish sanasi': '06.12.2026',
+      'Tender boshlanish sanasi': '20.11.2026',
+      'Tender tugash sanasi': '30.11.2026',
+      "Boshlang'ich narx (USD)": '$4,200',
+      Holat: 'opened',
+    });
+    expect(screen.getByText('Joriy eng past taklif (USD)')).toBeInTheDocument();
+  });
+
+  it('leaves the lowest-bid row out while there is no bid', async () => {
+    serve({ tender: makeTender({ id: 9 }), minBid: null });
+    renderAt('/tender/9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tender #YT-000009' })).toBeInTheDocument();
+    expect(screen.queryByText('Joriy eng past taklif (USD)')).toBeNull();
+  });
+
+  it("answers a missing tender with 'Tender not found', a bad id without asking, and other failures with 'Error loading tender'", async () => {
+    serve({ tender: jsonResponse({ error: 'Tender topilmadi', code: 'TENDER_NOT_FOUND' }, 404) });
+    const first = renderAt('/tender/404');
+    expect(await screen.findByText('Tender not found')).toBeInTheDocument();
+    first.unmount();
+
+    const { calls } = serve({ tender: makeTender() });
+    const second = renderAt('/tender/abc');
+    expect(await screen.findByText('Tender not found')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    second.unmount();
+
+    serve({ tender: new Response('', { status: 500 }) });
+    renderAt('/tender/9');
+    expect(await screen.findByText('Error loading tender')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Qayta urinish' })).toBeInTheDocument();
+  });
+
+  it("says 'Bu tender yopilgan' on a closed tender and 'Bu tender allaqachon berilgan' on an awarded one, with no bid form", async () => {
+    serve({ tender: makeTender({ id: 9, status: 'closed' }) });
+    const closed = renderAt('/tender/9');
+    expect(await screen.findByText('Bu tender yopilgan')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Taklifingizni bildiring' })).toBeNull();
+    closed.unmount();
+
+    serve({ tender: makeTender({ id: 9, status: 'awarded' }) });
+    renderAt('/tender/9');
+    expect(await screen.findByText('Bu tender allaqachon berilgan')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Taklifingizni bildiring' })).toBeNull();
+  });
+
+  describe('the bid form', () => {
+    it('is disabled while empty; a price of 0 or below toasts the spec text and calls nothing', async () => {
+      const onBid = vi.fn();
+      serve({ tender: makeTender({ id: 9 }), minBid: 1500, onBid });
+      const { user } = renderAt('/tender/9');
+      const submit = await screen.findByRole('button', { name: 'Taklifingizni bildiring' });
+      expect(submit).toBeDisabled();
+      const amount = screen.getByLabelText('Taklif narxi (USD)');
+      expect(amount).toHaveAttribute('type', 'number');
+      await user.type(amount, '0');
+      expect(submit).toBeEnabled();
+      await user.click(submit);
+      expect(await findToast("Iltimos, to'g'ri narx kiriting")).toBeInTheDocument();
+      act(() => void toast.dismiss());
+      await waitFor(() => expect(screen.queryByText("Iltimos, to'g'ri narx kiriting")).toBeNull());
+      await user.clear(amount);
+      await user.type(amount, '-5');
+      await user.click(submit);
+      expect(await findToast("Iltimos, to'g'ri narx kiriting")).toBeInTheDocument();
+      expect(onBid).not.toHaveBeenCalled();
+    });
+
+    it('must be strictly lower than the lowest bid, else the initial price', async () => {
+      const onBid = vi.fn();
+      serve({ tender: makeTender({ id: 9, initial_price: 4200 }), minBid: 1500, onBid });
+      const first = renderAt('/tender/9');
+      const amount = await screen.findByLabelText('Taklif narxi (USD)');
+      await waitFor(() => expect(amount).toHaveAccessibleDescription(/1,500 USD/));
+      await first.user.type(amount, '1500');
+      await first.user.click(screen.getByRole('button', { name: 'Taklifingizni bildiring' }));
+      expect(await findToast("Taklifingiz 1,500 USD dan kam bo'lishi kerak")).toBeInTheDocument();
+      first.unmount();
+
+      serve({ tender: makeTender({ id: 9, initial_price: 4200 }), minBid: null, onBid });
+      const second = renderAt('/tender/9');
+      const again = await screen.findByLabelText('Taklif narxi (USD)');
+      await second.user.type(again, '4200');
+      await second.user.click(screen.getByRole('button', { name: 'Taklifingizni bildiring' }));
+      expect(await findToast("Taklifingiz 4,200 USD dan kam bo'lishi kerak")).toBeInTheDocument();
+      expect(onBid).not.toHaveBeenCalled();
+    });
+
+    it("shows 'Yuborilmoqda...' while sending, toasts success and opens /tenders/success with the real number and amount", async () => {
+      let answer: (response: Response) => void = () => {};
+      const { calls } = serve({
+        tender: makeTender({ id: 9 }),
+        minBid: 1500,
+        onBid: () => new Promise<Response>((resolve) => (answer = resolve)),
+      });
+      const { user, router } = renderAt('/tender/9');
+      await user.type(await screen.findByLabelText('Taklif narxi (USD)'), '1200');
+      await user.click(screen.getByRole('button', { name: 'Taklifingizni bildiring' }));
+      expect(await screen.findByRole('button', { name: 'Yuborilmoqda...' })).toBeDisabled();
+      const sent = calls.find((call) => call.method === 'POST');
+      expect(sent).toMatchObject({ url: '/api/tenders/9/bids', body: { bid_amount: 1200 } });
+      expect(sent?.headers.authorization).toBe('Bearer token');
+
+      answer(
+        jsonResponse(
+          {
+            id: 77,
+            tender_id: 9,
+            tender_number: 'YT-000009',
+            bid_amount: 1200,
+            status: 'active',
+            created_at: '2026-11-21T10:00:00.000Z',
+          },
+          201,
+        ),
+      );
+      expect(await findToast('Taklif muvaffaqiyatli yuborildi!')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/tenders/success'));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Your Bid Has Been Submitted!' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Tender raqami: YT-000009')).toBeInTheDocument();
+      expect(screen.getByText('Taklifingiz: $1,200')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'View Your Bids' })).toHaveAttribute('href', '/bids');
+      expect(screen.getByRole('link', { name: 'Continue Browsing Tenders' })).toHaveAttribute('href', '/tenders');
+    });
+
+    it("toasts the server's refusal, or the spec's default when it gives no text", async () => {
+      serve({
+        tender: makeTender({ id: 9 }),
+        minBid: 1500,
+        onBid: () =>
+          jsonResponse({ error: "Taklifingiz 1,400 USD dan kam bo'lishi kerak", code: 'BID_NOT_LOWER' }, 409),
+      });
+      const first = renderAt('/tender/9');
+      await first.user.type(await screen.findByLabelText('Taklif narxi (USD)'), '1450');
+      await first.user.click(screen.getByRole('button', { name: 'Taklifingizni bildiring' }));
+      expect(await findToast("Taklifingiz 1,400 USD dan kam bo'lishi kerak")).toBeInTheDocument();
+      expect(first.router.state.location.pathname).toBe('/tender/9');
+      first.unmount();
+
+      serve({ tender: makeTender({ id: 9 }), minBid: 1500, onBid: () => new Response('', { status: 502 }) });
+      const second = renderAt('/tender/9');
+      await second.user.type(await screen.findByLabelText('Taklif narxi (USD)'), '1450');
+      await second.user.click(screen.getByRole('button', { name: 'Taklifingizni bildiring' }));
+      expect(await findToast('Taklif yuborishda xatolik yuz berdi')).toBeInTheDocument();
+    });
+  });
+
+  it('follows the live stream with the bearer header: the lowest bid and the status change while the page is open', async () => {
+    const { calls, stream } = serve({ tender: makeTender({ id: 9, initial_price: 4200 }), minBid: null });
+    renderAt('/tender/9');
+    expect(await screen.findByRole('button', { name: 'Taklifingizni bildiring' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/tenders/9/events')).toBe(true));
+    const events = calls.find((call) => call.url === '/api/tenders/9/events');
+    expect(events?.headers).toMatchObject({ authorization: 'Bearer token', accept: 'text/event-stream' });
+
+    stream.send('state', { min_bid: 3100, bid_count: 2, status: 'opened' });
+    expect(await screen.findByText('$3,100')).toBeInTheDocument();
+    expect(screen.getByLabelText('Taklif narxi (USD)')).toHaveAccessibleDescription(/3,100 USD/);
+
+    stream.send('state', { min_bid: 2950, bid_count: 3, status: 'awarded' });
+    expect(await screen.findByText('Bu tender allaqachon berilgan')).toBeInTheDocument();
+    expect(screen.getByText('$2,950')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Taklifingizni bildiring' })).toBeNull();
+  });
+
+  describe("the owner's view", () => {
+    it('lists the bids instead of a bid form and awards one after confirmation', async () => {
+      const onAction = vi.fn(() => jsonResponse({ min_bid: 3900, bid_count: 2, status: 'awarded' }));
+      const { calls } = serve({
+        tender: makeTender({ id: 9, is_owner: true, bid_count: 2 }),
+        minBid: 3900,
+        bids: [
+          bid(),
+          bid({
+            id: 32,
+            bid_amount: 4100,
+            status: 'pending',
+            bidder: { id: 4, first_name: 'Olga', last_name: 'Petrova', phone_number: '+998935556677' },
+          }),
+        ],
+        onAction,
+      });
+      const { user } = renderAt('/tender/9');
+      const table = await screen.findByRole('table', { name: 'Tender takliflari' });
+      expect(screen.queryByRole('button', { name: 'Taklifingizni bildiring' })).toBeNull();
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['$3,900', '$4,100']);
+      expect(within(rows[0]!).getByText('Faol')).toBeInTheDocument();
+      expect(within(rows[1]!).getByText('Kutilmoqda')).toBeInTheDocument();
+      expect(within(rows[0]!).getByText('Aziz Rahimov')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Award: Olga Petrova ($4,100)' }));
+      const dialog = screen.getByRole('dialog', { name: 'Tenderni berish' });
+      expect(dialog).toHaveTextContent('Olga Petrova');
+      expect(onAction).not.toHaveBeenCalled();
+      await user.click(within(dialog).getByRole('button', { name: 'Award' }));
+      expect(await findToast('Tender Olga Petrovaga berildi')).toBeInTheDocument();
+      expect(calls.find((call) => call.url === '/api/tenders/9/award')).toMatchObject({
+        method: 'POST',
+        body: { bid_id: 32 },
+      });
+      expect(await screen.findByText('Bu tender allaqachon berilgan')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it("closes an opened tender after confirmation, and toasts the server's refusal", async () => {
+      const onAction = vi
+        .fn<(call: FetchCall) => Response>()
+        .mockReturnValueOnce(jsonResponse({ error: 'Amalni bajarib boʻlmadi', code: 'CONFLICT' }, 409))
+        .mockReturnValueOnce(jsonResponse({ min_bid: null, bid_count: 0, status: 'closed' }));
+      serve({ tender: makeTender({ id: 9, is_owner: true }), onAction });
+      const { user } = renderAt('/tender/9');
+      await user.click(await screen.findByRole('button', { name: 'Close tender' }));
+      await user.click(
+        within(screen.getByRole('dialog', { name: 'Tenderni yopish' })).getByRole('button', { name: 'Close tender' }),
+      );
+      expect(await findToast('Amalni bajarib boʻlmadi')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Close tender' }));
+      await user.click(
+        within(screen.getByRole('dialog', { name: 'Tenderni yopish' })).getByRole('button', { name: 'Close tender' }),
+      );
+      expect(await findToast('Tender yopildi')).toBeInTheDocument();
+      expect(await screen.findByText('Bu tender yopilgan')).toBeInTheDocument();
+      expect(onAction.mock.calls.map(([call]) => call.url)).toEqual(['/api/tenders/9/close', '/api/tenders/9/close']);
+    });
+
+    it('publishes a draft after confirmation, showing the pending state', async () => {
+      let answer: (response: Response) => void = () => {};
+      serve({
+        tender: makeTender({ id: 9, is_owner: true, status: 'draft' }),
+        onAction: () => new Promise<Response>((resolve) => (answer = resolve)),
+      });
+      const { user } = renderAt('/tender/9');
+      expect(await screen.findByText(/qoralama/)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Publish' }));
+      const dialog = screen.getByRole('dialog', { name: "Tenderni e'lon qilish" });
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      expect(await within(dialog).findByRole('button', { name: "E'lon qilinmoqda..." })).toBeDisabled();
+      answer(jsonResponse({ min_bid: null, bid_count: 0, status: 'opened' }));
+      expect(await findToast("Tender e'lon qilindi")).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Close tender' })).toBeInTheDocument();
+    });
+
+    it("keeps the shipment number under 'shipment' and opens the status page from an awarded tender", async () => {
+      serve({ tender: makeTender({ id: 9, is_owner: true, status: 'awarded' }), bids: [bid({ status: 'accepted' })] });
+      const { user, router } = renderAt('/tender/9');
+      expect(await screen.findByText('Qabul qilingan')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Award/ })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Track shipment' }));
+      expect(localStorage.getItem(SHIPMENT_STORAGE_KEY)).toBe('YT-000009');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/shipment/status'));
+    });
+  });
+});
+
+describe('the bid-submitted page', () => {
+  beforeEach(async () => {
+    await changeLanguage('uz');
+    startSession({ accessToken: 'token', user: sampleUser });
+  });
+
+  it('reached without a bid, shows the texts without a number', async () => {
+    renderAt('/tenders/success');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Bid Has Been Submitted!' })).toBeInTheDocument();
+    expect(screen.getByText('Taklifingiz qabul qilinsa, sizga xabar beramiz.')).toBeInTheDocument();
+    expect(screen.queryByText(/Tender raqami/)).toBeNull();
+  });
+
+  it('speaks English and Russian', async () => {
+    await changeLanguage('en');
+    const english = renderAt('/tenders/success');
+    expect(await screen.findByText('We will notify you if your offer is accepted.')).toBeInTheDocument();
+    english.unmount();
+    await changeLanguage('ru');
+    renderAt('/tenders/success');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ваше предложение отправлено!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Продолжить просмотр тендеров' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,210 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Tender } from '@yuk/shared';
+import { changeLanguage } from '../../i18n';
+import { filterActions } from '../../lib/filter-store';
+import { startSession } from '../../lib/session';
+import { jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
+import { routes } from './routes';
+import { giveElementsASize, makeTender } from './tender-test-data';
+
+/** Typing-heavy journeys get more time when the machine is busy. */
+const SLOW_TEST_MS = 15_000;
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [{ path: '/', children: [...routes, { path: '*', element: <h1>404 – Sahifa topilmadi</h1> }] }],
+    { initialEntries: [path] },
+  );
+  return { ...renderWithProviders(<RouterProvider router={router} />), router };
+}
+
+function page(tenders: Tender[], total = tenders.length, next?: string): Response {
+  return jsonResponse(tenders, 200, { 'X-Total-Count': String(total), ...(next ? { 'X-Next-Cursor': next } : {}) });
+}
+
+const listCalls = (calls: FetchCall[]) =>
+  calls.filter((call) => call.url.startsWith('/api/tenders/all')).map((call) => new URL(call.url, 'http://x'));
+
+describe('the tender list', () => {
+  let restoreSizes: () => void;
+  beforeEach(async () => {
+    await changeLanguage('uz');
+    startSession({ accessToken: 'token', user: sampleUser });
+    restoreSizes = giveElementsASize();
+    filterActions.resetFilters();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    restoreSizes();
+  });
+
+  it(
+    'sends the mode and every filter to the server, and the search once typing pauses',
+    async () => {
+      const { calls } = stubFetch(() => page([makeTender()]));
+      const { user } = renderAt('/tenders/truck');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Truck tenders' })).toBeInTheDocument();
+      await waitFor(() => expect(listCalls(calls)).toHaveLength(1));
+      expect(Object.fromEntries(listCalls(calls)[0]!.searchParams)).toEqual({ type: 'truck', limit: '100' });
+
+      await user.selectOptions(screen.getByLabelText('Yetkazib berish muddati'), 'Tez');
+      await user.selectOptions(screen.getByLabelText('Narx'), "O'rtacha");
+      await user.selectOptions(screen.getByLabelText('Joylashuv'), 'Boshqa');
+      await user.selectOptions(screen.getByLabelText('Holat'), 'closed');
+      await waitFor(() =>
+        expect(Object.fromEntries(listCalls(calls).at(-1)!.searchParams)).toEqual({
+          type: 'truck',
+          delivery: 'Tez',
+          price: "O'rtacha",
+          location: 'Boshqa',
+          status: 'closed',
+          limit: '100',
+        }),
+      );
+
+      const before = listCalls(calls).length;
+      await user.type(screen.getByRole('searchbox', { name: 'Qidirish' }), 'Paxta');
+      await waitFor(() => expect(listCalls(calls).at(-1)!.searchParams.get('q')).toBe('Paxta'));
+      // one request for the whole word, not one per key
+      expect(listCalls(calls).length - before).toBe(1);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it('offers exactly the spec options in every dropdown', async () => {
+    stubFetch(() => page([]));
+    renderAt('/tenders');
+    const options = (label: string) =>
+      within(screen.getByLabelText(label))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Barcha tenderlar' })).toBeInTheDocument();
+    expect(options('Yetkazib berish muddati')).toEqual(['Barchasi', 'Tez', 'Odatdagi', 'Sekin']);
+    expect(options('Narx')).toEqual(['Barchasi', 'Arzon', "O'rtacha", 'Qimmat']);
+    expect(options('Joylashuv')).toEqual([
+      'Barchasi',
+      'Tashkent',
+      'Samarqand',
+      'Namangan',
+      'Buxoro',
+      'Andijon',
+      'Boshqa',
+    ]);
+    expect(options('Holat')).toEqual(['Barchasi', 'opened', 'closed', 'awarded']);
+  });
+
+  it('shows the six columns, the count from X-Total-Count, and opens a row by click or Enter', async () => {
+    const cement = makeTender({
+      id: 7,
+      name: 'Sement M400',
+      origin_location: 'Samarqand',
+      cargo_weight: 20000,
+      initial_price: 12500,
+    });
+    const cotton = makeTender({ id: 8, name: 'Paxta' });
+    stubFetch(() => page([cement, cotton], 12345));
+    const { user, router } = renderAt('/tenders');
+    expect(await screen.findByText('12,345 ta tender topildi')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Tender raqami',
+      'Mahsulot nomi',
+      "Jo'nash joyi",
+      'Manzil',
+      "Og'irligi (kg)",
+      'Narx (USD)',
+    ]);
+    const row = screen.getByRole('row', { name: 'Tender YT-000007: Sement M400' });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['YT-000007', 'Sement M400', 'Samarqand', 'Moscow', '20,000', '$12,500']);
+    await user.click(within(row).getByText('Sement M400'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tender/7'));
+
+    await router.navigate('/tenders');
+    const second = await screen.findByRole('row', { name: 'Tender YT-000008: Paxta' });
+    second.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tender/8'));
+  });
+
+  it("says 'Hali hech qanday tender mavjud emas.' with no filter and 'Hech qanday tender topilmadi.' with one", async () => {
+    stubFetch(() => page([], 0));
+    const { user } = renderAt('/tenders/plane');
+    expect(await screen.findByText('Hali hech qanday tender mavjud emas.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Holat'), 'awarded');
+    expect(await screen.findByText('Hech qanday tender topilmadi.')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Filtrlarni tozalash' })[0]!);
+    expect(await screen.findByText('Hali hech qanday tender mavjud emas.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Holat')).toHaveValue('');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Qidirish' }), 'zzz');
+    expect(await screen.findByText('Hech qanday tender topilmadi.')).toBeInTheDocument();
+  });
+
+  it("shows 'Loading tenders...' while loading, then 'Error loading tenders: {message}' with a retry", async () => {
+    let answer: (response: Response) => void = () => {};
+    const { calls } = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user } = renderAt('/tenders');
+    expect(await screen.findByText('Loading tenders...')).toBeInTheDocument();
+    answer(jsonResponse({ error: 'Server band', code: 'SERVICE_UNAVAILABLE' }, 503));
+    expect(await screen.findByText('Error loading tenders: Server band')).toBeInTheDocument();
+    stubFetch(() => page([makeTender({ name: 'Sement' })]));
+    await user.click(screen.getByRole('button', { name: 'Qayta urinish' }));
+    expect(await screen.findByText('Sement')).toBeInTheDocument();
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('renders only the rows in view of a huge list and asks for the next page by cursor near the end', async () => {
+    const first = Array.from({ length: 100 }, (_, index) => makeTender({ id: 100_000 - index }));
+    const second = Array.from({ length: 100 }, (_, index) => makeTender({ id: 99_900 - index }));
+    const { calls } = stubFetch((call) =>
+      new URL(call.url, 'http://x').searchParams.get('cursor') === 'page-2'
+        ? page(second, 100_000, 'page-3')
+        : page(first, 100_000, 'page-2'),
+    );
+    renderAt('/tenders');
+    expect(await screen.findByText('100,000 ta tender topildi')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: "Tenderlar ro'yxati" });
+    expect(table).toHaveAttribute('aria-rowcount', '100001');
+    const rendered = within(table).getAllByRole('row').length;
+    expect(rendered).toBeGreaterThan(10);
+    expect(rendered).toBeLessThan(60);
+    expect(listCalls(calls)).toHaveLength(1);
+
+    const region = screen.getByRole('region', { name: "Tenderlar ro'yxati" });
+    region.scrollTop = 48 * 90;
+    fireEvent.scroll(region);
+    await waitFor(() =>
+      expect(listCalls(calls).map((url) => url.searchParams.get('cursor'))).toEqual([null, 'page-2']),
+    );
+    expect(await screen.findByRole('row', { name: /YT-099900/ })).toBeInTheDocument();
+  });
+
+  it('sends any other mode to the 404 page', async () => {
+    stubFetch(() => page([]));
+    renderAt('/tenders/bus');
+    expect(await screen.findByRole('heading', { level: 1, name: '404 – Sahifa topilmadi' })).toBeInTheDocument();
+  });
+
+  it('speaks English and Russian', async () => {
+    stubFetch(() => page([], 0));
+    await changeLanguage('en');
+    const english = renderAt('/tenders/plane');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aviation tenders' })).toBeInTheDocument();
+    expect(await screen.findByText('There are no tenders yet.')).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Delivery time'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Fast', 'Standard', 'Slow']);
+    english.unmount();
+    await changeLanguage('ru');
+    renderAt('/tenders/ship');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Морские тендеры' })).toBeInTheDocument();
+    expect(await screen.findByText('Тендеров пока нет.')).toBeInTheDocument();
+  });
+});
