@@ -20,7 +20,7 @@ import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { createMemoryEventBus, type EventBus } from './plugins/event-bus.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { createRedisCounterStore, createRedisEventBus } from './plugins/redis.js';
-import { securityPlugin } from './plugins/security.js';
+import { requestLogFields, securityPlugin } from './plugins/security.js';
 import { endAllSseStreams } from './plugins/sse.js';
 import { staticWebPlugin } from './plugins/static-web.js';
 
@@ -49,6 +49,9 @@ export interface AppOptions {
 const redact = [
   'req.headers.authorization',
   'req.headers.cookie',
+  // plugins log request headers under their own keys too (the multipart reader logs its options at trace)
+  '*.headers.authorization',
+  '*.headers.cookie',
   'res.headers["set-cookie"]',
   '*.password',
   '*.refreshToken',
@@ -58,7 +61,12 @@ const redact = [
 /** Builds the whole application without listening: main.ts listens, tests call it with inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info', redact, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: {
+      level: options.logLevel ?? 'info',
+      redact,
+      serializers: { req: requestLogFields },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     clientErrorHandler,
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,

@@ -96,8 +96,9 @@ test('stored payloads render as text on every page that shows them', async ({ pa
     if (before) await before(tab);
     for (const path of paths) {
       await tab.goto(path);
-      await tab.waitForLoadState('networkidle');
+      // live streams keep the network busy: wait for the page's own loading states to end instead
       await expect(tab.locator('main')).toBeVisible();
+      await expect(tab.locator('main .animate-spin')).toHaveCount(0, { timeout: 15_000 });
       ran += await scriptsRun(tab, dialogs);
     }
     // the vehicle details modal shows the stored texts too

@@ -1,0 +1,296 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AuthTokens, User } from '@yuk/shared';
+import type { Database } from '../../src/db/database.js';
+import { hashPassword } from '../../src/modules/users/passwords.js';
+import { createTokenService } from '../../src/modules/users/tokens.js';
+import { insertSession, insertUser } from '../../src/modules/users/users.repository.js';
+import { TEST_JWT_SECRET } from '../helpers.js';
+
+/**
+ * Shared pieces of the reliability and security families. Each family prints one figure line and asserts
+ * its targets; `RELIABILITY_LONG=1` (npm run test:reliability) runs the long variant of each.
+ */
+export const LONG = ['1', 'true', 'yes'].includes((process.env.RELIABILITY_LONG ?? '').toLowerCase());
+
+/** The fast or the long size of a family. */
+export const size = (fast: number, long: number): number => (LONG ? long : fast);
+
+/** Prints the one figure line of a family: `[family] key=value …`. */
+export function printFigure(family: string, values: Record<string, string | number>): string {
+  const line = `[${family}] ${Object.entries(values)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ')}`;
+  console.log(line);
+  return line;
+}
+
+/** A small seeded generator (mulberry32), so a family's random choices repeat from its printed seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Routes, read from the app's own OpenAPI document so that a new route is covered without editing a list.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const HTTP_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  enum?: unknown[];
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+  maxLength?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  required?: string[];
+  [key: string]: unknown;
+}
+
+export interface Operation {
+  method: HttpMethod;
+  /** The OpenAPI path, e.g. /api/tenders/{id}; a trailing slash of a prefix root is dropped. */
+  path: string;
+  pathParams: string[];
+  queryParams: string[];
+  /** The schema of each path and query parameter, by name. */
+  paramSchemas: Record<string, JsonSchema>;
+  /** Content types of the body, when the route takes one. */
+  bodyTypes: string[];
+  bodySchema: JsonSchema | undefined;
+  /** Whether the document marks it as needing a bearer token. */
+  secured: boolean;
+  summary: string;
+}
+
+interface OpenApiOperation {
+  parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>;
+  requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+  security?: unknown[];
+  summary?: string;
+}
+
+/** Every documented operation of the app (the docs' own routes excluded). */
+export async function listOperations(app: FastifyInstance): Promise<Operation[]> {
+  const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  if (res.statusCode !== 200) throw new Error(`no OpenAPI document: ${res.statusCode}`);
+  const doc = res.json<{ paths: Record<string, Record<string, OpenApiOperation>> }>();
+  const operations: Operation[] = [];
+  for (const [rawPath, byMethod] of Object.entries(doc.paths)) {
+    const path = rawPath.length > 1 ? rawPath.replace(/\/$/, '') : rawPath;
+    for (const [method, op] of Object.entries(byMethod)) {
+      const upper = method.toUpperCase() as HttpMethod;
+      if (!HTTP_METHODS.includes(upper)) continue;
+      const content = op.requestBody?.content ?? {};
+      const firstType = Object.keys(content)[0];
+      operations.push({
+        method: upper,
+        path,
+        pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+        queryParams: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        paramSchemas: Object.fromEntries((op.parameters ?? []).map((p) => [p.name, p.schema ?? {}])),
+        bodyTypes: Object.keys(content),
+        bodySchema: firstType ? content[firstType]?.schema : undefined,
+        secured: Array.isArray(op.security) && op.security.length > 0,
+        summary: op.summary ?? '',
+      });
+    }
+  }
+  return operations;
+}
+
+/** The routes anyone may call without a token (everything else answers 401 without one). */
+export const PUBLIC_OPERATIONS = new Set([
+  'POST /api/users/register',
+  'POST /api/users/login',
+  'POST /api/users/refresh',
+  'POST /api/users/logout',
+  'GET /api/health',
+  'GET /api/files/{id}',
+]);
+
+export const operationKey = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
+
+/** Server-Sent Events routes never finish by themselves: they are called over a socket and cut after the head. */
+export const isStreamOperation = (op: Operation) => /Server-Sent Events/i.test(op.summary) || /\/(events|stream)$/.test(op.path);
+
+/** Puts values into an OpenAPI path ({name} → value, URL-encoded). */
+export function fillPath(path: string, values: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Users without the cost of argon2 for each: one real hash shared by all, real sessions, real tokens.
+
+export interface QuickUser extends AuthTokens {
+  password: string;
+  email: string;
+}
+
+let sharedHash: Promise<string> | undefined;
+const QUICK_PASSWORD = 'reliability-pass-123';
+let quickSequence = 0;
+
+/**
+ * Users stored as registration stores them and signed in as login signs them in (a session row and tokens
+ * from the product's token service), without an argon2 hash per user. For families that need many users.
+ */
+export async function quickUsers(database: Database, count: number, secret = TEST_JWT_SECRET): Promise<QuickUser[]> {
+  sharedHash ??= hashPassword(QUICK_PASSWORD);
+  const passwordHash = await sharedHash;
+  const tokens = createTokenService(secret);
+  const users: QuickUser[] = [];
+  for (let i = 0; i < count; i += 1) {
+    quickSequence += 1;
+    const email = `quick-${process.pid}-${quickSequence}-${randomUUID().slice(0, 8)}@example.uz`;
+    const created = await insertUser(database.db, {
+      first_name: 'Quick',
+      last_name: `User${quickSequence}`,
+      email,
+      phone_number: `+99893${String(1000000 + quickSequence).slice(-7)}`,
+      password_hash: passwordHash,
+      created_at: new Date().toISOString(),
+    });
+    if (!created) throw new Error('quick user not inserted');
+    const sessionId = randomUUID();
+    await insertSession(database.db, { id: sessionId, user_id: created.id, created_at: new Date().toISOString() });
+    const accessToken = await tokens.signAccess({ userId: created.id, sessionId });
+    const refresh = await tokens.signRefresh({ userId: created.id, sessionId });
+    await database.db
+      .insertInto('refresh_tokens')
+      .values({
+        id: refresh.tokenId,
+        session_id: sessionId,
+        token_hash: createHash('sha256').update(refresh.token).digest('hex'),
+        expires_at: refresh.expiresAt.toISOString(),
+        created_at: new Date().toISOString(),
+        used_at: null,
+      })
+      .execute();
+    users.push({ accessToken, refreshToken: refresh.token, user: created as User, password: QUICK_PASSWORD, email });
+  }
+  return users;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Whole-database snapshots: which rows of which table changed.
+
+/** The tables of the app's database (SQLite's full-text index tables included, migrations' own excluded). */
+export async function tableNames(database: Database): Promise<string[]> {
+  if (database.dialect === 'sqlite') {
+    const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
+      database.db,
+    );
+    return rows.rows.map((row) => row.name).filter((name) => !name.startsWith('kysely_'));
+  }
+  const rows = await sql<{ name: string }>`select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(database.db);
+  return rows.rows.map((row) => row.name).filter((name) => !name.startsWith('kysely_'));
+}
+
+/** Every table's rows as fingerprints (row key → content hash). */
+export type Snapshot = Map<string, Map<string, string>>;
+
+const rowKey = (row: Record<string, unknown>): string => {
+  for (const key of ['id', 'rowid', 'number', 'name', 'segid']) if (row[key] !== undefined && row[key] !== null) return `${key}:${String(row[key])}`;
+  return createHash('sha256').update(JSON.stringify(row)).digest('hex');
+};
+
+export async function snapshot(database: Database): Promise<Snapshot> {
+  const result: Snapshot = new Map();
+  for (const table of await tableNames(database)) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(database.db);
+    const byKey = new Map<string, string>();
+    for (const row of rows.rows) {
+      const text = JSON.stringify(row, (_k, value: unknown) =>
+        value && typeof value === 'object' && (value as { type?: string }).type === 'Buffer'
+          ? createHash('sha256').update(Buffer.from((value as { data: number[] }).data)).digest('hex')
+          : value,
+      );
+      let key = rowKey(row);
+      while (byKey.has(key)) key += '+';
+      byKey.set(key, createHash('sha256').update(text).digest('hex'));
+    }
+    result.set(table, byKey);
+  }
+  return result;
+}
+
+export interface SnapshotDiff {
+  /** table → keys of rows added */
+  added: Map<string, string[]>;
+  /** table → keys of rows removed or changed */
+  changed: Map<string, string[]>;
+}
+
+export function diffSnapshots(before: Snapshot, after: Snapshot): SnapshotDiff {
+  const added = new Map<string, string[]>();
+  const changed = new Map<string, string[]>();
+  for (const [table, rows] of after) {
+    const old = before.get(table) ?? new Map<string, string>();
+    for (const [key, hash] of rows) {
+      if (!old.has(key)) added.set(table, [...(added.get(table) ?? []), key]);
+      else if (old.get(key) !== hash) changed.set(table, [...(changed.get(table) ?? []), key]);
+    }
+    for (const key of old.keys()) if (!rows.has(key)) changed.set(table, [...(changed.get(table) ?? []), key]);
+  }
+  return { added, changed };
+}
+
+/** SQLite's full-text index keeps its own shadow tables; their rows follow the tenders table. */
+export const isIndexTable = (table: string) => /_fts(_|$)/.test(table);
+
+// ---------------------------------------------------------------------------------------------------
+// What an answer must never show: the inside of the server.
+
+const STACK_PATTERNS = [/\n\s+at\s+\S/, /\bat\s+[\w.<>]+\s+\(.*:\d+:\d+\)/, /\.(ts|js|mjs|cjs):\d+:\d+/, /node_modules/, /\/(work|home|usr|app|srv)\//];
+const SQL_PATTERNS = [
+  /SQLITE_/i,
+  /\bsqlite\b/i,
+  /\bpostgres(ql)?\b/i,
+  /syntax error/i,
+  /\bselect\s+[\w*"]+.*\bfrom\b/i,
+  /\binsert\s+into\b/i,
+  /\bupdate\s+\w+\s+set\b/i,
+  /\bdelete\s+from\b/i,
+  /\brelation\s+"/i,
+  /violates .* constraint/i,
+  /\bkysely\b/i,
+  /invalid input syntax/i,
+  /out of range for type/i,
+];
+
+/** The patterns of stack traces and SQL that `body` shows and `sent` (what the client sent) does not explain. */
+export function leaks(body: string, sent = ''): { stack: boolean; sql: boolean } {
+  const fresh = (pattern: RegExp) => pattern.test(body) && !pattern.test(sent);
+  return { stack: STACK_PATTERNS.some(fresh) || fresh(/\b\w*Error:/), sql: SQL_PATTERNS.some(fresh) };
+}
+
+/** An error answer of the product's shape: `{ error: text, code: CODE, fields? }`. */
+export function isErrorShape(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    return typeof parsed.error === 'string' && parsed.error.length > 0 && typeof parsed.code === 'string' && /^[A-Z_]+$/.test(parsed.code);
+  } catch {
+    return false;
+  }
+}
