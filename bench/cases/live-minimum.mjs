@@ -2,6 +2,7 @@
 // are placed; delivery latency from the bid's request to each viewer's receipt, and server memory per viewer,
 // beside a raw node:http SSE broadcaster doing the same.
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
