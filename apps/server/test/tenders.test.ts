@@ -14,7 +14,9 @@ import {
 import { tenderRow } from '../src/modules/tenders/tenders.service.js';
 import {
   chooseListPlan,
+  countTenderRows,
   countTenders,
+  isCountedFilter,
   DENSE_MATCHES,
   insertTenders,
   listTenders,
@@ -271,6 +273,21 @@ describe('POST /api/tenders', () => {
     expect(bad.statusCode).toBe(401);
     // 401 comes before the body is judged
     expect((await post({}, null)).statusCode).toBe(401);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the tender routes with their parameters and answers', async () => {
+    const res = await api(app, { method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/tenders/', '/api/tenders/all', '/api/tenders/me', '/api/tenders/{id}']));
+    const list = doc.paths['/api/tenders/all'].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['name', 'id', 'tender_start_date', 'initial_price', 'type', 'status', 'location', 'price', 'delivery', 'q', 'limit', 'offset', 'cursor']),
+    );
+    expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
+    expect(doc.paths['/api/tenders/'].post.requestBody).toBeDefined();
   });
 });
 
@@ -571,6 +588,9 @@ describe('GET /api/tenders/all and /me: filters', async () => {
       { viewerId: carrier.user.id, q: 'moskva' },
       { viewerId: carrier.user.id, q: 'os', mode: 'truck' },
       { viewerId: carrier.user.id, name: 'meva' },
+      { viewerId: carrier.user.id, q: 'moskva', name: 'paxta' },
+      { viewerId: carrier.user.id, q: 'tashkent', status: 'draft' },
+      { viewerId: shipper.user.id, ownerId: shipper.user.id, q: 'truck' },
     ];
     const pages: TenderPage[] = [{ limit: 500 }, { limit: 3 }, { limit: 3, offset: 2 }, { limit: 2, afterId: all[8]!.id }];
     for (const filter of filters) {
@@ -688,5 +708,75 @@ describe('demo tenders', async () => {
     const names = async (db: typeof demoDb.db) =>
       (await db.selectFrom('tenders').select(['name', 'initial_price_cents', 'origin_location']).orderBy('id').execute()).map((r) => JSON.stringify(r));
     expect(await names(again.database.db)).toEqual(await names(demoDb.db));
+  });
+});
+
+describe('list totals kept in tender_counts', async () => {
+  const { app: countApp, database: countDb } = await buildTestApp({ sweepIntervalMs: 0 });
+  const alice = await createUser(countApp);
+  const bob = await createUser(countApp);
+  const { db, dialect } = countDb;
+  const cities = ['Tashkent', 'Samarqand', 'Namangan', 'Buxoro', 'Andijon', "Farg'ona", 'Nukus', 'Almaty'];
+  const cargo = ['Truck', 'Aviation', 'Maritime', 'Local', 'Truck + Maritime', 'General'];
+  const prices = [10, 999.99, 1000, 3000, 5000, 5000.01, 9000];
+  const statuses = ['opened', 'closed', 'draft'] as const;
+
+  const filters: TenderListFilter[] = [];
+  for (const viewerId of [alice.user.id, bob.user.id]) {
+    filters.push({ viewerId });
+    for (const status of ['opened', 'closed', 'awarded'] as const) filters.push({ viewerId, status });
+    for (const mode of ['truck', 'plane', 'ship', 'labo'] as const) filters.push({ viewerId, mode }, { viewerId, mode, status: 'opened' });
+    for (const location of ['tashkent', 'namangan', 'fargona', 'other'] as const) filters.push({ viewerId, location });
+    for (const price of ['Arzon', "O'rtacha", 'Qimmat'] as const) filters.push({ viewerId, price });
+    for (const delivery of ['Tez', 'Odatdagi', 'Sekin'] as const) filters.push({ viewerId, delivery, mode: 'truck' });
+    filters.push({ viewerId, mode: 'ship', location: 'other', price: 'Qimmat', delivery: 'Sekin', status: 'closed' });
+  }
+
+  async function expectCountsExact() {
+    for (const filter of filters) {
+      expect(isCountedFilter(filter)).toBe(true);
+      expect(await countTenders(db, dialect, filter), JSON.stringify(filter)).toBe(await countTenderRows(db, dialect, filter));
+    }
+  }
+
+  it('match the rows after inserts, status changes, edits and deletes', async () => {
+    let i = 0;
+    for (const owner of [alice, bob]) {
+      for (let k = 0; k < 40; k += 1, i += 1) {
+        const input = buildTenderInput({
+          cargo_type: cargo[i % cargo.length],
+          origin_location: cities[(i * 3) % cities.length],
+          initial_price: prices[(i * 5) % prices.length],
+          status: statuses[i % statuses.length],
+          shipment_date: daysFromToday(5),
+          delivery_date: daysFromToday(5 + ((i * 7) % 13)),
+        });
+        const res = await api(countApp, { method: 'POST', url: '/api/tenders', payload: input, token: owner.accessToken });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    }
+    await expectCountsExact();
+
+    // What bidding does: close, award, publish; bids themselves leave the totals alone.
+    const rows = await db.selectFrom('tenders').select(['id', 'status']).orderBy('id').execute();
+    for (const row of rows.filter((r) => r.status === 'opened').slice(0, 10)) {
+      await db.updateTable('tenders').set({ status: 'closed' }).where('id', '=', row.id).execute();
+    }
+    for (const row of rows.filter((r) => r.status === 'closed').slice(0, 5)) {
+      await db.updateTable('tenders').set({ status: 'awarded' }).where('id', '=', row.id).execute();
+    }
+    for (const row of rows.filter((r) => r.status === 'draft').slice(0, 5)) {
+      await db.updateTable('tenders').set({ status: 'opened' }).where('id', '=', row.id).execute();
+    }
+    await db.updateTable('tenders').set({ current_min_bid_cents: 500, bid_count: 3 }).where('id', '=', rows[0]!.id).execute();
+    // Edits of the counted columns move a tender between groups.
+    await db.updateTable('tenders').set({ initial_price_cents: 700_000, delivery_days: 12, mode_mask: 4, origin_city: '' }).where('id', '=', rows[1]!.id).execute();
+    await expectCountsExact();
+
+    await db.deleteFrom('tenders').where('id', '=', rows[2]!.id).execute();
+    // Deleting an account deletes its tenders (cascade); their counts go too.
+    await db.deleteFrom('users').where('id', '=', bob.user.id).execute();
+    await expectCountsExact();
+    expect(await countTenders(db, dialect, { viewerId: alice.user.id })).toBe(await countTenderRows(db, dialect, { viewerId: alice.user.id }));
   });
 });

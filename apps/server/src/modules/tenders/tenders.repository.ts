@@ -85,7 +85,7 @@ type Eb = ExpressionBuilder<DatabaseSchema, 'tenders'>;
 type FilterColumn = 'status' | 'owner_id' | 'id' | 'tender_start_date' | 'initial_price_cents' | 'mode_mask' | 'origin_city' | 'delivery_days';
 
 /**
- * How a page is read on SQLite, chosen from the number of matching rows (counted first, from the filter index):
+ * How a page is read on SQLite, chosen from the number of matching rows (the total, counted first):
  * - 'dense': many match, so walking newest first (by id, or by status and id) finds a page after a few rows;
  *   every other term is kept off the indexes so that the planner walks in order.
  * - 'sparse': few match, so their ids come from the filter index alone, the newest are kept, and only
@@ -112,22 +112,47 @@ function containsPattern(text: string): string {
 /** FTS5 needs at least three characters for its trigram index; shorter needles fall back to LIKE. */
 const TRIGRAM = 3;
 
-/** search_text contains the needle (lower-cased): FTS5 trigram index on SQLite, pg_trgm GIN on PostgreSQL. */
-function searchTextContains(eb: Eb, dialect: Dialect, needle: string): Expression<SqlBool> {
-  const like = sql<SqlBool>`${eb.ref('search_text')} like ${containsPattern(needle)} escape '\\'`;
-  if (dialect === 'postgres' || [...needle].length < TRIGRAM) return like;
-  const phrase = `"${needle.toLowerCase().replaceAll('"', '""')}"`;
+/** The FTS5 phrase that matches `needle` anywhere (a quoted string, quotes doubled). */
+function ftsPhrase(needle: string): string {
+  return `"${needle.toLowerCase().replaceAll('"', '""')}"`;
+}
+
+/**
+ * The text search that drives a SQLite page through the trigram index (joined, so that it streams newest
+ * first): the q needle, else the name needle, when it has three characters or more.
+ */
+function joinedSearch(dialect: Dialect, filter: TenderListFilter): { field: 'q' | 'name'; phrase: string } | undefined {
+  if (dialect !== 'sqlite') return undefined;
+  for (const field of ['q', 'name'] as const) {
+    const needle = filter[field];
+    if (needle && [...needle].length >= TRIGRAM) return { field, phrase: ftsPhrase(needle) };
+  }
+  return undefined;
+}
+
+/**
+ * search_text contains the needle (lower-cased): FTS5 trigram index on SQLite, pg_trgm GIN on PostgreSQL.
+ * `joined`: the query already joins the trigram index on this needle, only the exact re-check is left.
+ */
+function searchTextContains(eb: Eb, dialect: Dialect, needle: string, joined = false): Expression<SqlBool> {
+  const like = sql<SqlBool>`${eb.ref('tenders.search_text')} like ${containsPattern(needle)} escape '\\'`;
+  if (joined || dialect === 'postgres' || [...needle].length < TRIGRAM) return like;
   // The FTS match narrows by index; LIKE re-checks the exact substring on the rows found.
-  return eb.and([sql<SqlBool>`${eb.ref('id')} in (select rowid from tenders_fts where tenders_fts match ${phrase})`, like]);
+  return eb.and([
+    sql<SqlBool>`${eb.ref('tenders.id')} in (select rowid from tenders_fts where tenders_fts match ${ftsPhrase(needle)})`,
+    like,
+  ]);
 }
 
 /** The name, the first line of search_text. */
-function nameContains(eb: Eb, dialect: Dialect, needle: string): Expression<SqlBool> {
+function nameContains(eb: Eb, dialect: Dialect, needle: string, joined: boolean): Expression<SqlBool> {
+  const text = eb.ref('tenders.search_text');
   const firstLine =
-    dialect === 'postgres'
-      ? sql`split_part(${eb.ref('search_text')}, chr(10), 1)`
-      : sql`substr(${eb.ref('search_text')}, 1, instr(${eb.ref('search_text')}, char(10)) - 1)`;
-  return eb.and([searchTextContains(eb, dialect, needle), sql<SqlBool>`${firstLine} like ${containsPattern(needle)} escape '\\'`]);
+    dialect === 'postgres' ? sql`split_part(${text}, chr(10), 1)` : sql`substr(${text}, 1, instr(${text}, char(10)) - 1)`;
+  return eb.and([
+    searchTextContains(eb, dialect, needle, joined),
+    sql<SqlBool>`${firstLine} like ${containsPattern(needle)} escape '\\'`,
+  ]);
 }
 
 const LOW_CENTS = PRICE_BAND_LOW * 100;
@@ -137,8 +162,17 @@ const HIGH_CENTS = PRICE_BAND_HIGH * 100;
  * The WHERE terms of a filter. `indexed` says which columns the planner may use an index for: on SQLite a
  * column written as +column is kept off the indexes (its documented way to steer the planner).
  */
-function conditions(eb: Eb, dialect: Dialect, filter: TenderListFilter, indexed: (column: FilterColumn) => boolean) {
-  const col = (column: FilterColumn) => (indexed(column) ? eb.ref(column) : sql`+${eb.ref(column)}`);
+function conditions(
+  eb: Eb,
+  dialect: Dialect,
+  filter: TenderListFilter,
+  indexed: (column: FilterColumn) => boolean,
+  joined?: 'q' | 'name',
+) {
+  const col = (column: FilterColumn) => {
+    const ref = eb.ref(`tenders.${column}`);
+    return indexed(column) ? ref : sql`+${ref}`;
+  };
   const where: Expression<SqlBool>[] = [];
   if (filter.ownerId !== undefined) where.push(eb(col('owner_id'), '=', filter.ownerId));
   if (filter.status === 'draft') {
@@ -163,8 +197,8 @@ function conditions(eb: Eb, dialect: Dialect, filter: TenderListFilter, indexed:
     if (min !== null) where.push(eb(col('delivery_days'), '>=', min));
     if (max !== null) where.push(eb(col('delivery_days'), '<=', max));
   }
-  if (filter.q) where.push(searchTextContains(eb, dialect, filter.q));
-  if (filter.name) where.push(nameContains(eb, dialect, filter.name));
+  if (filter.q) where.push(searchTextContains(eb, dialect, filter.q, joined === 'q'));
+  if (filter.name) where.push(nameContains(eb, dialect, filter.name, joined === 'name'));
   return eb.and(where);
 }
 
@@ -189,6 +223,21 @@ export function listTenders(db: Db, dialect: Dialect, filter: TenderListFilter, 
     if (page.offset) ids = ids.offset(page.offset);
     return query.where('id', 'in', ids).orderBy('id', 'desc').execute();
   }
+  const search = plan === 'search' ? joinedSearch(dialect, filter) : undefined;
+  if (search) {
+    // The trigram index streams its matches newest first; each is checked until the page is full.
+    let joined = db
+      .selectFrom('tenders')
+      .innerJoin(sql<{ rowid: number }>`tenders_fts`.as('f'), (join) => join.onRef('f.rowid', '=', 'tenders.id'))
+      .select(tenderColumns.map((column) => `tenders.${column}` as const))
+      .where(sql<SqlBool>`f.tenders_fts match ${search.phrase}`)
+      .where((eb) => conditions(eb, dialect, filter, exactOnly, search.field))
+      .orderBy('f.rowid', 'desc')
+      .limit(page.limit);
+    if (page.afterId !== undefined) joined = joined.where('f.rowid', '<', page.afterId);
+    if (page.offset) joined = joined.offset(page.offset);
+    return joined.execute();
+  }
   const indexed =
     plan === 'natural'
       ? anyIndex
@@ -204,13 +253,66 @@ export function listTenders(db: Db, dialect: Dialect, filter: TenderListFilter, 
   return query.execute();
 }
 
-/** How many tenders match the filter (all pages): from the filter index, or the search index and the rows it finds. */
-export async function countTenders(db: Db, dialect: Dialect, filter: TenderListFilter): Promise<number> {
-  const search = dialect === 'sqlite' && Boolean(filter.q || filter.name);
+/** Whether the list's total can be summed from tender_counts: only its filter values, no exact or text terms. */
+export function isCountedFilter(filter: TenderListFilter): boolean {
+  return (
+    filter.ownerId === undefined &&
+    filter.id === undefined &&
+    filter.tenderStartDate === undefined &&
+    filter.initialPriceCents === undefined &&
+    !filter.q &&
+    !filter.name &&
+    filter.status !== 'draft'
+  );
+}
+
+/** The total of a filter from tender_counts: the tenders everyone sees, plus the viewer's own matching drafts. */
+async function sumCounts(db: Db, dialect: Dialect, filter: TenderListFilter): Promise<number> {
+  let query = db
+    .selectFrom('tender_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('total'))
+    .where('status', filter.status ? '=' : '<>', filter.status ?? 'draft');
+  if (filter.mode) query = query.where('mode_mask', 'in', modeMasksWith(filter.mode));
+  if (filter.location === 'other') query = query.where('origin_city', 'not in', [...TENDER_LIST_CITY_KEYS]);
+  else if (filter.location) query = query.where('origin_city', '=', filter.location);
+  if (filter.price) query = query.where('price_band', '=', filter.price);
+  if (filter.delivery) query = query.where('delivery_speed', '=', filter.delivery);
+  const counted = Number((await query.executeTakeFirstOrThrow()).total);
+  if (filter.status) return counted;
+  // Drafts are few and visible to their owner only: counted from the filter index.
+  return counted + (await countRows(db, dialect, { ...filter, status: 'draft' }));
+}
+
+async function countRows(db: Db, dialect: Dialect, filter: TenderListFilter): Promise<number> {
+  const search = joinedSearch(dialect, filter);
+  if (search) {
+    const row = await db
+      .selectFrom('tenders')
+      .innerJoin(sql<{ rowid: number }>`tenders_fts`.as('f'), (join) => join.onRef('f.rowid', '=', 'tenders.id'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(sql<SqlBool>`f.tenders_fts match ${search.phrase}`)
+      .where((eb) => conditions(eb, dialect, filter, exactOnly, search.field))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+  const shortSearch = dialect === 'sqlite' && Boolean(filter.q || filter.name);
   const row = await db
     .selectFrom('tenders')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => conditions(eb, dialect, filter, search ? exactOnly : anyIndex))
+    .where((eb) => conditions(eb, dialect, filter, shortSearch ? exactOnly : anyIndex))
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/**
+ * How many tenders match the filter (all pages): summed from tender_counts when the filter allows, else
+ * counted from the filter index, or from the search index and the rows it finds.
+ */
+export function countTenders(db: Db, dialect: Dialect, filter: TenderListFilter): Promise<number> {
+  return isCountedFilter(filter) ? sumCounts(db, dialect, filter) : countRows(db, dialect, filter);
+}
+
+/** The same total without tender_counts, always from the rows (to check the counts against). */
+export function countTenderRows(db: Db, dialect: Dialect, filter: TenderListFilter): Promise<number> {
+  return countRows(db, dialect, filter);
 }

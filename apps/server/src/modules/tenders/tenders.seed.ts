@@ -84,7 +84,7 @@ const PROFILES: Record<TenderMode, ModeProfile> = {
     products: ['Non mahsulotlari', 'Sut mahsulotlari', 'Sabzavotlar', 'Maishiy texnika', 'Qurilish mollari', 'Ofis mebeli', 'Mevalar', 'Gullar'],
     weightKg: [40, 750],
     volumePerTonne: [2, 6],
-    priceUsd: [15, 1200],
+    priceUsd: [10, 350],
     deliveryDays: [0, 2],
     destinations: ['Chilonzor', 'Yunusobod', 'Sergeli', 'Olmazor', 'Mirzo Ulug\u2018bek', 'Chirchiq', 'Yangiyo\u2018l', "Marg'ilon", 'Kattaqo\u2018rg\u2018on'],
   },
@@ -139,7 +139,7 @@ export async function seedDemoTenders(db: Db, ownerId: number, count = 300, now:
       round2((weight / 1000) * (profile.volumePerTonne[0] + random.next() * (profile.volumePerTonne[1] - profile.volumePerTonne[0]))),
     );
     // Round prices the way people write them, with an occasional exact edge of a price band.
-    const edge = random.next() < 0.04 ? random.pick([999.99, 1000, 5000, 5000.01]) : undefined;
+    const edge = mode !== 'labo' && random.next() < 0.04 ? random.pick([999.99, 1000, 5000, 5000.01]) : undefined;
     const price = edge ?? Math.max(10, Math.round(random.int(profile.priceUsd[0], profile.priceUsd[1]) / 10) * 10);
     let origin = random.pick(mode === 'labo' ? UZ_CITIES : ORIGINS);
     let destination = random.pick(profile.destinations);

@@ -1,5 +1,5 @@
 import type { Generated, GeneratedAlways, Selectable } from 'kysely';
-import type { TenderStatus } from '@yuk/shared';
+import type { DeliverySpeed, PriceRange, TenderStatus } from '@yuk/shared';
 
 export interface TendersTable {
   id: Generated<number>;
@@ -39,8 +39,23 @@ export interface TendersTable {
   created_at: string;
 }
 
+/**
+ * How many tenders share each combination of the list's filter values, kept by triggers on tenders in the
+ * same statement that changes a tender; a list's total is a sum over a few of these rows.
+ */
+export interface TenderCountsTable {
+  status: TenderStatus;
+  mode_mask: number;
+  origin_city: string;
+  delivery_speed: DeliverySpeed;
+  /** The tender list's band of the initial price. */
+  price_band: PriceRange;
+  n: number;
+}
+
 export interface TendersTables {
   tenders: TendersTable;
+  tender_counts: TenderCountsTable;
 }
 
 export type TenderRow = Selectable<TendersTable>;
