@@ -11,12 +11,16 @@ const serverDir = fileURLToPath(new URL('../../apps/server/', import.meta.url));
  * `exports` maps a name to `path#export` inside apps/server/src, e.g.
  * { listTenders: 'modules/tenders/tenders.service.ts#listTenders' }.
  */
+let loads = 0;
+
 export async function loadServerModules(exports) {
   const lines = Object.entries(exports).map(([name, target]) => {
     const [path, exported] = target.split('#');
     return `export { ${exported} as ${name} } from './src/${path}';`;
   });
-  const outfile = `${serverDir}dist/bench-modules-${process.pid}.js`;
+  // a new name per load: import() caches modules by URL, so a reused name would return the first load's exports
+  loads += 1;
+  const outfile = `${serverDir}dist/bench-modules-${process.pid}-${loads}.js`;
   const { entryPoints: _entry, outfile: _out, ...options } = serverBuildOptions;
   await build({
     ...options,

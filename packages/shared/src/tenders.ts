@@ -229,34 +229,19 @@ const integerParam = (min: number, max: number) =>
       return value;
     });
 
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** base64url (no padding) of an ASCII text. */
+/** base64url (no padding) of an ASCII text; btoa exists in browsers and in Node alike. */
 function toBase64Url(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i += 3) {
-    const [a = 0, b, c] = [text.charCodeAt(i), text.charCodeAt(i + 1), text.charCodeAt(i + 2)];
-    const chunk = (a << 16) | ((Number.isNaN(b) ? 0 : b) << 8) | (Number.isNaN(c) ? 0 : c);
-    out += BASE64URL[(chunk >> 18) & 63]! + BASE64URL[(chunk >> 12) & 63]!;
-    if (!Number.isNaN(b)) out += BASE64URL[(chunk >> 6) & 63]!;
-    if (!Number.isNaN(c)) out += BASE64URL[chunk & 63]!;
-  }
-  return out;
+  return btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
 /** The ASCII text of a base64url value; undefined when it is not valid base64url. */
 function fromBase64Url(value: string): string | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(value) || value.length % 4 === 1) return undefined;
-  let out = '';
-  for (let i = 0; i < value.length; i += 4) {
-    const group = value.slice(i, i + 4);
-    const sextets = [...group].map((char) => BASE64URL.indexOf(char));
-    const chunk = sextets.reduce((acc, sextet, index) => acc | (sextet << (18 - 6 * index)), 0);
-    out += String.fromCharCode((chunk >> 16) & 255);
-    if (group.length > 2) out += String.fromCharCode((chunk >> 8) & 255);
-    if (group.length > 3) out += String.fromCharCode(chunk & 255);
+  try {
+    return atob(value.replaceAll('-', '+').replaceAll('_', '/'));
+  } catch {
+    return undefined;
   }
-  return out;
 }
 
 /** The paging cursor: base64url of the last row's sort key (newest first, by id). */
