@@ -28,7 +28,7 @@ function NavBadge({ useCount, open }: { useCount: () => number | undefined; open
       count={count}
       label={t('nav.badge', { count })}
       // over the icon's corner in both widths, so the label keeps its full width
-      className={open ? 'absolute top-0.5 left-6' : 'absolute top-0.5 right-1.5'}
+      className={open ? 'absolute top-0 left-1' : 'absolute top-0.5 right-1.5'}
     />
   );
 }
