@@ -110,6 +110,7 @@ test.describe('a shipment from award to delivery, owner and carrier side by side
   });
 
   test('narrow screens: the status and success pages fit 375 px', async ({ browser, request }) => {
+    test.slow(); // two accounts, a tender, a bid and an award through the API, then four pages and an accessibility scan
     const owner = await createApiUser(request, 'Malika');
     const carrier = await createApiUser(request, 'Bobur');
     const tender = await createApiTender(request, owner, { destination_location: 'Farg‘ona' });

@@ -1,5 +1,9 @@
+// package.json declares the package free of side effects: a bundle keeps only the modules whose exports it
+// uses (the login screen gets the user schemas, not the tender or vehicle ones). Keep every module free of
+// top-level effects, e.g. no z.config(…) or registry calls made for their effect alone.
 export * from './language.js';
 export * from './errors.js';
+export * from './field-messages.js';
 export * from './constants.js';
 export * from './users.js';
 export * from './files.js';

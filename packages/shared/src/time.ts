@@ -8,7 +8,17 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+// Formatting a date in a time zone is slow, and every bid asks for today. Zone offsets are whole minutes, so
+// the date cannot change inside one UTC minute: the answer is kept for the minute it was computed in.
+let cachedMinute = Number.NaN;
+let cachedDay = '';
+
 /** Today's date in Tashkent as YYYY-MM-DD. */
 export function marketToday(now: Date = new Date()): string {
-  return dayFormat.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== cachedMinute) {
+    cachedDay = dayFormat.format(now);
+    cachedMinute = minute;
+  }
+  return cachedDay;
 }

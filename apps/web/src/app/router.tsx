@@ -10,6 +10,8 @@ import { routes as sampleSuccessRoutes } from '../features/sample-success/routes
 import { routes as shipmentsRoutes } from '../features/shipments/routes';
 import { routes as tendersRoutes } from '../features/tenders/routes';
 import { routes as vehiclesRoutes } from '../features/vehicles/routes';
+// the shell's and the pages' texts arrive with this chunk (the login screen has its own, loaded at start)
+import '../i18n/feature-texts';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
 

@@ -2,28 +2,20 @@ import i18n from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@yuk/shared';
-import appTexts from '../app/i18n';
 import authTexts from '../features/auth/i18n';
-import notFoundTexts from '../features/not-found/i18n';
-import profileTexts from '../features/profile/i18n';
-import vehiclesTexts from '../features/vehicles/i18n';
-import bidsTexts from '../features/bids/i18n';
-import notificationsTexts from '../features/notifications/i18n';
-import sampleSuccessTexts from '../features/sample-success/i18n';
-import shipmentsTexts from '../features/shipments/i18n';
-import tendersTexts from '../features/tenders/i18n';
-import ordersTexts from '../features/orders/i18n';
 import commonTexts from './common';
+import type { featureTexts } from './feature-texts';
 
 /**
- * Every feature's texts, each under its own top-level key (`auth.*`, `profile.*`, …).
- * A feature adds its `i18n.ts` with one import above and one entry here.
+ * The texts of the first screen (shared texts and the login screen's), each under its own top-level key
+ * (`common.*`, `auth.*`). The signed-in pages' texts come with the pages' code: ./feature-texts, imported by
+ * the router, registers them, so a first visit downloads only what the login screen shows.
  */
-const bundles = [commonTexts, appTexts, authTexts, profileTexts, notFoundTexts, vehiclesTexts, bidsTexts, notificationsTexts, shipmentsTexts, sampleSuccessTexts, tendersTexts, ordersTexts];
+const startTexts = [commonTexts, authTexts];
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
-/** The uz texts of all features together: the reference shape of every language. */
-export type AppTexts = UnionToIntersection<(typeof bundles)[number]['uz']>;
+/** The uz texts of all features together (first screen and signed-in pages): the reference shape of every language. */
+export type AppTexts = UnionToIntersection<(typeof startTexts)[number]['uz'] | (typeof featureTexts)[number]['uz']>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -35,15 +27,27 @@ declare module 'i18next' {
   }
 }
 
-function mergeLanguage(lang: Language): Record<string, unknown> {
+/** One feature's texts in the three languages, as far as merging is concerned. */
+type AnyTextBundle = Readonly<Record<Language, object>>;
+
+/** The top-level keys registered so far: two features never share one. */
+const registeredKeys = new Set<string>();
+
+function mergeLanguage(bundles: readonly AnyTextBundle[], lang: Language): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
   for (const bundle of bundles) {
     for (const [key, value] of Object.entries(bundle[lang])) {
-      if (key in merged) throw new Error(`Two features use the same text key "${key}"`);
+      if (key in merged || registeredKeys.has(key)) {
+        throw new Error(`Two features use the same text key "${key}"`);
+      }
       merged[key] = value;
     }
   }
   return merged;
+}
+
+function claimKeys(bundles: readonly AnyTextBundle[]): void {
+  for (const bundle of bundles) for (const key of Object.keys(bundle[DEFAULT_LANGUAGE])) registeredKeys.add(key);
 }
 
 /** Local storage key of the chosen language (spec section 9). */
@@ -64,7 +68,7 @@ function readStoredLanguage(): Language {
 const initialLanguage = readStoredLanguage();
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: mergeLanguage(lang) }])),
+  resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: mergeLanguage(startTexts, lang) }])),
   lng: initialLanguage,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -74,6 +78,15 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 if (typeof document !== 'undefined') document.documentElement.lang = initialLanguage;
+claimKeys(startTexts);
+
+/** Adds texts loaded later (the signed-in pages'), in every language, beside those already there. */
+export function addTexts(bundles: readonly AnyTextBundle[]): void {
+  for (const lang of LANGUAGES) {
+    i18n.addResourceBundle(lang, 'translation', mergeLanguage(bundles, lang), true, false);
+  }
+  claimKeys(bundles);
+}
 
 /** The language in use right now (for Accept-Language and formatting outside React). */
 export function currentLanguage(): Language {

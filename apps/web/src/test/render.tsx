@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider';
-import '../i18n';
+// every page's texts, as in the signed-in app
+import '../i18n/feature-texts';
 
 /** Renders inside the app's providers (query cache without retries, the toasts) with a user-event session. */
 export function renderWithProviders(ui: ReactElement) {

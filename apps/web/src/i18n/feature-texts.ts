@@ -1,0 +1,31 @@
+import appTexts from '../app/i18n';
+import bidsTexts from '../features/bids/i18n';
+import notFoundTexts from '../features/not-found/i18n';
+import notificationsTexts from '../features/notifications/i18n';
+import ordersTexts from '../features/orders/i18n';
+import profileTexts from '../features/profile/i18n';
+import sampleSuccessTexts from '../features/sample-success/i18n';
+import shipmentsTexts from '../features/shipments/i18n';
+import tendersTexts from '../features/tenders/i18n';
+import vehiclesTexts from '../features/vehicles/i18n';
+import { addTexts } from './index';
+
+/**
+ * The texts of the shell and of the signed-in pages, each under its feature's top-level key (`nav.*`,
+ * `profile.*`, …). Imported by the router, so they load with the pages' code, not on the login screen.
+ * A feature adds its `i18n.ts` with one import above and one entry here.
+ */
+export const featureTexts = [
+  appTexts,
+  profileTexts,
+  notFoundTexts,
+  vehiclesTexts,
+  bidsTexts,
+  notificationsTexts,
+  shipmentsTexts,
+  sampleSuccessTexts,
+  tendersTexts,
+  ordersTexts,
+];
+
+addTexts(featureTexts);

@@ -1,0 +1,81 @@
+import type { Language, Localized } from './language.js';
+
+/**
+ * Field-level validation messages: schemas use these keys as their zod error messages. A module of its own,
+ * apart from the error catalogue, so that the web's forms (the login screen's among them) carry only these.
+ */
+export const FIELD_MESSAGES = {
+  required: { uz: "To'ldirilishi shart", en: 'Required', ru: 'Обязательное поле' },
+  invalid: { uz: "Noto'g'ri qiymat", en: 'Invalid value', ru: 'Неверное значение' },
+  email: { uz: "Email manzili noto'g'ri", en: 'Invalid e-mail address', ru: 'Неверный e-mail' },
+  password_short: {
+    uz: "Parol kamida 8 ta belgidan iborat bo'lishi kerak",
+    en: 'The password must be at least 8 characters',
+    ru: 'Пароль должен быть не короче 8 символов',
+  },
+  password_long: {
+    uz: 'Parol 128 ta belgidan oshmasligi kerak',
+    en: 'The password must be at most 128 characters',
+    ru: 'Пароль должен быть не длиннее 128 символов',
+  },
+  phone: {
+    uz: "Telefon raqami +998 va 9 ta raqamdan iborat bo'lishi kerak",
+    en: 'The phone number must be +998 followed by 9 digits',
+    ru: 'Номер телефона: +998 и 9 цифр',
+  },
+  too_long: { uz: 'Juda uzun', en: 'Too long', ru: 'Слишком длинно' },
+  number: { uz: "Son bo'lishi kerak", en: 'Must be a number', ru: 'Должно быть числом' },
+  positive: { uz: "Noldan katta bo'lishi kerak", en: 'Must be greater than 0', ru: 'Должно быть больше 0' },
+  non_negative: { uz: "Manfiy bo'lmasligi kerak", en: 'Must not be negative', ru: 'Не может быть отрицательным' },
+  date: { uz: "Sana noto'g'ri (YYYY-MM-DD)", en: 'Invalid date (YYYY-MM-DD)', ru: 'Неверная дата (ГГГГ-ММ-ДД)' },
+  one_of: {
+    uz: "Ro'yxatdagi qiymatlardan biri bo'lishi kerak",
+    en: 'Must be one of the listed values',
+    ru: 'Должно быть одним из значений списка',
+  },
+  decimals: {
+    uz: "Ko'pi bilan 2 ta kasr raqami",
+    en: 'At most 2 decimal places',
+    ru: 'Не более 2 знаков после запятой',
+  },
+  too_large: { uz: 'Juda katta', en: 'Too large', ru: 'Слишком большое значение' },
+  unknown_field: { uz: "Noma'lum maydon", en: 'Unknown field', ru: 'Неизвестное поле' },
+  integer: { uz: "Butun son bo'lishi kerak", en: 'Must be a whole number', ru: 'Должно быть целым числом' },
+  year_range: {
+    uz: "Yil 1950 dan kelgusi yilgacha bo'lishi kerak",
+    en: 'The year must be between 1950 and next year',
+    ru: 'Год должен быть от 1950 до следующего года',
+  },
+  json_list: {
+    uz: "Ro'yxat JSON ko'rinishida bo'lishi kerak",
+    en: 'Must be a list in JSON form',
+    ru: 'Должен быть списком в формате JSON',
+  },
+  one_file: {
+    uz: 'Bu maydonga faqat bitta fayl yuborish mumkin',
+    en: 'Only one file may be sent in this field',
+    ru: 'В этом поле можно отправить только один файл',
+  },
+  delivery_before_shipment: {
+    uz: "Yetkazib berish sanasi jo'natish sanasidan oldin bo'lmasligi kerak",
+    en: 'The delivery date must not be before the shipment date',
+    ru: 'Дата доставки не может быть раньше даты отправки',
+  },
+  end_before_start: {
+    uz: "Tender tugash sanasi boshlanish sanasidan oldin bo'lmasligi kerak",
+    en: 'The tender end date must not be before its start date',
+    ru: 'Дата окончания тендера не может быть раньше даты начала',
+  },
+  cursor_or_offset: {
+    uz: 'cursor yoki offset dan faqat bittasini yuboring',
+    en: 'Send either cursor or offset, not both',
+    ru: 'Укажите либо cursor, либо offset, но не оба',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
+
+export function fieldMessage(key: string, lang: Language): string {
+  const entry = (FIELD_MESSAGES as Record<string, Localized>)[key];
+  return entry ? entry[lang] : FIELD_MESSAGES.invalid[lang];
+}
