@@ -47,8 +47,10 @@ async function main() {
     }
   };
   // Answers finished during shutdown close their keep-alive connection, so the server can stop promptly.
-  app.addHook('onSend', async (_request, reply) => {
+  // (a callback hook: an async one costs every answer a promise)
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));

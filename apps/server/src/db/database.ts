@@ -1,9 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type DialectAdapter,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase as SqliteDialectDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './schema.js';
+import { BACKSTOP_CHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite-checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<DatabaseSchema>;
@@ -13,6 +22,8 @@ export interface Database {
   dialect: Dialect;
   /** A short text for logs, without credentials. */
   describe: string;
+  /** Resolves once the database answers a trivial query (the health check); rejects when it cannot. */
+  ping(): Promise<void>;
   /** PostgreSQL: the schema everything lives in when not the default. */
   schema?: string;
   close(): Promise<void>;
@@ -34,7 +45,7 @@ export interface DatabaseOptions {
  * Kysely prepares every query anew; preparing costs more than running most of ours. Statements are kept
  * by their SQL text (the parameters vary, the text does not), least recently used out beyond `max`.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database, max = 1000): SqliteDialectDatabase {
+function withStatementCache(sqlite: SqliteDatabase.Database, max = 1000): SqliteDialectDatabase & SqliteStatements {
   const cache = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
@@ -52,6 +63,66 @@ function withStatementCache(sqlite: SqliteDatabase.Database, max = 1000): Sqlite
   };
 }
 
+interface SqliteStatements {
+  prepare(sql: string): SqliteDatabase.Statement;
+}
+
+/** The one SQLite connection behind a database, by its dialect adapter (which its transactions share). */
+const sqliteConnections = new WeakMap<DialectAdapter, SqliteStatements>();
+
+/**
+ * Inside a transaction on SQLite: the connection that transaction holds, to run a statement on it directly
+ * (synchronously, without Kysely's queue). Outside a transaction, or on PostgreSQL, undefined: there the
+ * statement must go through Kysely, which waits for the connection to be free.
+ */
+export function heldSqliteConnection(db: Db): SqliteStatements | undefined {
+  return db.isTransaction ? sqliteConnections.get(db.getExecutor().adapter) : undefined;
+}
+
+/** Dialect adapters of PostgreSQL databases (a database and all its transactions share one). */
+const postgresAdapters = new WeakSet<DialectAdapter>();
+
+/** Whether `db` (or the transaction) runs on PostgreSQL: for the few statements written for one engine. */
+export function isPostgres(db: Db): boolean {
+  return postgresAdapters.has(db.getExecutor().adapter);
+}
+
+/** SQL texts PostgreSQL keeps prepared on each connection, by the name they are prepared under. */
+const namedStatements = new Map<string, string>();
+
+/**
+ * Asks PostgreSQL to keep this statement prepared (parsed and planned once per connection, not on every run):
+ * for the few hot statements whose text never changes (`preparedQuery`). Kysely's driver sends every query
+ * unnamed, so PostgreSQL parses and plans it again each time.
+ */
+export function keepPreparedOnPostgres(sqlText: string): void {
+  if (!namedStatements.has(sqlText)) namedStatements.set(sqlText, `yuk_${namedStatements.size + 1}`);
+}
+
+/** The pool Kysely uses, with the kept statements sent by name; everything else passes through. */
+function namingPool(pool: pg.Pool): PostgresPool {
+  // one facade per connection: Kysely keeps its own state per client object
+  const facades = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let facade = facades.get(client);
+      if (!facade) {
+        const query = (sqlText: string, parameters: ReadonlyArray<unknown>) => {
+          const name = namedStatements.get(sqlText);
+          return client.query(name ? { name, text: sqlText, values: [...parameters] } : { text: sqlText, values: [...parameters] });
+        };
+        // Kysely calls query(sql, parameters) (and a cursor form only for streaming, which we do not use);
+        // pg's result is the shape PostgresPoolClient declares, with wider types
+        facade = { query, release: () => client.release() } as unknown as PostgresPoolClient;
+        facades.set(client, facade);
+      }
+      return facade;
+    },
+    end: () => pool.end(),
+  };
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url?.startsWith('postgres')) {
     const pool = new pg.Pool({
@@ -59,12 +130,14 @@ export function openDatabase(options: DatabaseOptions): Database {
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     });
-    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
+    postgresAdapters.add(db.getExecutor().adapter);
     const host = new URL(options.url).host;
     return {
       db,
       dialect: 'postgres',
       describe: `PostgreSQL at ${host}`,
+      ping: async () => void (await pool.query('select 1')),
       ...(options.schema ? { schema: options.schema } : {}),
       close: () => db.destroy(),
     };
@@ -78,6 +151,26 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', describe: `SQLite at ${file}`, close: () => db.destroy() };
+  const connection = withStatementCache(sqlite);
+  const pingStatement = sqlite.prepare('select 1');
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
+  sqliteConnections.set(db.getExecutor().adapter, connection);
+  // a file database checkpoints on a thread of its own; the main connection only as the backstop
+  const checkpointer = file === ':memory:' ? undefined : startSqliteCheckpointer(file);
+  if (checkpointer) {
+    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+    sqlite.pragma(`journal_size_limit = ${BACKSTOP_CHECKPOINT_PAGES * 4096}`);
+  }
+  return {
+    db,
+    dialect: 'sqlite',
+    describe: `SQLite at ${file}`,
+    // the connection is in this process: one prepared statement run directly, without Kysely's queue (it
+    // is harmless inside a transaction another request holds)
+    ping: async () => void pingStatement.get(),
+    async close() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }

@@ -12,12 +12,18 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: 
   }
   await app.register(fastifyStatic, {
     root: options.root,
-    wildcard: false,
+    // no route per file (the plugin would glob dist and register each one, compressed copies included, at
+    // every start): the one route below serves files and the client routes through reply.sendFile
+    serve: false,
     index: false,
     maxAge: '1h',
+    // the web build writes .br and .gz beside each text asset: sent to browsers that accept them
+    preCompressed: true,
     setHeaders(reply, path) {
-      // hashed assets never change; index.html must always be fresh
+      // hashed assets never change; index.html must always be fresh (it names the assets of the running
+      // version), so it is revalidated each time instead of kept for maxAge
       if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (/(^|\/)index\.html(\.(br|gz))?$/.test(path)) reply.header('cache-control', 'no-cache');
     },
   });
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -32,7 +38,6 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: 
     if (/\.[a-z0-9]+$/i.test(file) && !file.split('/').includes('..') && existsSync(join(options.root, file))) {
       return reply.sendFile(file);
     }
-    reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   };
   app.get('/', { schema: { hide: true } }, serve);

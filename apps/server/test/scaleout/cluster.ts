@@ -13,12 +13,27 @@ import { serverBuildOptions } from '../../build.mjs';
 export interface Cluster {
   nginxUrl: string;
   instanceUrls: string[];
+  /** The cluster's own PostgreSQL database (dropped by stop). */
+  databaseUrl: string;
+  /** Process ids of the instances (the bench reads their memory). */
+  pids: number[];
   kill(index: number, signal?: NodeJS.Signals): void;
   logs(index: number): string;
   stop(): Promise<void>;
 }
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+/** The repository's root: the nearest folder above this module holding deploy/nginx.conf (the bench bundles this file elsewhere). */
+function findRepoRoot(): string {
+  let dir = fileURLToPath(new URL('.', import.meta.url));
+  while (!existsSync(join(dir, 'deploy/nginx.conf'))) {
+    const parent = join(dir, '..');
+    if (parent === dir) throw new Error('deploy/nginx.conf not found above the cluster helper');
+    dir = parent;
+  }
+  return dir;
+}
+
+const repoRoot = findRepoRoot();
 const pgAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 
@@ -51,18 +66,28 @@ export function nginxBinary(): string {
   throw new Error('nginx not found: install it (apt-get install nginx-light) or set NGINX_PATH');
 }
 
-export async function startCluster(instances = 2): Promise<Cluster> {
+export interface ClusterOptions {
+  /** A PostgreSQL admin connection; the cluster creates (and drops) a database of its own there. */
+  adminUrl?: string;
+  redisUrl?: string;
+  /** An already built server to run (the bench runs dist/main.js); built from the sources when absent. */
+  bundle?: string;
+}
+
+export async function startCluster(instances = 2, options: ClusterOptions = {}): Promise<Cluster> {
+  const adminUrl = options.adminUrl ?? pgAdminUrl;
+  const redis = options.redisUrl ?? redisUrl;
   const work = mkdtempSync(join(tmpdir(), 'yuk-cluster-'));
   const database = `yuk_scaleout_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${database}`);
   await admin.end();
-  const databaseUrl = new URL(pgAdminUrl);
+  const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${database}`;
 
-  const bundle = join(repoRoot, `apps/server/dist/main-cluster-${process.pid}.js`);
-  await build({ ...serverBuildOptions, outfile: bundle, logLevel: 'silent', sourcemap: false });
+  const bundle = options.bundle ?? join(repoRoot, `apps/server/dist/main-cluster-${process.pid}.js`);
+  if (!options.bundle) await build({ ...serverBuildOptions, outfile: bundle, logLevel: 'silent', sourcemap: false });
 
   const children: ChildProcess[] = [];
   const outputs: string[] = [];
@@ -78,7 +103,7 @@ export async function startCluster(instances = 2): Promise<Cluster> {
         HOST: '127.0.0.1',
         DATA_DIR: join(work, `data-${i}`),
         DATABASE_URL: databaseUrl.toString(),
-        REDIS_URL: redisUrl,
+        REDIS_URL: redis,
         JWT_SECRET: jwtSecret,
         TRUST_PROXY: '127.0.0.1',
         SEED_DEMO: '0',
@@ -113,6 +138,8 @@ export async function startCluster(instances = 2): Promise<Cluster> {
   return {
     nginxUrl,
     instanceUrls,
+    databaseUrl: databaseUrl.toString(),
+    pids: children.map((child) => child.pid ?? 0),
     kill(index, signal = 'SIGKILL') {
       children[index]?.kill(signal);
     },
@@ -121,11 +148,11 @@ export async function startCluster(instances = 2): Promise<Cluster> {
       nginx.kill('SIGTERM');
       for (const child of children) child.kill('SIGKILL');
       await new Promise((r) => setTimeout(r, 300));
-      const cleaner = new pg.Client({ connectionString: pgAdminUrl });
+      const cleaner = new pg.Client({ connectionString: adminUrl });
       await cleaner.connect();
       await cleaner.query(`drop database if exists ${database} with (force)`);
       await cleaner.end();
-      rmSync(bundle, { force: true });
+      if (!options.bundle) rmSync(bundle, { force: true });
       rmSync(work, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { BidStatus, TenderStatus } from '@yuk/shared';
-import type { Db } from '../../db/database.js';
+import { isPostgres, type Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
+import type { TenderRow } from '../tenders/tenders.tables.js';
 
 /** What bidding needs to know of a tender. */
 export function findTenderForBidding(db: Db, tenderId: number) {
@@ -30,47 +32,101 @@ export function findTenderSummary(db: Db, tenderId: number) {
     .executeTakeFirstOrThrow();
 }
 
+type LowerArgs = { tenderId: number; bidderId: number; amountCents: number; today: string };
+
+// RETURNING gives what the notifications and the live state need, without reading the row again
+const lowerMinimum = preparedQuery<LowerArgs, Pick<TenderRow, 'id' | 'number' | 'name' | 'owner_id' | 'status' | 'bid_count' | 'current_min_bid_cents' | 'tender_end_date'>>(
+  (db, arg) =>
+    db
+      .updateTable('tenders')
+      .set((eb) => ({ current_min_bid_cents: arg('amountCents'), bid_count: eb('bid_count', '+', 1) }))
+      .where('id', '=', arg('tenderId'))
+      .where('status', '=', 'opened')
+      .where('tender_end_date', '>=', arg('today'))
+      .where('owner_id', '<>', arg('bidderId'))
+      .where(sql<number>`coalesce(current_min_bid_cents, initial_price_cents)`, '>', arg('amountCents'))
+      .returning(['id', 'number', 'name', 'owner_id', 'status', 'bid_count', 'current_min_bid_cents', 'tender_end_date']),
+);
+
 /**
  * The atomic heart of bidding: lowers the tender's minimum only if it is open, not past its last day, not the
  * bidder's own, and the amount is strictly lower than the current minimum. One conditional UPDATE, so two bids
  * racing are ordered by the row lock (PostgreSQL) or the single writer (SQLite), and equal amounts cannot
  * both win.
  */
-export function lowerCurrentMinimum(
-  trx: Db,
-  args: { tenderId: number; bidderId: number; amountCents: number; today: string },
-) {
-  // RETURNING gives what the notifications and the live state need, without reading the row again
-  return trx
-    .updateTable('tenders')
-    .set((eb) => ({ current_min_bid_cents: args.amountCents, bid_count: eb('bid_count', '+', 1) }))
-    .where('id', '=', args.tenderId)
-    .where('status', '=', 'opened')
-    .where('tender_end_date', '>=', args.today)
-    .where('owner_id', '<>', args.bidderId)
-    .where(sql<number>`coalesce(current_min_bid_cents, initial_price_cents)`, '>', args.amountCents)
-    .returning(['id', 'number', 'name', 'owner_id', 'status', 'bid_count', 'current_min_bid_cents', 'tender_end_date'])
-    .executeTakeFirst();
+export function lowerCurrentMinimum(trx: Db, args: LowerArgs) {
+  return lowerMinimum.first(trx, args);
 }
 
-/** The previous lowest bid is no longer the lowest: active → pending. Returns the bidders it demoted. */
-export async function demoteActiveBids(trx: Db, tenderId: number): Promise<number[]> {
-  const demoted = await trx
+const demoteActive = preparedQuery<{ tenderId: number }, { bidder_id: number }>((db, arg) =>
+  db
     .updateTable('bids')
     .set({ status: 'pending' })
-    .where('tender_id', '=', tenderId)
+    .where('tender_id', '=', arg('tenderId'))
     .where('status', '=', 'active')
-    .returning('bidder_id')
-    .execute();
-  return demoted.map((row) => row.bidder_id);
+    .returning('bidder_id'),
+);
+
+/** The previous lowest bid is no longer the lowest: active → pending. Returns the bidders it demoted. */
+async function demoteActiveBids(trx: Db, tenderId: number): Promise<number[]> {
+  return (await demoteActive.all(trx, { tenderId })).map((row) => row.bidder_id);
 }
 
-export function insertBid(trx: Db, bid: { tender_id: number; bidder_id: number; amount_cents: number; status: BidStatus; created_at: string }) {
-  return trx
-    .insertInto('bids')
-    .values(bid)
-    .returning(['id', 'tender_id', 'amount_cents', 'status', 'created_at'])
-    .executeTakeFirstOrThrow();
+type NewBid = { tender_id: number; bidder_id: number; amount_cents: number; status: BidStatus; created_at: string };
+
+const insertOneBid = preparedQuery<NewBid, { id: number; tender_id: number; amount_cents: number; status: BidStatus; created_at: string }>(
+  (db, arg) =>
+    db
+      .insertInto('bids')
+      .values({
+        tender_id: arg('tender_id'),
+        bidder_id: arg('bidder_id'),
+        amount_cents: arg('amount_cents'),
+        status: arg('status'),
+        created_at: arg('created_at'),
+      })
+      .returning(['id', 'tender_id', 'amount_cents', 'status', 'created_at']),
+);
+
+async function insertBid(trx: Db, bid: NewBid) {
+  const row = await insertOneBid.first(trx, bid);
+  if (!row) throw new Error('insert into bids returned no row');
+  return row;
+}
+
+type PlacedBidRow = { id: number; tender_id: number; amount_cents: number; status: BidStatus; created_at: string; outbid: number[] };
+
+// Both statements of a data-modifying CTE read one snapshot, so the UPDATE cannot see the row the INSERT adds:
+// exactly the previous active bids are demoted. That snapshot is taken after lowerCurrentMinimum locked the
+// tender row, so every bid committed on this tender before ours is in it.
+const demoteAndInsert = preparedQuery<NewBid, PlacedBidRow>((db, arg) => ({
+  compile: () =>
+    sql<PlacedBidRow>`
+      with demoted as (
+        update bids set status = 'pending'
+        where tender_id = ${arg('tender_id')} and status = 'active'
+        returning bidder_id
+      ), placed as (
+        insert into bids (tender_id, bidder_id, amount_cents, status, created_at)
+        values (${arg('tender_id')}, ${arg('bidder_id')}, ${arg('amount_cents')}, ${arg('status')}, ${arg('created_at')})
+        returning id, tender_id, amount_cents, status, created_at
+      )
+      select placed.*, array(select bidder_id from demoted) as outbid from placed`.compile(db),
+}));
+
+/**
+ * After lowerCurrentMinimum: the previous lowest bid becomes pending and the new one is recorded as active.
+ * Returns the new bid and the bidders it outbid. One round trip on PostgreSQL, where each one costs more
+ * than the statements; two on SQLite (which has no data-modifying CTE and no round trips).
+ */
+export async function recordLowestBid(trx: Db, bid: NewBid): Promise<PlacedBidRow> {
+  if (isPostgres(trx)) {
+    const row = await demoteAndInsert.first(trx, bid);
+    if (!row) throw new Error('insert into bids returned no row');
+    return row;
+  }
+  const outbid = await demoteActiveBids(trx, bid.tender_id);
+  return { ...(await insertBid(trx, bid)), outbid };
 }
 
 export function listBidsOfBidder(db: Db, bidderId: number, tenderId?: number) {

@@ -1,8 +1,7 @@
 import type { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/openapi.js';
 
@@ -23,7 +22,7 @@ async function redisState(redis: Redis | undefined): Promise<'ok' | 'down' | 'of
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; redis?: Redis }> = async (app, { db, redis }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: Redis }> = async (app, { database, redis }) => {
   app.get(
     '/health',
     {
@@ -35,7 +34,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; redis?: Redis }> = as
     },
     async (request) => {
       try {
-        await sql`select 1`.execute(db);
+        await database.ping();
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         throw new AppError('SERVICE_UNAVAILABLE');

@@ -1,10 +1,62 @@
 import type { NotificationTab } from '@yuk/shared';
-import type { Db } from '../../db/database.js';
+import { heldSqliteConnection, type Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { NotificationsTable } from './notifications.tables.js';
 
 type NewNotification = Omit<NotificationsTable, 'id' | 'read_at'>;
 
+const notificationRow = (arg: <K extends keyof NewNotification & string>(name: K) => NewNotification[K]) => ({
+  user_id: arg('user_id'),
+  type: arg('type'),
+  kind: arg('kind'),
+  params: arg('params'),
+  link: arg('link'),
+  created_at: arg('created_at'),
+  read_at: null,
+});
+
+const insertOne = preparedQuery<NewNotification, never>((db, arg) => db.insertInto('notifications').values(notificationRow(arg)));
+
+// the second row's arguments carry a "2" suffix
+type TwoNotifications = NewNotification & { [K in keyof NewNotification as `${K}2`]: NewNotification[K] };
+const insertTwo = preparedQuery<TwoNotifications, never>((db, arg) =>
+  db
+    .insertInto('notifications')
+    .values([notificationRow(arg), notificationRow((name) => arg(`${name}2`) as never)]),
+);
+
+/** Rows per INSERT of a long list (seven parameters each, well within both engines' limits). */
+const INSERT_CHUNK = 500;
+
+/**
+ * A bid makes one or two notifications: prepared statements for those. A longer list (a batch of bids, an
+ * award) goes in multi-row INSERTs, one round trip each, except inside a SQLite transaction, where a prepared
+ * statement per row costs less than building a long INSERT.
+ */
 export async function insertNotifications(trx: Db, rows: NewNotification[]): Promise<void> {
+  if (rows.length > 2 && heldSqliteConnection(trx)) {
+    for (const row of rows) await insertOne.all(trx, row);
+    return;
+  }
+  if (rows.length > INSERT_CHUNK) {
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      await insertNotifications(trx, rows.slice(start, start + INSERT_CHUNK));
+    }
+    return;
+  }
+  const [first, second] = rows;
+  if (rows.length === 1 && first) return void (await insertOne.all(trx, first));
+  if (rows.length === 2 && first && second) {
+    return void (await insertTwo.all(trx, {
+      ...first,
+      user_id2: second.user_id,
+      type2: second.type,
+      kind2: second.kind,
+      params2: second.params,
+      link2: second.link,
+      created_at2: second.created_at,
+    }));
+  }
   if (rows.length === 0) return;
   await trx.insertInto('notifications').values(rows.map((row) => ({ ...row, read_at: null }))).execute();
 }

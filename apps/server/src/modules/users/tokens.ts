@@ -6,6 +6,8 @@ import { AppError } from '../../errors.js';
 const ISSUER = 'yuk-tender';
 const AUDIENCE = 'yuk-tender-app';
 const ALGORITHM = 'HS256';
+/** Signature checks cost ~50 µs (WebCrypto, on the thread pool): enough room for every recently active client. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export type TokenType = 'access' | 'refresh';
 
@@ -33,6 +35,8 @@ export function hashToken(token: string): string {
 /** JWTs signed HS256 with the algorithm pinned on verify; exp, iss, aud and the token type are checked. */
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
   const key = new TextEncoder().encode(secret);
+  /** Access tokens whose signature and claims passed, by token text (least recently used out first). */
+  const verifiedAccess = new Map<string, { claims: AccessClaims; expiresAt: number }>();
 
   async function sign(type: TokenType, claims: AccessClaims, ttlSeconds: number, tokenId: string) {
     const issuedAt = Math.floor(now() / 1000);
@@ -79,8 +83,20 @@ export function createTokenService(secret: string, now: () => number = Date.now)
       return { token, tokenId, expiresAt };
     },
     async verifyAccess(token) {
-      const { userId, sessionId } = await verify(token, 'access');
-      return { userId, sessionId };
+      // A client sends the same access token with every request for its whole life; its signature and
+      // claims are checked once, after that only its expiry (the session itself is still checked per request).
+      const known = verifiedAccess.get(token);
+      if (known && known.expiresAt > now()) {
+        verifiedAccess.delete(token); // re-inserted: most recently used last
+        verifiedAccess.set(token, known);
+        return known.claims;
+      }
+      if (known) verifiedAccess.delete(token);
+      const { userId, sessionId, expiresAt } = await verify(token, 'access');
+      const claims = { userId, sessionId };
+      if (verifiedAccess.size >= VERIFIED_CACHE_SIZE) verifiedAccess.delete(verifiedAccess.keys().next().value as string);
+      verifiedAccess.set(token, { claims, expiresAt: expiresAt.getTime() });
+      return claims;
     },
     verifyRefresh: (token) => verify(token, 'refresh'),
   };

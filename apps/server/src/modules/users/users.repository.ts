@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { UserRow } from './users.tables.js';
 
 const publicColumns = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'created_at'] as const;
@@ -28,13 +29,13 @@ export async function insertSession(db: Db, session: { id: string; user_id: numb
   await db.insertInto('sessions').values({ ...session, revoked_at: null, revoked_reason: null }).execute();
 }
 
+// run on every signed-in request: prepared once
+const activeSession = preparedQuery<{ id: string }, { id: string; user_id: number }>((db, arg) =>
+  db.selectFrom('sessions').select(['id', 'user_id']).where('id', '=', arg('id')).where('revoked_at', 'is', null),
+);
+
 export function findActiveSession(db: Db, id: string) {
-  return db
-    .selectFrom('sessions')
-    .select(['id', 'user_id'])
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  return activeSession.first(db, { id });
 }
 
 export async function revokeSession(db: Db, id: string, reason: string, at: string) {

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +29,8 @@ function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: s
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: service.UsersContext }> = async (app, { ctx }) => {
+  // only these routes read or set a cookie: parsing the Cookie header of every other request would be wasted work
+  await app.register(cookie);
   app.post(
     '/register',
     {

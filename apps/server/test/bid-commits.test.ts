@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { placeBid } from '../src/modules/bids/bids.service.js';
+import { createMemoryEventBus } from '../src/plugins/event-bus.js';
+import { api, buildTestApp } from './helpers.js';
+import { createUser } from './factories.js';
+import { createTender } from './tender-factory.js';
+
+const { app, database } = await buildTestApp();
+const ctx = { db: database.db, bus: createMemoryEventBus() };
+
+const owner = await createUser(app);
+const carriers = await Promise.all([createUser(app), createUser(app), createUser(app)]);
+const me = async (token: string) => (await api(app, { method: 'GET', url: '/api/users/me', token })).json<{ id: number }>().id;
+const carrierIds = await Promise.all(carriers.map((carrier) => me(carrier.accessToken)));
+
+async function storedBids(tenderId: number) {
+  return database.db
+    .selectFrom('bids')
+    .select(['id', 'bidder_id', 'amount_cents', 'status'])
+    .where('tender_id', '=', tenderId)
+    .orderBy('id')
+    .execute();
+}
+
+describe('bids sent at the same moment', () => {
+  it('are written as one serialization: accepted amounts strictly decrease in commit order and the lowest wins', async () => {
+    const tender = await createTender(app, owner.accessToken, { initial_price: 1000 });
+    const amounts = [900, 950, 800, 990, 850];
+    const outcomes = await Promise.allSettled(amounts.map((amount, i) => placeBid(ctx, tender.id, carrierIds[i % 3]!, amount)));
+    const bids = await storedBids(tender.id);
+    for (let i = 1; i < bids.length; i += 1) expect(bids[i]!.amount_cents).toBeLessThan(bids[i - 1]!.amount_cents);
+    expect(bids.at(-1)!.amount_cents).toBe(80_000);
+    expect(bids.filter((bid) => bid.status === 'active')).toEqual([expect.objectContaining({ amount_cents: 80_000 })]);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'BID_NOT_LOWER' });
+    }
+    // the five share a commit, highest first, so every one of them is recorded
+    expect(outcomes.every((outcome) => outcome.status === 'fulfilled')).toBe(true);
+    expect(bids.map((bid) => bid.amount_cents / 100)).toEqual([990, 950, 900, 850, 800]);
+  });
+
+  it('keep their own answers when one of them fails: the others are written, the failing one alone is refused', async () => {
+    const tender = await createTender(app, owner.accessToken, { initial_price: 1000 });
+    const missingUser = 2_000_000_000; // no such user: its insert breaks the foreign key
+    const outcomes = await Promise.allSettled([
+      placeBid(ctx, tender.id, carrierIds[0]!, 900),
+      placeBid(ctx, tender.id, missingUser, 800),
+      placeBid(ctx, tender.id, carrierIds[1]!, 700),
+    ]);
+    expect(outcomes[0]!.status).toBe('fulfilled');
+    expect(outcomes[1]!.status).toBe('rejected');
+    expect(outcomes[2]!.status).toBe('fulfilled');
+    const bids = await storedBids(tender.id);
+    expect(bids.map((bid) => [bid.bidder_id, bid.amount_cents])).toEqual([
+      [carrierIds[0], 90_000],
+      [carrierIds[1], 70_000],
+    ]);
+    const row = await database.db.selectFrom('tenders').select(['current_min_bid_cents', 'bid_count']).where('id', '=', tender.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ current_min_bid_cents: 70_000, bid_count: 2 });
+  });
+
+  it('from two writers at once (two instances on one database) keep one active bid, the lowest, and every rule', async () => {
+    // each Kysely instance gets its own batcher: two of them commit concurrently, as two app instances do
+    const writers = [ctx, { db: database.db.withoutPlugins(), bus: ctx.bus }];
+    const tender = await createTender(app, owner.accessToken, { initial_price: 10_000 });
+    let amount = 10_000;
+    for (let round = 0; round < 8; round += 1) {
+      // one writer gets a few bids, the other a single lower one: whichever commits second must see (and demote)
+      // what the first committed while it waited for the tender's lock
+      const [many, one] = round % 2 === 0 ? writers : [writers[1]!, writers[0]!];
+      const offers = [
+        ...[1, 2, 3, 4, 5].map((step) => ({ writer: many!, carrier: carrierIds[step % 3]!, usd: amount - step })),
+        { writer: one!, carrier: carrierIds[round % 3]!, usd: amount - 10 },
+      ];
+      amount -= 20;
+      const outcomes = await Promise.allSettled(offers.map((offer) => placeBid(offer.writer, tender.id, offer.carrier, offer.usd)));
+      for (const outcome of outcomes) {
+        if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'BID_NOT_LOWER' });
+      }
+      const bids = await storedBids(tender.id);
+      for (let i = 1; i < bids.length; i += 1) expect(bids[i]!.amount_cents).toBeLessThan(bids[i - 1]!.amount_cents);
+      expect(bids.filter((bid) => bid.status === 'active')).toEqual([bids.at(-1)]);
+      expect(bids.slice(0, -1).every((bid) => bid.status === 'pending')).toBe(true);
+      const row = await database.db.selectFrom('tenders').select(['current_min_bid_cents', 'bid_count']).where('id', '=', tender.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ current_min_bid_cents: bids.at(-1)!.amount_cents, bid_count: bids.length });
+    }
+    // every accepted bid told the owner, in the same commit as the bid
+    const told = await database.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('kind', '=', 'bid_received')
+      .where('link', '=', `/tender/${tender.id}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(told.count)).toBe((await storedBids(tender.id)).length);
+  });
+
+  it('each answer over HTTP reports its own bid', async () => {
+    const tender = await createTender(app, owner.accessToken, { initial_price: 500 });
+    const answers = await Promise.all(
+      [400, 450, 300].map((amount, i) =>
+        api(app, { method: 'POST', url: `/api/tenders/${tender.id}/bids`, token: carriers[i]!.accessToken, payload: { bid_amount: amount } }),
+      ),
+    );
+    const accepted = answers.filter((answer) => answer.statusCode === 201).map((answer) => answer.json<{ bid_amount: number; id: number }>());
+    for (const answer of answers) expect([201, 409]).toContain(answer.statusCode);
+    const bids = await storedBids(tender.id);
+    expect(accepted.map((bid) => bid.id).sort((a, b) => a - b)).toEqual(bids.map((bid) => bid.id));
+    for (const bid of accepted) expect(bids.find((stored) => stored.id === bid.id)!.amount_cents).toBe(bid.bid_amount * 100);
+    expect(Math.min(...accepted.map((bid) => bid.bid_amount))).toBe(300);
+  });
+});

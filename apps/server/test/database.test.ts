@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { preparedQuery } from '../src/db/prepared.js';
+import { buildTestApp, engine, sql } from './helpers.js';
+import { createUser } from './factories.js';
+
+const { app, database } = await buildTestApp();
+const db = database.db;
+
+const usersByEmail = preparedQuery<{ email: string }, { id: number; email: string }>((kysely, arg) =>
+  kysely.selectFrom('users').select(['id', 'email']).where('email', '=', arg('email')),
+);
+const renameUser = preparedQuery<{ id: number; name: string }, { first_name: string }>((kysely, arg) =>
+  kysely.updateTable('users').set({ first_name: arg('name') }).where('id', '=', arg('id')).returning('first_name'),
+);
+
+describe('preparedQuery', () => {
+  it('runs the one compiled statement with each call’s arguments', async () => {
+    const [a, b] = [await createUser(app), await createUser(app)];
+    expect(await usersByEmail.all(db, { email: a.email })).toEqual([{ id: expect.any(Number), email: a.email }]);
+    expect(await usersByEmail.first(db, { email: b.email })).toMatchObject({ email: b.email });
+    expect(await usersByEmail.first(db, { email: 'nobody@example.com' })).toBeUndefined();
+  });
+
+  it('inside a transaction sees that transaction’s writes, and a rollback undoes them', async () => {
+    const user = await createUser(app, { first_name: 'Before' });
+    const id = (await usersByEmail.first(db, { email: user.email }))!.id;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await renameUser.all(trx, { id, name: 'Inside' })).toEqual([{ first_name: 'Inside' }]);
+        const seen = await trx.selectFrom('users').select('first_name').where('id', '=', id).executeTakeFirstOrThrow();
+        expect(seen.first_name).toBe('Inside');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const after = await db.selectFrom('users').select('first_name').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(after.first_name).toBe('Before');
+    await renameUser.all(db, { id, name: 'Outside' });
+    expect((await db.selectFrom('users').select('first_name').where('id', '=', id).executeTakeFirstOrThrow()).first_name).toBe('Outside');
+  });
+});
+
+describe.runIf(engine === 'postgres')('preparedQuery on PostgreSQL', () => {
+  it('is kept prepared on the connection by name, so it is parsed and planned once per connection', async () => {
+    const user = await createUser(app);
+    const kept = await db.transaction().execute(async (trx) => {
+      // a transaction holds one connection: both runs and the look-up below happen on it
+      await usersByEmail.first(trx, { email: user.email });
+      expect(await usersByEmail.first(trx, { email: user.email })).toMatchObject({ email: user.email });
+      const result = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx);
+      return result.rows;
+    });
+    const mine = kept.filter((row) => row.statement.includes('"email" = $1'));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.name).toMatch(/^yuk_\d+$/);
+  });
+});
+
+describe.runIf(engine === 'sqlite')('the embedded database file', () => {
+  it('is checkpointed in the background: written data reaches the database file without a checkpoint on the writer', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yuk-checkpoint-'));
+    const file = openDatabase({ url: undefined, dataDir });
+    try {
+      await migrateToLatest(file);
+      const before = statSync(join(dataDir, 'yuk-tender.db')).size;
+      const rows = Array.from({ length: 2000 }, (_, i) => ({
+        user_id: 1,
+        type: 'system' as const,
+        kind: 'bid_received' as const,
+        params: JSON.stringify({ filler: 'x'.repeat(500), i }),
+        link: '/notifications',
+        created_at: new Date().toISOString(),
+        read_at: null,
+      }));
+      await file.db.insertInto('users').values({ first_name: 'A', last_name: 'B', email: 'a@b.uz', phone_number: '+998900000001', password_hash: 'x', created_at: new Date().toISOString() }).execute();
+      await file.db.insertInto('notifications').values(rows).execute();
+      // about 1 MB sits in the log, far below the writer's own threshold: only the checkpoint thread moves it
+      await expect.poll(() => statSync(join(dataDir, 'yuk-tender.db')).size, { timeout: 5000, interval: 100 }).toBeGreaterThan(before + 800_000);
+    } finally {
+      await file.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
