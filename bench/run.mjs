@@ -1,14 +1,18 @@
 // npm run bench: builds (see package.json), then measures each hot path beside a baseline taken on the same
 // machine at the same time, prints one table and writes bench/results.json.
-//   BENCH_SECONDS     seconds per measurement (default 10)
+//   BENCH_SECONDS     seconds per measurement (default 5)
+//   BENCH_ROUNDS      rounds of each measurement, interleaved with its baseline; the median is shown (default 3)
 //   BENCH_CONNECTIONS autocannon connections (default 8)
 //   BENCH_CASES       comma-separated case names to run (default: all)
+//   DATABASE_URL      PostgreSQL (an admin connection): B1 and B2 run there too, each in a fresh database
+//   REDIS_URL         with DATABASE_URL: B2 and B3 on one and two instances behind nginx
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cases } from './cases/index.mjs';
 import { cores, describeMachine, pinSelf } from './lib/system.mjs';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const only = process.env.BENCH_CASES?.split(',').map((name) => name.trim()).filter(Boolean);
 
@@ -24,7 +28,7 @@ const results = [];
 for (const benchCase of cases) {
   if (only && !only.includes(benchCase.name)) continue;
   console.log(`\n${benchCase.name}`);
-  const rows = await benchCase.run({ cores, seconds, connections, log });
+  const rows = await benchCase.run({ cores, seconds, rounds, connections, log });
   results.push(...rows.map((row) => ({ group: benchCase.name, ...row })));
 }
 
@@ -39,7 +43,9 @@ function figure(r) {
 }
 
 function baseline(r) {
-  if (r.baselineReqPerSec !== undefined) return `raw ${r.baselineReqPerSec} req/s`;
+  if (r.baselineReqPerSec !== undefined) {
+    return `raw ${r.baselineReqPerSec} req/s${r.bareFastifyReqPerSec === undefined ? '' : `; bare Fastify ${r.bareFastifyReqPerSec}`}`;
+  }
   if (r.inProcessP50 !== undefined) return `in-process p50 ${r.inProcessP50} / p99 ${r.inProcessP99} ms`;
   if (r.baselineP99 !== undefined) return `raw p50 ${r.baselineP50} / p99 ${r.baselineP99} ms, ${r.baselineKbPerViewer} KB/viewer`;
   return '';
@@ -69,7 +75,7 @@ console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 for (const row of cells) console.log(line(row));
 
 const file = fileURLToPath(new URL('./results.json', import.meta.url));
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, connections, results }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, connections, results }, null, 2)}\n`);
 console.log(`\nwritten to bench/results.json`);
 // The bench reports; it does not fail the build on a missed target (the table says NO).
 if (results.some((row) => row.met === false)) console.log('some targets are not met: see the rows marked NO and the README');

@@ -4,7 +4,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBuiltServer } from '../lib/server.mjs';
-import { round } from '../lib/stats.mjs';
+import { median, round } from '../lib/stats.mjs';
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -28,7 +28,6 @@ export default {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     log(`starts (ms): ${starts.map((v) => v.toFixed(0)).join(', ')}; idle RSS (MB): ${rss.map((v) => v.toFixed(0)).join(', ')}`);
     return [
       { case: 'B5 cold start to healthy', p50: round(median(starts), 0), p99: round(Math.max(...starts), 0), target: '≤ 1500 ms', met: median(starts) <= 1500, unit: 'ms' },

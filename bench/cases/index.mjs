@@ -4,7 +4,8 @@ import bids from './bids.mjs';
 import coldStart from './cold-start.mjs';
 import health from './health.mjs';
 import liveMinimum from './live-minimum.mjs';
+import scaleOut from './scale-out.mjs';
 import tenderList from './tender-list.mjs';
 import web from './web.mjs';
 
-export const cases = [health, tenderList, bids, liveMinimum, web, coldStart];
+export const cases = [health, tenderList, bids, liveMinimum, scaleOut, web, coldStart];

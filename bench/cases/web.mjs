@@ -1,7 +1,7 @@
 // B4: the web app's weight and quality. The gzipped JavaScript a first visit downloads before the login screen
 // is usable (measured in Chromium), and Lighthouse 12 (performance, accessibility, CLS) on the login page and
 // on the tender list of a signed-in user.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,33 +43,83 @@ async function firstScreenJs(url) {
   }
 }
 
+const LIGHTHOUSE_TIMEOUT_MS = 240_000;
+
+/**
+ * Runs `npx lighthouse@12` against the Chromium listening on `port` and reads its JSON report. Asynchronous on
+ * purpose: Playwright, which launched that Chromium, holds new tabs (the one Lighthouse opens among them) until
+ * it answers them, so this process's event loop must keep running while Lighthouse works; with a blocking
+ * spawnSync the audit stalls until the timeout and writes no report.
+ * Desktop preset: desktop scoring with desktop throttling (--form-factor=desktop alone would score a
+ * mobile-throttled load against the desktop thresholds).
+ */
 function lighthouse(url, port, outDir, name) {
   const out = join(outDir, `${name}.json`);
-  const result = spawnSync(
-    'npx',
-    [
-      '-y',
-      'lighthouse@12',
-      url,
-      `--port=${port}`,
-      '--disable-storage-reset',
-      '--only-categories=performance,accessibility',
-      '--output=json',
-      `--output-path=${out}`,
-      '--quiet',
-      '--form-factor=desktop',
-      '--screenEmulation.disabled',
-      '--throttling-method=simulate',
-    ],
-    { encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROME }, timeout: 240_000 },
-  );
-  if (!existsSync(out)) throw new Error(`lighthouse failed for ${url}: ${result.stderr?.slice(-2000)}`);
-  const report = JSON.parse(readFileSync(out, 'utf8'));
-  return {
-    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
-    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
-    cls: report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-  };
+  const args = [
+    '-y',
+    'lighthouse@12',
+    url,
+    `--port=${port}`,
+    '--disable-storage-reset',
+    '--only-categories=performance,accessibility',
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+    '--preset=desktop',
+    '--screenEmulation.disabled',
+    '--throttling-method=simulate',
+  ];
+  return new Promise((resolve, reject) => {
+    // its own process group, so that a timeout ends npx and the Lighthouse process it started
+    const child = spawn('npx', args, { env: { ...process.env, CHROME_PATH: CHROME }, detached: true });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout.resume();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, LIGHTHOUSE_TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`could not start npx: ${error.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (existsSync(out)) {
+        const report = JSON.parse(readFileSync(out, 'utf8'));
+        if (report.runtimeError) {
+          reject(new Error(`${report.runtimeError.code}: ${report.runtimeError.message}`));
+          return;
+        }
+        resolve({
+          performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
+          cls: report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        });
+        return;
+      }
+      // npm's own warnings say nothing about Lighthouse: the reason is the last other line
+      const reason = stderr
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('npm warn'))
+        .at(-1);
+      const ended = timedOut ? `timed out after ${LIGHTHOUSE_TIMEOUT_MS / 1000} s` : `exit ${code ?? signal}`;
+      reject(new Error(`no report for ${url} (${ended})${reason ? `: ${reason}` : ''}`));
+    });
+  });
+}
+
+/** One line of the reason (the bench log and the results table show it as it is). */
+function oneLine(error) {
+  return String(error instanceof Error ? error.message : error)
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
 }
 
 export default {
@@ -91,58 +141,67 @@ export default {
       });
 
       const port = await freePort();
+      const target = 'performance ≥ 95, accessibility 100, CLS ≤ 0.1';
       // Lighthouse comes from the registry at bench time (npx lighthouse@12); when it cannot run here, the
-      // rows say so instead of ending the whole bench.
+      // log says why in one line and the row says "not measured", instead of ending the whole bench.
+      const notMeasured = (name, error) => {
+        const reason = oneLine(error);
+        log(`Lighthouse ${name}: not measured: ${reason}`);
+        rows.push({ case: `B4 Lighthouse ${name}`, target, note: `not measured: ${reason}` });
+      };
+      const audit = async (name, url) => {
+        try {
+          const figures = await lighthouse(url, port, dataDir, name.replace(/\s+/g, '-'));
+          log(
+            `${name}: performance ${figures.performance}, accessibility ${figures.accessibility}, CLS ${figures.cls.toFixed(3)}`,
+          );
+          rows.push({
+            case: `B4 Lighthouse ${name}`,
+            performance: figures.performance,
+            accessibility: figures.accessibility,
+            cls: round(figures.cls, 3),
+            target,
+            met: figures.performance >= 95 && figures.accessibility === 100 && figures.cls <= 0.1,
+          });
+        } catch (error) {
+          notMeasured(name, error);
+        }
+      };
+      let context;
       try {
-        const context = await chromium.launchPersistentContext(profile, {
+        context = await chromium.launchPersistentContext(profile, {
           executablePath: CHROME,
           args: [...FLAGS, `--remote-debugging-port=${port}`],
         });
+      } catch (error) {
+        notMeasured('login', error);
+        notMeasured('tender list', error);
+      }
+      if (context) {
         try {
-          const login = lighthouse(`${app.url}/`, port, dataDir, 'login');
-          log(
-            `login: performance ${login.performance}, accessibility ${login.accessibility}, CLS ${login.cls.toFixed(3)}`,
-          );
+          await audit('login', `${app.url}/`);
           // sign in inside the same profile, so that Lighthouse sees the tender list of a signed-in user
-          const page = context.pages()[0] ?? (await context.newPage());
-          await page.goto(`${app.url}/`);
-          await page.getByLabel(/email/i).first().fill('carrier@yuktender.uz');
-          await page
-            .getByLabel(/parol|password/i)
-            .first()
-            .fill('demo12345');
-          await page
-            .getByRole('button', { name: /^(Log In|Kirish|Войти)$/ })
-            .last()
-            .click();
-          await page.waitForURL(/\/tenders/);
-          const list = lighthouse(`${app.url}/tenders`, port, dataDir, 'tenders');
-          log(
-            `tender list: performance ${list.performance}, accessibility ${list.accessibility}, CLS ${list.cls.toFixed(3)}`,
-          );
-          for (const [name, figures] of [
-            ['login', login],
-            ['tender list', list],
-          ]) {
-            rows.push({
-              case: `B4 Lighthouse ${name}`,
-              performance: figures.performance,
-              accessibility: figures.accessibility,
-              cls: round(figures.cls, 3),
-              target: 'performance ≥ 95, accessibility 100, CLS ≤ 0.1',
-              met: figures.performance >= 95 && figures.accessibility === 100 && figures.cls <= 0.1,
-            });
+          try {
+            const page = context.pages()[0] ?? (await context.newPage());
+            await page.goto(`${app.url}/`);
+            await page.getByLabel(/email/i).first().fill('carrier@yuktender.uz');
+            await page
+              .getByLabel(/parol|password/i)
+              .first()
+              .fill('demo12345');
+            await page
+              .getByRole('button', { name: /^(Log In|Kirish|Войти)$/ })
+              .last()
+              .click();
+            await page.waitForURL(/\/tenders/);
+          } catch (error) {
+            notMeasured('tender list', `signing in failed: ${oneLine(error)}`);
+            return rows;
           }
+          await audit('tender list', `${app.url}/tenders`);
         } finally {
           await context.close();
         }
-      } catch (error) {
-        log(`Lighthouse did not run: ${String(error).slice(0, 300)}`);
-        rows.push({
-          case: 'B4 Lighthouse',
-          target: 'performance ≥ 95, accessibility 100, CLS ≤ 0.1',
-          note: 'not measured: Lighthouse did not run',
-        });
       }
     } finally {
       await app.stop();

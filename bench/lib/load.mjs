@@ -2,19 +2,25 @@
 import autocannon from 'autocannon';
 import { summarize } from './stats.mjs';
 
-/** One autocannon run; the exact latency of every 2xx answer (autocannon's own histogram keeps whole milliseconds). */
-async function runRaw(options) {
+/**
+ * One autocannon run; the exact latency of every 2xx answer (autocannon's own histogram keeps whole
+ * milliseconds). `expected(status)` says which other answers are part of the test (B2's refused bids are
+ * 409) rather than failures; those are counted, not timed.
+ */
+async function runRaw({ expected = () => false, ...options }) {
   const latencies = [];
+  const statuses = {};
   let failures = 0;
   const instance = autocannon({ ...options, renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    else failures += 1;
+    else if (!expected(statusCode)) failures += 1;
   });
   const result = await instance;
   failures += result.errors + result.timeouts;
   if (failures > 0) throw new Error(`${failures} failed requests (status ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}) for ${options.url}`);
-  return { result, latencies };
+  return { result, latencies, statuses };
 }
 
 async function run(options) {
@@ -33,22 +39,26 @@ export async function measureMaxRate({ url, headers, connections, seconds }) {
  * sends its quota for the second back to back, then waits for the next second, so one instance at -R sends
  * a burst at the top of every second. To spread the arrivals over the second, the rate is split over
  * `streams` single-connection autocannon instances started 1/streams of a second apart (more instances
- * spread it further but cost the load generator more than they gain: 20 measured best).
+ * spread it further but cost the load generator more than they gain: 20 measured best). `requests` (with
+ * `setupRequest`) makes each request anew, as autocannon's own option does.
  */
-export async function measureAtRate({ url, headers, seconds, rate, streams = 20 }) {
+export async function measureAtRate({ url, headers, requests, expected, seconds, rate, streams = 20 }) {
   const count = Math.max(1, Math.min(streams, rate));
   const runs = [];
   for (let i = 0; i < count; i += 1) {
     const share = Math.floor(rate / count) + (i < rate % count ? 1 : 0);
     runs.push(
       new Promise((resolve) => setTimeout(resolve, Math.round((i * 1000) / count))).then(() =>
-        runRaw({ url, headers, connections: 1, duration: seconds, overallRate: share }),
+        runRaw({ url, headers, ...(requests ? { requests } : {}), expected, connections: 1, duration: seconds, overallRate: share }),
       ),
     );
   }
   const results = await Promise.all(runs);
   const latencies = results.flatMap((run) => run.latencies);
+  const statuses = {};
+  for (const run of results) for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
   return {
+    statuses,
     reqPerSec: results.reduce((total, run) => total + run.result.requests.total, 0) / seconds,
     latency: summarize(latencies),
     streams: count,

@@ -19,3 +19,18 @@ export function summarize(samples) {
 }
 
 export const round = (value, digits = 2) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
+
+/** The middle value of a few rounds' figures. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The row fields of an HTTP latency beside the same work done in the bench process. */
+export function besideInProcess({ p50, p99, inProcessP50, inProcessP99 }) {
+  return {
+    p50: round(p50),
+    p99: round(p99),
+    inProcessP50: round(inProcessP50, 3),
+    inProcessP99: round(inProcessP99, 3),
+    ratioP50: round(p50 / inProcessP50, 1),
+    ratioP99: round(p99 / inProcessP99, 1),
+  };
+}

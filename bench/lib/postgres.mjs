@@ -1,0 +1,34 @@
+// PostgreSQL for the bench: B1 and B2 also run there when DATABASE_URL is set (an admin connection, e.g.
+// postgres://postgres@127.0.0.1:5432/test); each run gets a database of its own, dropped after.
+import { createRequire } from 'node:module';
+
+const require = createRequire(new URL('../../apps/server/package.json', import.meta.url));
+const pg = require('pg');
+
+export const postgresAdminUrl = process.env.DATABASE_URL || undefined;
+
+let created = 0;
+
+/** A fresh, empty database on the server of DATABASE_URL: its url, and drop(). */
+export async function createBenchDatabase() {
+  created += 1;
+  const name = `yuk_bench_${process.pid}_${created}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleaner = new pg.Client({ connectionString: postgresAdminUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+/** The engines a database case runs on: SQLite always, PostgreSQL when DATABASE_URL is set. */
+export const benchEngines = [{ name: 'SQLite' }, ...(postgresAdminUrl ? [{ name: 'PostgreSQL' }] : [])];
