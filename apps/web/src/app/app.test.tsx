@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_COOKIE_NAME } from '@yuk/shared';
-import { jsonResponse, sampleUser, stubFetch } from '../test/render';
+import { holdFetch, jsonResponse, sampleUser, stubFetch } from '../test/render';
 
 /** A fresh page load: new module instances (session state, router), the app at `path`. */
 async function loadApp(path = '/') {
@@ -30,11 +30,10 @@ describe('the app start and the session gate', () => {
 
   it('a token: the loading screen until /api/users/me answers, then the shell', async () => {
     Cookies.set(ACCESS_COOKIE_NAME, 'good');
-    let answer: (response: Response) => void = () => {};
-    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { answer } = holdFetch();
     await loadApp('/profile');
     expect(screen.getByRole('status')).toHaveTextContent('Yuklanmoqda...');
-    answer(jsonResponse(sampleUser));
+    await answer(() => jsonResponse(sampleUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Profil' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Asosiy menyu' })).toBeInTheDocument();
   });

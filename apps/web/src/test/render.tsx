@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AppProvider } from '../app/provider';
 // every page's texts, as in the signed-in app
 import '../i18n/feature-texts';
@@ -66,3 +66,18 @@ export const sampleUser = {
   phone_number: '+998901234567',
   created_at: '2025-01-15T10:00:00.000Z',
 };
+
+/**
+ * Replaces fetch with one that holds every call until `answer`. The loading state a test looks for shows
+ * before the request leaves (on a busy machine, noticeably before): `answer` waits until a call is on its way,
+ * then answers every held call with a fresh response from `respond`.
+ */
+export function holdFetch() {
+  const waiting: Array<(response: Response) => void> = [];
+  const stub = stubFetch(() => new Promise<Response>((resolve) => waiting.push(resolve)));
+  async function answer(respond: () => Response): Promise<void> {
+    await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+    for (const resolve of waiting.splice(0)) resolve(respond());
+  }
+  return { ...stub, answer };
+}

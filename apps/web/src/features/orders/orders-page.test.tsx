@@ -5,7 +5,7 @@ import { SHIPMENT_STORAGE_KEY, tenderNumber, type Tender } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
 import { startSession } from '../../lib/session';
-import { jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../test/render';
+import { holdFetch, jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../test/render';
 import { routes } from './routes';
 
 /** Typing-heavy journeys get more time when the machine is busy. */
@@ -235,12 +235,11 @@ describe('My Orders', () => {
   });
 
   it("shows a spinner while loading, then the error with a Retry button (default 'Failed to fetch orders. Please try again later.')", async () => {
-    let answer: (response: Response) => void = () => {};
-    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { answer } = holdFetch();
     const { user } = renderAt('/orders');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
     expect(screen.getByText('Buyurtmalar yuklanmoqda...')).toBeInTheDocument();
-    answer(new Response('', { status: 500 }));
+    await answer(() => new Response('', { status: 500 }));
     expect(await screen.findByText('Failed to fetch orders. Please try again later.')).toBeInTheDocument();
     stubFetch(() => jsonResponse([order({ name: 'Qaytdi' })]));
     await user.click(screen.getByRole('button', { name: 'Qayta urinish' }));

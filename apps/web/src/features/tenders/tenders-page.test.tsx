@@ -5,7 +5,7 @@ import type { Tender } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
 import { startSession } from '../../lib/session';
-import { jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
+import { holdFetch, jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
 import { routes } from './routes';
 import { giveElementsASize, makeTender } from './tender-test-data';
 
@@ -146,11 +146,10 @@ describe('the tender list', () => {
   });
 
   it("shows 'Loading tenders...' while loading, then 'Error loading tenders: {message}' with a retry", async () => {
-    let answer: (response: Response) => void = () => {};
-    const { calls } = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { calls, answer } = holdFetch();
     const { user } = renderAt('/tenders');
     expect(await screen.findByText('Loading tenders...')).toBeInTheDocument();
-    answer(jsonResponse({ error: 'Server band', code: 'SERVICE_UNAVAILABLE' }, 503));
+    await answer(() => jsonResponse({ error: 'Server band', code: 'SERVICE_UNAVAILABLE' }, 503));
     expect(await screen.findByText('Error loading tenders: Server band')).toBeInTheDocument();
     stubFetch(() => page([makeTender({ name: 'Sement' })]));
     await user.click(screen.getByRole('button', { name: 'Qayta urinish' }));

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_COOKIE_NAME } from '@yuk/shared';
 import { changeLanguage } from '../../../i18n';
 import { getSession, showSignedOut, USER_FLAG_KEY, USER_INFO_KEY } from '../../../lib/session';
-import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../../test/render';
+import { findToast, holdFetch, jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../../test/render';
 import { LoginMethods } from './login-methods';
 
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1', user: sampleUser };
@@ -36,8 +36,7 @@ describe('login form', () => {
   });
 
   it("shows 'Logging in...' on a disabled button while the call is pending", async () => {
-    let answer: (response: Response) => void = () => {};
-    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { answer } = holdFetch();
     const { user } = renderWithProviders(<LoginMethods />);
     await user.type(screen.getByLabelText('Email'), 'aziz@example.uz');
     await user.type(screen.getByLabelText('Parol'), 'secret-pass');
@@ -45,7 +44,7 @@ describe('login form', () => {
 
     const pending = await screen.findByRole('button', { name: 'Logging in...' });
     expect(pending).toBeDisabled();
-    answer(jsonResponse(tokens));
+    await answer(() => jsonResponse(tokens));
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeEnabled();
   });
 
