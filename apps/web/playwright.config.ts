@@ -62,7 +62,9 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // On CI a journey that fails once is run once more; one that passes only then is still listed as flaky in
+  // the closing line, to be looked into. A real break fails both runs.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   timeout: 30_000,

@@ -6,6 +6,7 @@ test.describe('sign-up, log-in and the shell', () => {
     page,
     context,
   }) => {
+    test.slow(); // sign-up, log-in, every navigation entry, three languages and the 404 page
     const email = uniqueEmail();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yuk Tender' })).toBeVisible();

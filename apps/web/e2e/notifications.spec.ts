@@ -8,6 +8,7 @@ test.describe('notifications', () => {
     page,
     request,
   }) => {
+    test.slow(); // three accounts, a tender and bids through the API, then the inbox in all its states
     const owner = await createApiUser(request, 'Gulnora');
     const carrierA = await createApiUser(request, 'Sardor');
     const carrierB = await createApiUser(request, 'Jasur');

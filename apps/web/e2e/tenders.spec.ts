@@ -171,6 +171,7 @@ test.describe('a tender from the create form to both lists and its detail', () =
   });
 
   test('the tender screens speak English and Russian', async ({ page, request }) => {
+    test.slow(); // ten page loads in two languages and two accessibility scans: over 30 s on a busy machine
     const user = await createApiUser(request, 'Anna');
     await page.goto('/tenders/ship');
     await logIn(page, user.email, user.password);
