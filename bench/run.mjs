@@ -14,14 +14,18 @@ import { cores, describeMachine, pinSelf } from './lib/system.mjs';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
-const only = process.env.BENCH_CASES?.split(',').map((name) => name.trim()).filter(Boolean);
+const only = process.env.BENCH_CASES?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 
 const log = (message) => console.log(`  ${message}`);
 const pinned = pinSelf(cores.bench);
 const machine = describeMachine();
 console.log(
   `Yuk Tender bench on ${machine.cpus} CPU (${machine.model}), Node ${machine.node}; ` +
-    (pinned ? `server on core ${cores.server}, load and baseline on core ${cores.bench}` : 'not pinned (taskset unavailable)'),
+    (pinned
+      ? `server on core ${cores.server}, load and baseline on core ${cores.bench}`
+      : 'not pinned (taskset unavailable)'),
 );
 
 const results = [];
@@ -47,7 +51,8 @@ function baseline(r) {
     return `raw ${r.baselineReqPerSec} req/s${r.bareFastifyReqPerSec === undefined ? '' : `; bare Fastify ${r.bareFastifyReqPerSec}`}`;
   }
   if (r.inProcessP50 !== undefined) return `in-process p50 ${r.inProcessP50} / p99 ${r.inProcessP99} ms`;
-  if (r.baselineP99 !== undefined) return `raw p50 ${r.baselineP50} / p99 ${r.baselineP99} ms, ${r.baselineKbPerViewer} KB/viewer`;
+  if (r.baselineP99 !== undefined)
+    return `raw p50 ${r.baselineP50} / p99 ${r.baselineP99} ms, ${r.baselineKbPerViewer} KB/viewer`;
   return '';
 }
 
@@ -75,7 +80,11 @@ console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 for (const row of cells) console.log(line(row));
 
 const file = fileURLToPath(new URL('./results.json', import.meta.url));
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, connections, results }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, connections, results }, null, 2)}\n`,
+);
 console.log(`\nwritten to bench/results.json`);
 // The bench reports; it does not fail the build on a missed target (the table says NO).
-if (results.some((row) => row.met === false)) console.log('some targets are not met: see the rows marked NO and the README');
+if (results.some((row) => row.met === false))
+  console.log('some targets are not met: see the rows marked NO and the README');

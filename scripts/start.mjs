@@ -29,7 +29,9 @@ function run(args) {
 }
 
 const shared = join(root, 'packages/shared/src');
-if (stale(join(root, 'apps/web/dist/index.html'), join(root, 'apps/web/src'), shared, join(root, 'apps/web/index.html'))) {
+if (
+  stale(join(root, 'apps/web/dist/index.html'), join(root, 'apps/web/src'), shared, join(root, 'apps/web/index.html'))
+) {
   console.log('Building the web app…');
   run(['run', 'build', '-w', '@yuk/web']);
 }

@@ -38,19 +38,28 @@ function tenderValues(i) {
 /** The owner, 20 carriers and the tenders, written straight into an open (migrated) database. */
 export async function seedBidding(server, database, tenders = TENDERS) {
   const owner = await server.registerUser(database.db, {
-    first_name: 'Bench', last_name: 'Owner', email: 'bench-owner@yuktender.uz', phone_number: '+998900000010', password: PASSWORD,
+    first_name: 'Bench',
+    last_name: 'Owner',
+    email: 'bench-owner@yuktender.uz',
+    phone_number: '+998900000010',
+    password: PASSWORD,
   });
   const carriers = [];
   for (let i = 0; i < CARRIERS; i += 1) {
     carriers.push(
       await server.registerUser(database.db, {
-        first_name: 'Bench', last_name: `Carrier${i}`, email: `bench-carrier-${i}@yuktender.uz`, phone_number: `+9989100000${String(i).padStart(2, '0')}`, password: PASSWORD,
+        first_name: 'Bench',
+        last_name: `Carrier${i}`,
+        email: `bench-carrier-${i}@yuktender.uz`,
+        phone_number: `+9989100000${String(i).padStart(2, '0')}`,
+        password: PASSWORD,
       }),
     );
   }
   const createdAt = new Date().toISOString();
   const rows = [];
-  for (let i = 0; i < tenders; i += 1) rows.push(server.tenderRow(owner.id, server.createTenderInput.parse(tenderValues(i)), createdAt));
+  for (let i = 0; i < tenders; i += 1)
+    rows.push(server.tenderRow(owner.id, server.createTenderInput.parse(tenderValues(i)), createdAt));
   for (let i = 0; i < rows.length; i += 500) await server.insertTenders(database.db, rows.slice(i, i + 500));
   const ids = (await database.db.selectFrom('tenders').select('id').orderBy('id').execute()).map((row) => row.id);
   return { owner, carriers, tenderIds: ids };
@@ -138,7 +147,13 @@ export async function bidLoad({ url, seconds, ...load }) {
 
 /** Latency of accepted bids at a fixed rate, spread over the second (see measureAtRate); refusals are counted. */
 export async function bidLatency({ url, seconds, rate, ...load }) {
-  const measured = await measureAtRate({ url, seconds, rate, requests: bidRequests(load), expected: (status) => status === 409 });
+  const measured = await measureAtRate({
+    url,
+    seconds,
+    rate,
+    requests: bidRequests(load),
+    expected: (status) => status === 409,
+  });
   return {
     accepted: measured.statuses[201] ?? 0,
     refused: measured.statuses[409] ?? 0,
@@ -149,8 +164,15 @@ export async function bidLatency({ url, seconds, rate, ...load }) {
 /** Accepted amounts strictly decrease per tender in commit order; counts, minimum and the one active bid agree. */
 export async function checkInvariants(database) {
   {
-    const bids = await database.db.selectFrom('bids').select(['id', 'tender_id', 'amount_cents', 'status']).orderBy('id').execute();
-    const tenders = await database.db.selectFrom('tenders').select(['id', 'current_min_bid_cents', 'bid_count']).execute();
+    const bids = await database.db
+      .selectFrom('bids')
+      .select(['id', 'tender_id', 'amount_cents', 'status'])
+      .orderBy('id')
+      .execute();
+    const tenders = await database.db
+      .selectFrom('tenders')
+      .select(['id', 'current_min_bid_cents', 'bid_count'])
+      .execute();
     const byTender = new Map();
     let violations = 0;
     for (const bid of bids) {
@@ -178,7 +200,12 @@ async function prepareDatabase(server, engine) {
     const created = await createBenchDatabase();
     const database = server.openDatabase({ url: created.url, dataDir: tmpdir() });
     await server.migrateToLatest(database);
-    return { database, env: { DATABASE_URL: created.url }, dataDir: mkdtempSync(join(tmpdir(), 'yuk-bench-bids-')), drop: created.drop };
+    return {
+      database,
+      env: { DATABASE_URL: created.url },
+      dataDir: mkdtempSync(join(tmpdir(), 'yuk-bench-bids-')),
+      drop: created.drop,
+    };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'yuk-bench-bids-'));
   const database = server.openDatabase({ url: undefined, dataDir });
@@ -242,7 +269,9 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
       ...besideInProcess({ p50, p99, inProcessP50, inProcessP99 }),
       invariantViolations: invariants.violations,
       // the throughput target is the embedded database's; on PostgreSQL the invariants are what must hold
-      target: sqlite ? '≥ 5,000 accepted/s; p99 ≤ 25 ms; invariants hold' : 'invariants hold (throughput: for comparison)',
+      target: sqlite
+        ? '≥ 5,000 accepted/s; p99 ≤ 25 ms; invariants hold'
+        : 'invariants hold (throughput: for comparison)',
       met: sqlite
         ? acceptedPerSec >= 5000 && p99 <= 25 && invariants.violations === 0 && failed === 0
         : invariants.violations === 0 && failed === 0,

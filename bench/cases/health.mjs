@@ -32,7 +32,10 @@ const fastifyPath = createRequire(new URL('../../apps/server/package.json', impo
 async function startRawServer(core, source = RAW_SERVER) {
   const port = await freePort();
   const [command, args] = pinnedCommand(core, [process.execPath, '-e', source]);
-  const child = spawn(command, args, { env: { ...process.env, PORT: String(port), FASTIFY_PATH: fastifyPath }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(command, args, {
+    env: { ...process.env, PORT: String(port), FASTIFY_PATH: fastifyPath },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((resolve) => child.stdout.once('data', resolve));
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
 }

@@ -37,7 +37,12 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
 `;
 
-const rssKb = (pids) => pids.reduce((total, pid) => total + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN), 0);
+const rssKb = (pids) =>
+  pids.reduce(
+    (total, pid) =>
+      total + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN),
+    0,
+  );
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const MIN_BID = Buffer.from('"min_bid":');
@@ -52,7 +57,9 @@ async function openViewers(url, headers, count, onValue) {
   const target = new URL(url);
   const head =
     `GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\nAccept: text/event-stream\r\n` +
-    Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('') +
+    Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('') +
     '\r\n';
   const sockets = [];
   let opened = 0;
@@ -117,7 +124,9 @@ export async function measure({ viewerUrl, headers, pids, publish, log, label, a
   const expected = seconds * BIDS_PER_SECOND * VIEWERS;
   const summary = summarize(latencies);
   const perViewerKb = (connectedKb - idleKb) / VIEWERS;
-  log(`${label}: ${viewers.opened} viewers, ${latencies.length}/${expected} deliveries, p50 ${summary.p50.toFixed(1)} ms, p99 ${summary.p99.toFixed(1)} ms, ${perViewerKb.toFixed(1)} KB per viewer`);
+  log(
+    `${label}: ${viewers.opened} viewers, ${latencies.length}/${expected} deliveries, p50 ${summary.p50.toFixed(1)} ms, p99 ${summary.p99.toFixed(1)} ms, ${perViewerKb.toFixed(1)} KB per viewer`,
+  );
   return { summary, perViewerKb, delivered: latencies.length, expected };
 }
 
@@ -143,9 +152,17 @@ export async function prepareLiveTender(url) {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${ownerToken}` },
     body: JSON.stringify({
-      name: 'Live cargo', cargo_type: 'Truck', cargo_weight: 1000, cargo_volume: 10, origin_location: 'Tashkent',
-      destination_location: 'Almaty', shipment_date: '2099-01-10', delivery_date: '2099-01-12',
-      tender_start_date: '2026-01-01', tender_end_date: '2099-01-01', initial_price: 9_000_000,
+      name: 'Live cargo',
+      cargo_type: 'Truck',
+      cargo_weight: 1000,
+      cargo_volume: 10,
+      origin_location: 'Tashkent',
+      destination_location: 'Almaty',
+      shipment_date: '2099-01-10',
+      delivery_date: '2099-01-12',
+      tender_start_date: '2026-01-01',
+      tender_end_date: '2099-01-01',
+      initial_price: 9_000_000,
     }),
   });
   const tender = await created.json();
@@ -170,7 +187,10 @@ export default {
     const app = await startBuiltServer({ dataDir, core: cores.server });
     const port = await freePort();
     const [command, args] = pinnedCommand(cores.server, [process.execPath, '-e', RAW_BROADCASTER]);
-    const raw = spawn(command, args, { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const raw = spawn(command, args, {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise((resolve) => raw.stdout.once('data', resolve));
     const results = [];
     try {
@@ -194,7 +214,10 @@ export default {
           pids: [raw.pid],
           log,
           publish: async (amount) => {
-            await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: JSON.stringify({ min_bid: amount, bid_count: 1, status: 'opened' }) });
+            await fetch(`http://127.0.0.1:${port}/`, {
+              method: 'POST',
+              body: JSON.stringify({ min_bid: amount, bid_count: 1, status: 'opened' }),
+            });
           },
         });
         results.push({ ours, baseline });
@@ -221,7 +244,10 @@ export default {
         ratioP99: round(p99 / baselineP99, 1),
         delivered: `${delivered}/${expected}`,
         kbPerViewer: round(kbPerViewer, 1),
-        baselineKbPerViewer: round(pick((r) => r.baseline.perViewerKb), 1),
+        baselineKbPerViewer: round(
+          pick((r) => r.baseline.perViewerKb),
+          1,
+        ),
         target: 'delivery p99 ≤ 100 ms; ≤ 50 KB per viewer',
         met: p99 <= 100 && kbPerViewer <= 50 && delivered === expected,
       },

@@ -11,7 +11,9 @@ import { measure, prepareLiveTender } from './live-minimum.mjs';
 
 const mainJs = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
 const redisUrl = process.env.REDIS_URL || undefined;
-const nginxFound = ['/usr/sbin/nginx', '/usr/bin/nginx', process.env.NGINX_PATH].some((path) => path && existsSync(path));
+const nginxFound = ['/usr/sbin/nginx', '/usr/bin/nginx', process.env.NGINX_PATH].some(
+  (path) => path && existsSync(path),
+);
 
 /** One cluster size: B2 spread over the tenders (where instances can work in parallel) and B3 live minimum. */
 async function measureCluster({ startCluster, server, instances, seconds, log }) {
@@ -22,7 +24,13 @@ async function measureCluster({ startCluster, server, instances, seconds, log })
     try {
       const seeded = await seedBidding(server, database);
       const tokens = await carrierTokens(cluster.nginxUrl, seeded.carriers);
-      const load = { url: cluster.nginxUrl, tokens, tenderIds: seeded.tenderIds, spread: true, sequence: { counter: 0 } };
+      const load = {
+        url: cluster.nginxUrl,
+        tokens,
+        tenderIds: seeded.tenderIds,
+        spread: true,
+        sequence: { counter: 0 },
+      };
       await bidLoad({ ...load, seconds: 2 }); // warm-up
       const max = await bidLoad({ ...load, seconds });
       const rate = Math.max(1, Math.floor((max.accepted + max.refused) / seconds / 2));
@@ -54,7 +62,9 @@ export default {
   name: 'B2/B3 scale-out',
   async run({ seconds, log }) {
     if (!postgresAdminUrl || !redisUrl || !nginxFound) {
-      const missing = [!postgresAdminUrl && 'DATABASE_URL', !redisUrl && 'REDIS_URL', !nginxFound && 'nginx'].filter(Boolean).join(', ');
+      const missing = [!postgresAdminUrl && 'DATABASE_URL', !redisUrl && 'REDIS_URL', !nginxFound && 'nginx']
+        .filter(Boolean)
+        .join(', ');
       log(`skipped: needs ${missing}`);
       return [{ case: 'B2/B3 on two instances behind nginx', target: `skipped (needs ${missing})` }];
     }

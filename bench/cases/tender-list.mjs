@@ -32,10 +32,18 @@ async function runEngine({ server, engine, cores, seconds, rounds, connections, 
     let started = Date.now();
     await server.migrateToLatest(database);
     const shipper = await server.registerUser(database.db, {
-      first_name: 'Bench', last_name: 'Shipper', email: 'bench-shipper@yuktender.uz', phone_number: '+998900000001', password: PASSWORD,
+      first_name: 'Bench',
+      last_name: 'Shipper',
+      email: 'bench-shipper@yuktender.uz',
+      phone_number: '+998900000001',
+      password: PASSWORD,
     });
     const carrier = await server.registerUser(database.db, {
-      first_name: 'Bench', last_name: 'Carrier', email: 'bench-carrier@yuktender.uz', phone_number: '+998900000002', password: PASSWORD,
+      first_name: 'Bench',
+      last_name: 'Carrier',
+      email: 'bench-carrier@yuktender.uz',
+      phone_number: '+998900000002',
+      password: PASSWORD,
     });
     await server.seedDemoTenders(database.db, shipper.id, TENDERS);
     // after a bulk load PostgreSQL has no statistics until autovacuum gets to it; gather them as an
@@ -45,7 +53,11 @@ async function runEngine({ server, engine, cores, seconds, rounds, connections, 
 
     // 2. The built server on its own core; a carrier signs in. Each round: every query over HTTP (maximum
     // rate, then latency at half of it), then the same service call in this process (no HTTP, no auth).
-    const app = await startBuiltServer({ dataDir, core: cores.server, env: created ? { DATABASE_URL: created.url } : {} });
+    const app = await startBuiltServer({
+      dataDir,
+      core: cores.server,
+      env: created ? { DATABASE_URL: created.url } : {},
+    });
     const rows = QUERIES.map((query) => ({ ...query, rounds: [] }));
     const ctx = { db: database.db, dialect: database.dialect };
     try {
@@ -71,13 +83,19 @@ async function runEngine({ server, engine, cores, seconds, rounds, connections, 
           const rate = Math.max(1, Math.floor(max.reqPerSec / 2));
           const fixed = await measureAtRate({ url, headers, seconds, rate });
           const params = server.tenderListQuery.parse(Object.fromEntries(new URLSearchParams(row.query)));
-          const inProcess = await measureInProcess(() => server.listTenders(ctx, carrier.id, params, 'all'), { warmup: 50, iterations: 500 });
+          const inProcess = await measureInProcess(() => server.listTenders(ctx, carrier.id, params, 'all'), {
+            warmup: 50,
+            iterations: 500,
+          });
           row.rounds.push({ max, rate, fixed, inProcess });
           log(
             `${row.name}${suffix}, round ${round + 1}: max ${max.reqPerSec.toFixed(0)} req/s; at ${rate} req/s p50 ${fixed.latency.p50.toFixed(2)} / ` +
               `p99 ${fixed.latency.p99.toFixed(2)} ms; in-process p50 ${inProcess.latency.p50.toFixed(3)} / p99 ${inProcess.latency.p99.toFixed(3)} ms`,
           );
-          if (loadavg()[0] > 1.5) log(`note: the machine was busy during this run (load ${loadavg()[0].toFixed(1)}); the figures include that`);
+          if (loadavg()[0] > 1.5)
+            log(
+              `note: the machine was busy during this run (load ${loadavg()[0].toFixed(1)}); the figures include that`,
+            );
         }
       }
     } finally {
@@ -94,7 +112,10 @@ async function runEngine({ server, engine, cores, seconds, rounds, connections, 
         request: `GET /api/tenders/all?${row.query}`,
         matching: row.total,
         rounds: row.rounds.length,
-        maxReqPerSec: round(pick((r) => r.max.reqPerSec), 0),
+        maxReqPerSec: round(
+          pick((r) => r.max.reqPerSec),
+          0,
+        ),
         rate: pick((r) => r.rate),
         ...besideInProcess({ p50, p99, inProcessP50, inProcessP99 }),
         targetP99: row.targetP99,

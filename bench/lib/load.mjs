@@ -11,7 +11,12 @@ async function runRaw({ expected = () => false, ...options }) {
   const latencies = [];
   const statuses = {};
   let failures = 0;
-  const instance = autocannon({ ...options, renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  const instance = autocannon({
+    ...options,
+    renderProgressBar: false,
+    renderResultsTable: false,
+    renderLatencyTable: false,
+  });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
@@ -19,7 +24,10 @@ async function runRaw({ expected = () => false, ...options }) {
   });
   const result = await instance;
   failures += result.errors + result.timeouts;
-  if (failures > 0) throw new Error(`${failures} failed requests (status ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}) for ${options.url}`);
+  if (failures > 0)
+    throw new Error(
+      `${failures} failed requests (status ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}) for ${options.url}`,
+    );
   return { result, latencies, statuses };
 }
 
@@ -31,7 +39,11 @@ async function run(options) {
 /** Requests per second at `connections` open connections, as fast as the server answers. */
 export async function measureMaxRate({ url, headers, connections, seconds }) {
   const { result, latency } = await run({ url, headers, connections, duration: seconds });
-  return { reqPerSec: result.requests.total / seconds, latency, autocannon: { p50: result.latency.p50, p99: result.latency.p99 } };
+  return {
+    reqPerSec: result.requests.total / seconds,
+    latency,
+    autocannon: { p50: result.latency.p50, p99: result.latency.p99 },
+  };
 }
 
 /**
@@ -49,14 +61,23 @@ export async function measureAtRate({ url, headers, requests, expected, seconds,
     const share = Math.floor(rate / count) + (i < rate % count ? 1 : 0);
     runs.push(
       new Promise((resolve) => setTimeout(resolve, Math.round((i * 1000) / count))).then(() =>
-        runRaw({ url, headers, ...(requests ? { requests } : {}), expected, connections: 1, duration: seconds, overallRate: share }),
+        runRaw({
+          url,
+          headers,
+          ...(requests ? { requests } : {}),
+          expected,
+          connections: 1,
+          duration: seconds,
+          overallRate: share,
+        }),
       ),
     );
   }
   const results = await Promise.all(runs);
   const latencies = results.flatMap((run) => run.latencies);
   const statuses = {};
-  for (const run of results) for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  for (const run of results)
+    for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
   return {
     statuses,
     reqPerSec: results.reduce((total, run) => total + run.result.requests.total, 0) / seconds,

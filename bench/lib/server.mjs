@@ -23,7 +23,9 @@ export function freePort() {
 export async function startBuiltServer({ dataDir, core, env = {}, pollMs = 100 }) {
   const port = await freePort();
   // BENCH_PROFILE_DIR: every server the bench starts writes a V8 CPU profile there when it stops
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
   const [command, args] = pinnedCommand(core, [process.execPath, ...profile, mainJs]);
   const child = spawn(command, args, {
     env: {

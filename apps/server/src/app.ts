@@ -82,7 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fileLinks = createFileLinks(options.jwtSecret, options.now);
   const redisBus = options.redisUrl && !options.eventBus ? createRedisEventBus(options.redisUrl, app.log) : undefined;
   const redis = redisBus?.publisher;
-  const counterStore = options.counterStore ?? (redis ? createRedisCounterStore(redis, app.log) : createMemoryCounterStore());
+  const counterStore =
+    options.counterStore ?? (redis ? createRedisCounterStore(redis, app.log) : createMemoryCounterStore());
   const throttle = createLoginThrottle(counterStore, options.loginPolicy);
 
   const bus = options.eventBus ?? redisBus ?? createMemoryEventBus();

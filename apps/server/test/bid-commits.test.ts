@@ -10,7 +10,8 @@ const ctx = { db: database.db, bus: createMemoryEventBus() };
 
 const owner = await createUser(app);
 const carriers = await Promise.all([createUser(app), createUser(app), createUser(app)]);
-const me = async (token: string) => (await api(app, { method: 'GET', url: '/api/users/me', token })).json<{ id: number }>().id;
+const me = async (token: string) =>
+  (await api(app, { method: 'GET', url: '/api/users/me', token })).json<{ id: number }>().id;
 const carrierIds = await Promise.all(carriers.map((carrier) => me(carrier.accessToken)));
 
 async function storedBids(tenderId: number) {
@@ -26,7 +27,9 @@ describe('bids sent at the same moment', () => {
   it('are written as one serialization: accepted amounts strictly decrease in commit order and the lowest wins', async () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 1000 });
     const amounts = [900, 950, 800, 990, 850];
-    const outcomes = await Promise.allSettled(amounts.map((amount, i) => placeBid(ctx, tender.id, carrierIds[i % 3]!, amount)));
+    const outcomes = await Promise.allSettled(
+      amounts.map((amount, i) => placeBid(ctx, tender.id, carrierIds[i % 3]!, amount)),
+    );
     const bids = await storedBids(tender.id);
     for (let i = 1; i < bids.length; i += 1) expect(bids[i]!.amount_cents).toBeLessThan(bids[i - 1]!.amount_cents);
     expect(bids.at(-1)!.amount_cents).toBe(80_000);
@@ -55,7 +58,11 @@ describe('bids sent at the same moment', () => {
       [carrierIds[0], 90_000],
       [carrierIds[1], 70_000],
     ]);
-    const row = await database.db.selectFrom('tenders').select(['current_min_bid_cents', 'bid_count']).where('id', '=', tender.id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('tenders')
+      .select(['current_min_bid_cents', 'bid_count'])
+      .where('id', '=', tender.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ current_min_bid_cents: 70_000, bid_count: 2 });
   });
 
@@ -73,7 +80,9 @@ describe('bids sent at the same moment', () => {
         { writer: one!, carrier: carrierIds[round % 3]!, usd: amount - 10 },
       ];
       amount -= 20;
-      const outcomes = await Promise.allSettled(offers.map((offer) => placeBid(offer.writer, tender.id, offer.carrier, offer.usd)));
+      const outcomes = await Promise.allSettled(
+        offers.map((offer) => placeBid(offer.writer, tender.id, offer.carrier, offer.usd)),
+      );
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'BID_NOT_LOWER' });
       }
@@ -81,7 +90,11 @@ describe('bids sent at the same moment', () => {
       for (let i = 1; i < bids.length; i += 1) expect(bids[i]!.amount_cents).toBeLessThan(bids[i - 1]!.amount_cents);
       expect(bids.filter((bid) => bid.status === 'active')).toEqual([bids.at(-1)]);
       expect(bids.slice(0, -1).every((bid) => bid.status === 'pending')).toBe(true);
-      const row = await database.db.selectFrom('tenders').select(['current_min_bid_cents', 'bid_count']).where('id', '=', tender.id).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom('tenders')
+        .select(['current_min_bid_cents', 'bid_count'])
+        .where('id', '=', tender.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ current_min_bid_cents: bids.at(-1)!.amount_cents, bid_count: bids.length });
     }
     // every accepted bid told the owner, in the same commit as the bid
@@ -98,14 +111,22 @@ describe('bids sent at the same moment', () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 500 });
     const answers = await Promise.all(
       [400, 450, 300].map((amount, i) =>
-        api(app, { method: 'POST', url: `/api/tenders/${tender.id}/bids`, token: carriers[i]!.accessToken, payload: { bid_amount: amount } }),
+        api(app, {
+          method: 'POST',
+          url: `/api/tenders/${tender.id}/bids`,
+          token: carriers[i]!.accessToken,
+          payload: { bid_amount: amount },
+        }),
       ),
     );
-    const accepted = answers.filter((answer) => answer.statusCode === 201).map((answer) => answer.json<{ bid_amount: number; id: number }>());
+    const accepted = answers
+      .filter((answer) => answer.statusCode === 201)
+      .map((answer) => answer.json<{ bid_amount: number; id: number }>());
     for (const answer of answers) expect([201, 409]).toContain(answer.statusCode);
     const bids = await storedBids(tender.id);
     expect(accepted.map((bid) => bid.id).sort((a, b) => a - b)).toEqual(bids.map((bid) => bid.id));
-    for (const bid of accepted) expect(bids.find((stored) => stored.id === bid.id)!.amount_cents).toBe(bid.bid_amount * 100);
+    for (const bid of accepted)
+      expect(bids.find((stored) => stored.id === bid.id)!.amount_cents).toBe(bid.bid_amount * 100);
     expect(Math.min(...accepted.map((bid) => bid.bid_amount))).toBe(300);
   });
 });

@@ -17,8 +17,10 @@ const bid = (token: string, tenderId: number, amount: unknown, lang?: string) =>
     ...(lang ? { headers: { 'accept-language': lang } } : {}),
   });
 const minBid = async (token: string, tenderId: number) =>
-  (await api(app, { method: 'GET', url: `/api/tenders/${tenderId}/min-bid`, token })).json<{ min_bid: number | null }>().min_bid;
-const myBids = async (token: string, query = '') => (await api(app, { method: 'GET', url: `/api/bids/me${query}`, token })).json<MyBid[]>();
+  (await api(app, { method: 'GET', url: `/api/tenders/${tenderId}/min-bid`, token })).json<{ min_bid: number | null }>()
+    .min_bid;
+const myBids = async (token: string, query = '') =>
+  (await api(app, { method: 'GET', url: `/api/bids/me${query}`, token })).json<MyBid[]>();
 const ownerAction = (token: string, tenderId: number, action: 'award' | 'close' | 'publish', payload?: object) =>
   api(app, { method: 'POST', url: `/api/tenders/${tenderId}/${action}`, token, ...(payload ? { payload } : {}) });
 
@@ -37,10 +39,19 @@ describe('GET /api/tenders/{id}/min-bid', () => {
 
   it('answers 404 for a missing tender or someone else’s draft, 400 for a bad id, 401 without a token', async () => {
     const draft = await createTender(app, owner.accessToken, { status: 'draft' });
-    expect((await api(app, { method: 'GET', url: `/api/tenders/${draft.id}/min-bid`, token: carrierA.accessToken })).statusCode).toBe(404);
-    expect((await api(app, { method: 'GET', url: `/api/tenders/${draft.id}/min-bid`, token: owner.accessToken })).statusCode).toBe(200);
-    expect((await api(app, { method: 'GET', url: '/api/tenders/999999/min-bid', token: carrierA.accessToken })).statusCode).toBe(404);
-    expect((await api(app, { method: 'GET', url: '/api/tenders/abc/min-bid', token: carrierA.accessToken })).statusCode).toBe(400);
+    expect(
+      (await api(app, { method: 'GET', url: `/api/tenders/${draft.id}/min-bid`, token: carrierA.accessToken }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await api(app, { method: 'GET', url: `/api/tenders/${draft.id}/min-bid`, token: owner.accessToken })).statusCode,
+    ).toBe(200);
+    expect(
+      (await api(app, { method: 'GET', url: '/api/tenders/999999/min-bid', token: carrierA.accessToken })).statusCode,
+    ).toBe(404);
+    expect(
+      (await api(app, { method: 'GET', url: '/api/tenders/abc/min-bid', token: carrierA.accessToken })).statusCode,
+    ).toBe(400);
     expect((await api(app, { method: 'GET', url: `/api/tenders/${draft.id}/min-bid` })).statusCode).toBe(401);
   });
 });
@@ -53,7 +64,12 @@ describe('POST /api/tenders/{id}/bids', () => {
     expect(equal.json()).toEqual({ code: 'BID_NOT_LOWER', error: "Taklifingiz 1,500 USD dan kam bo'lishi kerak" });
     const first = await bid(carrierA.accessToken, tender.id, 1400);
     expect(first.statusCode).toBe(201);
-    expect(first.json<PlacedBid>()).toMatchObject({ tender_id: tender.id, tender_number: tender.number, bid_amount: 1400, status: 'active' });
+    expect(first.json<PlacedBid>()).toMatchObject({
+      tender_id: tender.id,
+      tender_number: tender.number,
+      bid_amount: 1400,
+      status: 'active',
+    });
     const notLower = await bid(carrierB.accessToken, tender.id, 1400, 'en');
     expect(notLower.json()).toEqual({ code: 'BID_NOT_LOWER', error: 'Your bid must be lower than 1,400 USD' });
     expect((await bid(carrierB.accessToken, tender.id, 1399.99)).statusCode).toBe(201);
@@ -104,7 +120,12 @@ describe('POST /api/tenders/{id}/bids', () => {
 
 describe('GET /api/bids/me and bid statuses', () => {
   it('lists my bids with their tenders; active → pending when outbid; accepted and rejected after the award', async () => {
-    const tender = await createTender(app, owner.accessToken, { name: 'Sement', origin_location: 'Samarqand', destination_location: 'Bishkek', cargo_weight: 12000 });
+    const tender = await createTender(app, owner.accessToken, {
+      name: 'Sement',
+      origin_location: 'Samarqand',
+      destination_location: 'Bishkek',
+      cargo_weight: 12000,
+    });
     const a = (await bid(carrierA.accessToken, tender.id, 1200)).json<PlacedBid>();
     let mine = await myBids(carrierA.accessToken, `?tender_id=${tender.id}`);
     expect(mine).toEqual([
@@ -126,15 +147,21 @@ describe('GET /api/bids/me and bid statuses', () => {
     const b = (await bid(carrierB.accessToken, tender.id, 1100)).json<PlacedBid>();
     mine = await myBids(carrierA.accessToken, `?tender_id=${tender.id}`);
     expect(mine[0]?.status).toBe('pending');
-    expect((await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: a.id })).json<TenderLiveState>().status).toBe('awarded');
+    expect(
+      (await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: a.id })).json<TenderLiveState>().status,
+    ).toBe('awarded');
     expect((await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('accepted');
-    expect((await myBids(carrierB.accessToken, `?tender_id=${tender.id}`)).map((x) => [x.id, x.status])).toEqual([[b.id, 'rejected']]);
+    expect((await myBids(carrierB.accessToken, `?tender_id=${tender.id}`)).map((x) => [x.id, x.status])).toEqual([
+      [b.id, 'rejected'],
+    ]);
   });
 
   it('shows only my own bids; a bad tender_id is 400', async () => {
     const someone = await createUser(app);
     expect(await myBids(someone.accessToken)).toEqual([]);
-    expect((await api(app, { method: 'GET', url: '/api/bids/me?tender_id=x', token: someone.accessToken })).statusCode).toBe(400);
+    expect(
+      (await api(app, { method: 'GET', url: '/api/bids/me?tender_id=x', token: someone.accessToken })).statusCode,
+    ).toBe(400);
     expect((await api(app, { method: 'GET', url: '/api/bids/me' })).statusCode).toBe(401);
   });
 });
@@ -151,7 +178,10 @@ describe('owner actions', () => {
       [1250, 'active', carrierB.user.id],
       [1300, 'pending', carrierA.user.id],
     ]);
-    expect((await api(app, { method: 'GET', url: `/api/tenders/${tender.id}/bids`, token: carrierA.accessToken })).statusCode).toBe(404);
+    expect(
+      (await api(app, { method: 'GET', url: `/api/tenders/${tender.id}/bids`, token: carrierA.accessToken }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('awards once: a second award is 409; others cannot award; a bid of another tender is 404', async () => {
@@ -194,10 +224,18 @@ describe('owner actions', () => {
       tender_end_date: daysFromToday(0),
     });
     await bid(carrierA.accessToken, tender.id, 1000);
-    await database.db.updateTable('tenders').set({ tender_end_date: daysFromToday(-1) }).where('id', '=', tender.id).execute();
+    await database.db
+      .updateTable('tenders')
+      .set({ tender_end_date: daysFromToday(-1) })
+      .where('id', '=', tender.id)
+      .execute();
     const closed = await closeExpiredTenders({ db: database.db, bus: createMemoryEventBus() });
     expect(closed).toBeGreaterThanOrEqual(1);
-    const after = await database.db.selectFrom('tenders').select('status').where('id', '=', tender.id).executeTakeFirstOrThrow();
+    const after = await database.db
+      .selectFrom('tenders')
+      .select('status')
+      .where('id', '=', tender.id)
+      .executeTakeFirstOrThrow();
     expect(after.status).toBe('closed');
     expect((await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('rejected');
     expect(await closeExpiredTenders({ db: database.db, bus: createMemoryEventBus() })).toBe(0);
@@ -214,25 +252,35 @@ describe('races', () => {
       return seed / 2147483647;
     };
     const amounts = Array.from({ length: 200 }, () => Math.round(random() * 9_000_000) / 100 + 1);
-    const results = await Promise.all(amounts.map((amount, i) => bid(carriers[i % carriers.length]!.accessToken, tender.id, amount)));
+    const results = await Promise.all(
+      amounts.map((amount, i) => bid(carriers[i % carriers.length]!.accessToken, tender.id, amount)),
+    );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
     const accepted = results.filter((r) => r.statusCode === 201).map((r) => r.json<PlacedBid>());
     accepted.sort((x, y) => x.id - y.id); // commit order
-    for (let i = 1; i < accepted.length; i += 1) expect(accepted[i]!.bid_amount).toBeLessThan(accepted[i - 1]!.bid_amount);
+    for (let i = 1; i < accepted.length; i += 1)
+      expect(accepted[i]!.bid_amount).toBeLessThan(accepted[i - 1]!.bid_amount);
     const lowestOffered = Math.min(...amounts);
     expect(accepted.at(-1)?.bid_amount).toBe(lowestOffered);
     expect(await minBid(owner.accessToken, tender.id)).toBe(lowestOffered);
     const rows = await database.db.selectFrom('bids').select(['status']).where('tender_id', '=', tender.id).execute();
     expect(rows.filter((row) => row.status === 'active')).toHaveLength(1);
     expect(rows).toHaveLength(accepted.length);
-    const counted = await database.db.selectFrom('tenders').select('bid_count').where('id', '=', tender.id).executeTakeFirstOrThrow();
+    const counted = await database.db
+      .selectFrom('tenders')
+      .select('bid_count')
+      .where('id', '=', tender.id)
+      .executeTakeFirstOrThrow();
     expect(counted.bid_count).toBe(accepted.length);
   });
 
   it('two equal amounts at once: exactly one is accepted', async () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 1000 });
-    const results = await Promise.all([bid(carrierA.accessToken, tender.id, 500), bid(carrierB.accessToken, tender.id, 500)]);
+    const results = await Promise.all([
+      bid(carrierA.accessToken, tender.id, 500),
+      bid(carrierB.accessToken, tender.id, 500),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
@@ -240,15 +288,28 @@ describe('races', () => {
     for (const action of ['award', 'close'] as const) {
       const tender = await createTender(app, owner.accessToken, { initial_price: 10000 });
       const first = (await bid(carrierA.accessToken, tender.id, 9000)).json<PlacedBid>();
-      const racing = Array.from({ length: 30 }, (_, i) => bid(i % 2 ? carrierA.accessToken : carrierB.accessToken, tender.id, 8000 - i * 10));
-      const decision = ownerAction(owner.accessToken, tender.id, action, action === 'award' ? { bid_id: first.id } : undefined);
+      const racing = Array.from({ length: 30 }, (_, i) =>
+        bid(i % 2 ? carrierA.accessToken : carrierB.accessToken, tender.id, 8000 - i * 10),
+      );
+      const decision = ownerAction(
+        owner.accessToken,
+        tender.id,
+        action,
+        action === 'award' ? { bid_id: first.id } : undefined,
+      );
       const [results, decided] = await Promise.all([Promise.all(racing), decision]);
       expect(decided.statusCode).toBe(200);
       expect(results.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
-      const rows = await database.db.selectFrom('bids').select(['id', 'status']).where('tender_id', '=', tender.id).execute();
+      const rows = await database.db
+        .selectFrom('bids')
+        .select(['id', 'status'])
+        .where('tender_id', '=', tender.id)
+        .execute();
       // after the decision nothing is left active or pending: every bid that got in was settled by it
       expect(rows.filter((row) => row.status === 'active' || row.status === 'pending')).toEqual([]);
-      expect(rows.filter((row) => row.status === 'accepted').map((row) => row.id)).toEqual(action === 'award' ? [first.id] : []);
+      expect(rows.filter((row) => row.status === 'accepted').map((row) => row.id)).toEqual(
+        action === 'award' ? [first.id] : [],
+      );
     }
   });
 });

@@ -4,7 +4,13 @@ import { loadConfig } from '../src/config.js';
 describe('loadConfig', () => {
   it('has defaults that work on a fresh machine', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', seedDemo: true, logLevel: 'info', databaseUrl: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      seedDemo: true,
+      logLevel: 'info',
+      databaseUrl: undefined,
+    });
     expect(config.dataDir).toMatch(/data$/);
   });
 

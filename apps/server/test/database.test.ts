@@ -15,7 +15,11 @@ const usersByEmail = preparedQuery<{ email: string }, { id: number; email: strin
   kysely.selectFrom('users').select(['id', 'email']).where('email', '=', arg('email')),
 );
 const renameUser = preparedQuery<{ id: number; name: string }, { first_name: string }>((kysely, arg) =>
-  kysely.updateTable('users').set({ first_name: arg('name') }).where('id', '=', arg('id')).returning('first_name'),
+  kysely
+    .updateTable('users')
+    .set({ first_name: arg('name') })
+    .where('id', '=', arg('id'))
+    .returning('first_name'),
 );
 
 describe('preparedQuery', () => {
@@ -40,7 +44,9 @@ describe('preparedQuery', () => {
     const after = await db.selectFrom('users').select('first_name').where('id', '=', id).executeTakeFirstOrThrow();
     expect(after.first_name).toBe('Before');
     await renameUser.all(db, { id, name: 'Outside' });
-    expect((await db.selectFrom('users').select('first_name').where('id', '=', id).executeTakeFirstOrThrow()).first_name).toBe('Outside');
+    expect(
+      (await db.selectFrom('users').select('first_name').where('id', '=', id).executeTakeFirstOrThrow()).first_name,
+    ).toBe('Outside');
   });
 });
 
@@ -51,7 +57,10 @@ describe.runIf(engine === 'postgres')('preparedQuery on PostgreSQL', () => {
       // a transaction holds one connection: both runs and the look-up below happen on it
       await usersByEmail.first(trx, { email: user.email });
       expect(await usersByEmail.first(trx, { email: user.email })).toMatchObject({ email: user.email });
-      const result = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx);
+      const result = await sql<{
+        name: string;
+        statement: string;
+      }>`select name, statement from pg_prepared_statements`.execute(trx);
       return result.rows;
     });
     const mine = kept.filter((row) => row.statement.includes('"email" = $1'));
@@ -76,10 +85,22 @@ describe.runIf(engine === 'sqlite')('the embedded database file', () => {
         created_at: new Date().toISOString(),
         read_at: null,
       }));
-      await file.db.insertInto('users').values({ first_name: 'A', last_name: 'B', email: 'a@b.uz', phone_number: '+998900000001', password_hash: 'x', created_at: new Date().toISOString() }).execute();
+      await file.db
+        .insertInto('users')
+        .values({
+          first_name: 'A',
+          last_name: 'B',
+          email: 'a@b.uz',
+          phone_number: '+998900000001',
+          password_hash: 'x',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       await file.db.insertInto('notifications').values(rows).execute();
       // about 1 MB sits in the log, far below the writer's own threshold: only the checkpoint thread moves it
-      await expect.poll(() => statSync(join(dataDir, 'yuk-tender.db')).size, { timeout: 5000, interval: 100 }).toBeGreaterThan(before + 800_000);
+      await expect
+        .poll(() => statSync(join(dataDir, 'yuk-tender.db')).size, { timeout: 5000, interval: 100 })
+        .toBeGreaterThan(before + 800_000);
     } finally {
       await file.close();
       rmSync(dataDir, { recursive: true, force: true });

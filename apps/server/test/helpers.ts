@@ -45,7 +45,13 @@ export interface TestApp {
 export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await migrateToLatest(database);
-  const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent', sweepIntervalMs: 0, ...overrides });
+  const app = await buildApp({
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    logLevel: 'silent',
+    sweepIntervalMs: 0,
+    ...overrides,
+  });
   await app.ready();
   let closed = false;
   const close = async () => {

@@ -9,14 +9,29 @@ import { createTender, daysFromToday } from './tender-factory.js';
 const { app, database } = await buildTestApp();
 
 const list = async (token: string, query = '', lang?: string) =>
-  (await api(app, { method: 'GET', url: `/api/notifications${query}`, token, ...(lang ? { headers: { 'accept-language': lang } } : {}) })).json<Notification[]>();
-const unread = async (token: string) => (await api(app, { method: 'GET', url: '/api/notifications/unread-count', token })).json<{ count: number }>().count;
+  (
+    await api(app, {
+      method: 'GET',
+      url: `/api/notifications${query}`,
+      token,
+      ...(lang ? { headers: { 'accept-language': lang } } : {}),
+    })
+  ).json<Notification[]>();
+const unread = async (token: string) =>
+  (await api(app, { method: 'GET', url: '/api/notifications/unread-count', token })).json<{ count: number }>().count;
 const bid = async (token: string, tenderId: number, amount: number) =>
-  (await api(app, { method: 'POST', url: `/api/tenders/${tenderId}/bids`, token, payload: { bid_amount: amount } })).json<PlacedBid>();
+  (
+    await api(app, { method: 'POST', url: `/api/tenders/${tenderId}/bids`, token, payload: { bid_amount: amount } })
+  ).json<PlacedBid>();
 
 describe('notifications made by events', () => {
   it('a new bid tells the owner; the outbid carrier is told; nobody else is', async () => {
-    const [owner, a, b, stranger] = [await createUser(app), await createUser(app), await createUser(app), await createUser(app)];
+    const [owner, a, b, stranger] = [
+      await createUser(app),
+      await createUser(app),
+      await createUser(app),
+      await createUser(app),
+    ];
     const tender = await createTender(app, owner.accessToken, { name: 'Olma', initial_price: 3000 });
     await bid(a.accessToken, tender.id, 2900);
     await bid(a.accessToken, tender.id, 2800); // lowering my own bid does not tell me I was outbid
@@ -43,7 +58,12 @@ describe('notifications made by events', () => {
     const winning = await bid(a.accessToken, tender.id, 2000);
     await bid(b.accessToken, tender.id, 1900);
     await bid(b.accessToken, tender.id, 1800);
-    await api(app, { method: 'POST', url: `/api/tenders/${tender.id}/award`, token: owner.accessToken, payload: { bid_id: winning.id } });
+    await api(app, {
+      method: 'POST',
+      url: `/api/tenders/${tender.id}/award`,
+      token: owner.accessToken,
+      payload: { bid_id: winning.id },
+    });
     expect((await list(a.accessToken, '', 'ru')).map((n) => [n.kind, n.title])).toEqual([
       ['bid_won', 'Ваше предложение принято!'],
       ['outbid', 'Ваше предложение перебито'],
@@ -55,9 +75,16 @@ describe('notifications made by events', () => {
     await api(app, { method: 'POST', url: `/api/tenders/${closing.id}/close`, token: owner.accessToken });
     expect((await list(a.accessToken))[0]?.kind).toBe('bid_lost');
 
-    const expiring = await createTender(app, owner.accessToken, { tender_start_date: daysFromToday(-2), tender_end_date: daysFromToday(0) });
+    const expiring = await createTender(app, owner.accessToken, {
+      tender_start_date: daysFromToday(-2),
+      tender_end_date: daysFromToday(0),
+    });
     await bid(b.accessToken, expiring.id, 1000);
-    await database.db.updateTable('tenders').set({ tender_end_date: daysFromToday(-1) }).where('id', '=', expiring.id).execute();
+    await database.db
+      .updateTable('tenders')
+      .set({ tender_end_date: daysFromToday(-1) })
+      .where('id', '=', expiring.id)
+      .execute();
     await closeExpiredTenders({ db: database.db, bus: createMemoryEventBus() });
     const ownerLatest = (await list(owner.accessToken, '?tab=system'))[0];
     expect(ownerLatest).toMatchObject({ kind: 'tender_closed', type: 'system', title: 'Tender muddati tugadi' });
@@ -68,24 +95,38 @@ describe('notifications made by events', () => {
 describe('tabs, read and read-all', () => {
   it('filters by tab, counts unread, marks one and all read, and pages', async () => {
     const [owner, a] = [await createUser(app), await createUser(app)];
-    const tender = await createTender(app, owner.accessToken, { initial_price: 3000, tender_start_date: daysFromToday(-2), tender_end_date: daysFromToday(0) });
+    const tender = await createTender(app, owner.accessToken, {
+      initial_price: 3000,
+      tender_start_date: daysFromToday(-2),
+      tender_end_date: daysFromToday(0),
+    });
     await bid(a.accessToken, tender.id, 2000);
     await bid(a.accessToken, tender.id, 1900);
-    await database.db.updateTable('tenders').set({ tender_end_date: daysFromToday(-1) }).where('id', '=', tender.id).execute();
+    await database.db
+      .updateTable('tenders')
+      .set({ tender_end_date: daysFromToday(-1) })
+      .where('id', '=', tender.id)
+      .execute();
     await closeExpiredTenders({ db: database.db, bus: createMemoryEventBus() });
     expect((await list(owner.accessToken, '?tab=all')).length).toBe(3);
     expect((await list(owner.accessToken, '?tab=offers')).map((n) => n.kind)).toEqual(['bid_received', 'bid_received']);
     expect((await list(owner.accessToken, '?tab=system')).map((n) => n.kind)).toEqual(['tender_closed']);
     expect(await unread(owner.accessToken)).toBe(3);
     const first = (await list(owner.accessToken))[0]!;
-    const read = await api(app, { method: 'POST', url: `/api/notifications/${first.id}/read`, token: owner.accessToken });
+    const read = await api(app, {
+      method: 'POST',
+      url: `/api/notifications/${first.id}/read`,
+      token: owner.accessToken,
+    });
     expect(read.json()).toEqual({ count: 2 });
     expect((await list(owner.accessToken, '?tab=unread')).map((n) => n.id)).not.toContain(first.id);
     const page = await list(owner.accessToken, '?limit=2');
     expect(page).toHaveLength(2);
     const next = await list(owner.accessToken, `?limit=2&before=${page[1]!.id}`);
     expect(next).toHaveLength(1);
-    expect((await api(app, { method: 'POST', url: '/api/notifications/read-all', token: owner.accessToken })).json()).toEqual({ count: 0 });
+    expect(
+      (await api(app, { method: 'POST', url: '/api/notifications/read-all', token: owner.accessToken })).json(),
+    ).toEqual({ count: 0 });
     expect(await list(owner.accessToken, '?tab=unread')).toEqual([]);
   });
 
@@ -94,11 +135,20 @@ describe('tabs, read and read-all', () => {
     const tender = await createTender(app, owner.accessToken);
     await bid(a.accessToken, tender.id, 100);
     const theirs = (await list(owner.accessToken))[0]!;
-    expect((await api(app, { method: 'POST', url: `/api/notifications/${theirs.id}/read`, token: a.accessToken })).statusCode).toBe(404);
+    expect(
+      (await api(app, { method: 'POST', url: `/api/notifications/${theirs.id}/read`, token: a.accessToken }))
+        .statusCode,
+    ).toBe(404);
     expect(await unread(owner.accessToken)).toBe(1);
-    expect((await api(app, { method: 'GET', url: '/api/notifications?tab=spam', token: a.accessToken })).statusCode).toBe(400);
-    expect((await api(app, { method: 'GET', url: '/api/notifications?limit=1000', token: a.accessToken })).statusCode).toBe(400);
-    expect((await api(app, { method: 'POST', url: '/api/notifications/abc/read', token: a.accessToken })).statusCode).toBe(400);
+    expect(
+      (await api(app, { method: 'GET', url: '/api/notifications?tab=spam', token: a.accessToken })).statusCode,
+    ).toBe(400);
+    expect(
+      (await api(app, { method: 'GET', url: '/api/notifications?limit=1000', token: a.accessToken })).statusCode,
+    ).toBe(400);
+    expect(
+      (await api(app, { method: 'POST', url: '/api/notifications/abc/read', token: a.accessToken })).statusCode,
+    ).toBe(400);
     expect((await api(app, { method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
   });
 });

@@ -57,7 +57,11 @@ describe.skipIf(!redisUrl)('Redis-backed events and counters', () => {
   it('health reports a working Redis', async () => {
     const { app } = await buildTestApp({ redisUrl: redisUrl! });
     await wait(200);
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      redis: 'ok',
+    });
   });
 });
 
@@ -67,13 +71,16 @@ describe.skipIf(!redisUrl)('Redis going away and coming back', () => {
     const { freePort } = await import('./scaleout/cluster.js');
     const port = await freePort();
     const startRedis = () =>
-      spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
     let server = startRedis();
     await wait(300);
     const url = `redis://127.0.0.1:${port}`;
     const { app } = await buildTestApp({ redisUrl: url });
     const other = createRedisEventBus(url, log);
-    const health = async () => (await app.inject({ method: 'GET', url: '/api/health' })).json<{ status: string; redis: string }>();
+    const health = async () =>
+      (await app.inject({ method: 'GET', url: '/api/health' })).json<{ status: string; redis: string }>();
     try {
       await wait(300);
       expect((await health()).redis).toBe('ok');
@@ -81,7 +88,17 @@ describe.skipIf(!redisUrl)('Redis going away and coming back', () => {
       await wait(500);
       expect(await health()).toMatchObject({ status: 'degraded', redis: 'down' });
       // writes do not depend on Redis
-      const registered = await app.inject({ method: 'POST', url: '/api/users/register', payload: { first_name: 'A', last_name: 'B', email: `r${Date.now()}@x.uz`, phone_number: '901112233', password: 'long-enough-1' } });
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: {
+          first_name: 'A',
+          last_name: 'B',
+          email: `r${Date.now()}@x.uz`,
+          phone_number: '901112233',
+          password: 'long-enough-1',
+        },
+      });
       expect(registered.statusCode).toBe(201);
       server = startRedis();
       let state = 'down';

@@ -23,9 +23,26 @@ async function awardedShipment() {
     notes: 'Fragile',
     incoterms: 'FCA',
   });
-  const won = (await api(app, { method: 'POST', url: `/api/tenders/${tender.id}/bids`, token: carrier.accessToken, payload: { bid_amount: 1200 } })).json<PlacedBid>();
-  await api(app, { method: 'POST', url: `/api/tenders/${tender.id}/bids`, token: loser.accessToken, payload: { bid_amount: 1100 } });
-  await api(app, { method: 'POST', url: `/api/tenders/${tender.id}/award`, token: owner.accessToken, payload: { bid_id: won.id } });
+  const won = (
+    await api(app, {
+      method: 'POST',
+      url: `/api/tenders/${tender.id}/bids`,
+      token: carrier.accessToken,
+      payload: { bid_amount: 1200 },
+    })
+  ).json<PlacedBid>();
+  await api(app, {
+    method: 'POST',
+    url: `/api/tenders/${tender.id}/bids`,
+    token: loser.accessToken,
+    payload: { bid_amount: 1100 },
+  });
+  await api(app, {
+    method: 'POST',
+    url: `/api/tenders/${tender.id}/award`,
+    token: owner.accessToken,
+    payload: { bid_id: won.id },
+  });
   return tender;
 }
 
@@ -58,9 +75,15 @@ describe('shipments', () => {
       owner_name: 'Dilshod Karimov',
       loaded_at: null,
     });
-    expect((await api(app, { method: 'GET', url: '/api/shipments', token: owner.accessToken })).json<Shipment[]>().map((s) => s.number)).toContain(tender.number);
+    expect(
+      (await api(app, { method: 'GET', url: '/api/shipments', token: owner.accessToken }))
+        .json<Shipment[]>()
+        .map((s) => s.number),
+    ).toContain(tender.number);
     for (const who of [loser, stranger]) {
-      expect((await api(app, { method: 'GET', url: `/api/shipments/${tender.number}`, token: who.accessToken })).statusCode).toBe(404);
+      expect(
+        (await api(app, { method: 'GET', url: `/api/shipments/${tender.number}`, token: who.accessToken })).statusCode,
+      ).toBe(404);
       expect((await api(app, { method: 'GET', url: '/api/shipments', token: who.accessToken })).json()).toEqual([]);
     }
   });
@@ -86,11 +109,20 @@ describe('shipments', () => {
   it('each move tells the other party', async () => {
     const { number } = await awardedShipment();
     await move(carrier.accessToken, number, 'loaded');
-    const ownerNotes = (await api(app, { method: 'GET', url: '/api/notifications?tab=system', token: owner.accessToken })).json<Notification[]>();
+    const ownerNotes = (
+      await api(app, { method: 'GET', url: '/api/notifications?tab=system', token: owner.accessToken })
+    ).json<Notification[]>();
     expect(ownerNotes[0]).toMatchObject({ kind: 'shipment_moved', body: `${number}: Yuklangan` });
     await move(carrier.accessToken, number, 'on_the_way');
     await move(owner.accessToken, number, 'delivered');
-    const carrierNotes = (await api(app, { method: 'GET', url: '/api/notifications?tab=system', token: carrier.accessToken, headers: { 'accept-language': 'en' } })).json<Notification[]>();
+    const carrierNotes = (
+      await api(app, {
+        method: 'GET',
+        url: '/api/notifications?tab=system',
+        token: carrier.accessToken,
+        headers: { 'accept-language': 'en' },
+      })
+    ).json<Notification[]>();
     expect(carrierNotes.filter((n) => n.body.startsWith(number)).map((n) => n.body)).toEqual([`${number}: Delivered`]);
   });
 });

@@ -10,7 +10,10 @@ const webDist = mkdtempSync(join(tmpdir(), 'yuk-web-dist-'));
 const html = `<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body>${'<p>Yuk</p>'.repeat(200)}</body></html>`;
 const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};`;
 mkdirSync(join(webDist, 'assets'));
-for (const [path, body] of [['index.html', html], ['assets/app-1a2b.js', script]] as const) {
+for (const [path, body] of [
+  ['index.html', html],
+  ['assets/app-1a2b.js', script],
+] as const) {
   writeFileSync(join(webDist, path), body);
   writeFileSync(join(webDist, `${path}.gz`), gzipSync(body));
   writeFileSync(join(webDist, `${path}.br`), brotliCompressSync(body));
@@ -21,14 +24,22 @@ const { app } = await buildTestApp({ webDist });
 
 describe('the built web app', () => {
   it('sends the compressed copy a browser accepts, and the plain file to one that accepts none', async () => {
-    const br = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     const gz = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
-    const plain = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
     expect(plain.headers['content-type']).toMatch(/javascript/);

@@ -27,7 +27,11 @@ export function buildTenderInput(overrides: Partial<CreateTenderInput> = {}): Cr
 }
 
 /** Posts a tender as the given user through the API. */
-export async function createTender(app: FastifyInstance, token: string, overrides: Partial<CreateTenderInput> = {}): Promise<Tender> {
+export async function createTender(
+  app: FastifyInstance,
+  token: string,
+  overrides: Partial<CreateTenderInput> = {},
+): Promise<Tender> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/tenders',

@@ -101,9 +101,16 @@ describe('POST /api/tenders', () => {
   });
 
   it('accepts the statuses closed and draft, and numbers typed as text', async () => {
-    const closed = await post(buildTenderInput({ status: 'closed', cargo_weight: '1500.5', cargo_volume: '12,5', initial_price: '999.99' }));
+    const closed = await post(
+      buildTenderInput({ status: 'closed', cargo_weight: '1500.5', cargo_volume: '12,5', initial_price: '999.99' }),
+    );
     expect(closed.statusCode, closed.body).toBe(201);
-    expect(closed.json()).toMatchObject({ status: 'closed', cargo_weight: 1500.5, cargo_volume: 12.5, initial_price: 999.99 });
+    expect(closed.json()).toMatchObject({
+      status: 'closed',
+      cargo_weight: 1500.5,
+      cargo_volume: 12.5,
+      initial_price: 999.99,
+    });
     const draft = await post(buildTenderInput({ status: 'draft' }));
     expect(draft.json()).toMatchObject({ status: 'draft' });
   });
@@ -115,18 +122,21 @@ describe('POST /api/tenders', () => {
     }
   });
 
-  it.each(TENDER_REQUIRED_FIELD_NAMES)('refuses a missing or blank %s with the form text and the field', async (field) => {
-    for (const value of [undefined, '', '   ', null]) {
-      const payload: Record<string, unknown> = { ...buildTenderInput() };
-      if (value === undefined) delete payload[field];
-      else payload[field] = value;
-      const res = await post(payload);
-      expect(res.statusCode).toBe(400);
-      const body = res.json();
-      expect(body).toMatchObject({ code: 'TENDER_REQUIRED_FIELDS', error: REQUIRED_TEXT });
-      expect(Object.keys(body.fields)).toEqual([field]);
-    }
-  });
+  it.each(TENDER_REQUIRED_FIELD_NAMES)(
+    'refuses a missing or blank %s with the form text and the field',
+    async (field) => {
+      for (const value of [undefined, '', '   ', null]) {
+        const payload: Record<string, unknown> = { ...buildTenderInput() };
+        if (value === undefined) delete payload[field];
+        else payload[field] = value;
+        const res = await post(payload);
+        expect(res.statusCode).toBe(400);
+        const body = res.json();
+        expect(body).toMatchObject({ code: 'TENDER_REQUIRED_FIELDS', error: REQUIRED_TEXT });
+        expect(Object.keys(body.fields)).toEqual([field]);
+      }
+    },
+  );
 
   it.each(TENDER_DATE_FIELD_NAMES)('refuses a missing or blank %s with the dates text and the field', async (field) => {
     for (const value of [undefined, '', null]) {
@@ -135,7 +145,11 @@ describe('POST /api/tenders', () => {
       else payload[field] = value;
       const res = await post(payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'TENDER_DATES_REQUIRED', error: DATES_TEXT, fields: { [field]: DATES_TEXT } });
+      expect(res.json()).toMatchObject({
+        code: 'TENDER_DATES_REQUIRED',
+        error: DATES_TEXT,
+        fields: { [field]: DATES_TEXT },
+      });
     }
   });
 
@@ -144,11 +158,15 @@ describe('POST /api/tenders', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('TENDER_REQUIRED_FIELDS');
-    expect(Object.keys(body.fields).sort()).toEqual([...TENDER_REQUIRED_FIELD_NAMES, ...TENDER_DATE_FIELD_NAMES].sort());
+    expect(Object.keys(body.fields).sort()).toEqual(
+      [...TENDER_REQUIRED_FIELD_NAMES, ...TENDER_DATE_FIELD_NAMES].sort(),
+    );
 
     const en = await post({ ...buildTenderInput(), name: '' }, owner.accessToken, { 'accept-language': 'en' });
     expect(en.json()).toMatchObject({ code: 'TENDER_REQUIRED_FIELDS', error: 'Please fill in all required fields' });
-    const ru = await post({ ...buildTenderInput(), tender_end_date: '' }, owner.accessToken, { 'accept-language': 'ru' });
+    const ru = await post({ ...buildTenderInput(), tender_end_date: '' }, owner.accessToken, {
+      'accept-language': 'ru',
+    });
     expect(ru.json()).toMatchObject({ code: 'TENDER_DATES_REQUIRED', error: 'Пожалуйста, выберите все даты' });
   });
 
@@ -198,8 +216,12 @@ describe('POST /api/tenders', () => {
   it('refuses a delivery before the shipment and an end before the start', async () => {
     const early = await post(buildTenderInput({ shipment_date: daysFromToday(5), delivery_date: daysFromToday(4) }));
     expect(early.statusCode).toBe(400);
-    expect(early.json().fields).toEqual({ delivery_date: "Yetkazib berish sanasi jo'natish sanasidan oldin bo'lmasligi kerak" });
-    const reversed = await post(buildTenderInput({ tender_start_date: daysFromToday(2), tender_end_date: daysFromToday(1) }));
+    expect(early.json().fields).toEqual({
+      delivery_date: "Yetkazib berish sanasi jo'natish sanasidan oldin bo'lmasligi kerak",
+    });
+    const reversed = await post(
+      buildTenderInput({ tender_start_date: daysFromToday(2), tender_end_date: daysFromToday(1) }),
+    );
     expect(reversed.statusCode).toBe(400);
     expect(Object.keys(reversed.json().fields)).toEqual(['tender_end_date']);
   });
@@ -281,10 +303,26 @@ describe('OpenAPI', () => {
     const res = await api(app, { method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/tenders/', '/api/tenders/all', '/api/tenders/me', '/api/tenders/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/tenders/', '/api/tenders/all', '/api/tenders/me', '/api/tenders/{id}']),
+    );
     const list = doc.paths['/api/tenders/all'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['name', 'id', 'tender_start_date', 'initial_price', 'type', 'status', 'location', 'price', 'delivery', 'q', 'limit', 'offset', 'cursor']),
+      expect.arrayContaining([
+        'name',
+        'id',
+        'tender_start_date',
+        'initial_price',
+        'type',
+        'status',
+        'location',
+        'price',
+        'delivery',
+        'q',
+        'limit',
+        'offset',
+        'cursor',
+      ]),
     );
     expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
     expect(doc.paths['/api/tenders/'].post.requestBody).toBeDefined();
@@ -330,23 +368,150 @@ describe('GET /api/tenders/all and /me: filters', async () => {
 
   type Spec = Partial<CreateTenderInput> & { days?: number; by?: 'shipper' | 'carrier' };
   const specs: Spec[] = [
-    { name: 'Paxta tolasi', cargo_type: 'Truck - tented', origin_location: 'Tashkent', destination_location: 'Moskva', initial_price: 999.99, days: 3 },
-    { name: 'Sement M400', cargo_type: 'Truck (flatbed)', origin_location: 'Toshkent sh., Sergeli', destination_location: 'Almaty', initial_price: 1000, days: 4, status: 'closed' },
-    { name: 'Mis katodlari', cargo_type: 'Aviation cargo', origin_location: 'Samarqand', destination_location: 'Dubai', initial_price: 5000, days: 7 },
-    { name: 'Dori-darmon', cargo_type: 'aviation express', origin_location: 'Samarkand', destination_location: 'Frankfurt', initial_price: 5000.01, days: 8 },
-    { name: 'Mebel', cargo_type: 'Maritime container 40ft', origin_location: 'Namangan', destination_location: 'Istanbul', initial_price: 1000.01, days: 0 },
-    { name: 'Quritilgan meva', cargo_type: 'Truck + Maritime', origin_location: 'Buxoro', destination_location: 'Riga', initial_price: 4999.99, days: 12, status: 'closed' },
-    { name: 'Non mahsulotlari', cargo_type: 'Local delivery (Labo)', origin_location: 'Andijon', destination_location: 'Namangan', initial_price: 120, days: 1 },
-    { name: 'Ipak gilamlar', cargo_type: 'Local', origin_location: "Farg'ona", destination_location: 'Toshkent', initial_price: 300, days: 2 },
-    { name: 'Baliq', cargo_type: 'local van', origin_location: 'Nukus', destination_location: 'Xiva', initial_price: 75.5, days: 5 },
-    { name: 'Avtomobil ehtiyot qismlari', cargo_type: 'Truck refrigerated', origin_location: 'Fergana', destination_location: 'Bishkek', initial_price: 7000, days: 9 },
-    { name: 'Qurilish materiallari', cargo_type: 'General cargo', origin_location: 'Qarshi', destination_location: 'Termiz', initial_price: 2500, days: 6 },
-    { name: 'Москва товары', cargo_type: 'Aviation', origin_location: 'Ташкент', destination_location: 'Москва', initial_price: 8000, days: 2 },
-    { name: 'Chegirma 50%_off', cargo_type: 'Truck', origin_location: 'Andijan', destination_location: 'Osh', initial_price: 1500, days: 3 },
-    { name: 'Shipper draft', cargo_type: 'Truck', origin_location: 'Tashkent', destination_location: 'Almaty', initial_price: 900, days: 3, status: 'draft' },
-    { name: 'Carrier draft', cargo_type: 'Truck', origin_location: 'Tashkent', destination_location: 'Almaty', initial_price: 900, days: 3, status: 'draft', by: 'carrier' },
-    { name: 'Carrier own', cargo_type: 'Maritime', origin_location: 'Bukhara', destination_location: 'Baku', initial_price: 6000, days: 10, by: 'carrier' },
-    { name: 'Awarded rice', cargo_type: 'Truck', origin_location: 'Namangan', destination_location: 'Moskva', initial_price: 3000, days: 5, tender_start_date: '2026-12-24', tender_end_date: '2026-12-30' },
+    {
+      name: 'Paxta tolasi',
+      cargo_type: 'Truck - tented',
+      origin_location: 'Tashkent',
+      destination_location: 'Moskva',
+      initial_price: 999.99,
+      days: 3,
+    },
+    {
+      name: 'Sement M400',
+      cargo_type: 'Truck (flatbed)',
+      origin_location: 'Toshkent sh., Sergeli',
+      destination_location: 'Almaty',
+      initial_price: 1000,
+      days: 4,
+      status: 'closed',
+    },
+    {
+      name: 'Mis katodlari',
+      cargo_type: 'Aviation cargo',
+      origin_location: 'Samarqand',
+      destination_location: 'Dubai',
+      initial_price: 5000,
+      days: 7,
+    },
+    {
+      name: 'Dori-darmon',
+      cargo_type: 'aviation express',
+      origin_location: 'Samarkand',
+      destination_location: 'Frankfurt',
+      initial_price: 5000.01,
+      days: 8,
+    },
+    {
+      name: 'Mebel',
+      cargo_type: 'Maritime container 40ft',
+      origin_location: 'Namangan',
+      destination_location: 'Istanbul',
+      initial_price: 1000.01,
+      days: 0,
+    },
+    {
+      name: 'Quritilgan meva',
+      cargo_type: 'Truck + Maritime',
+      origin_location: 'Buxoro',
+      destination_location: 'Riga',
+      initial_price: 4999.99,
+      days: 12,
+      status: 'closed',
+    },
+    {
+      name: 'Non mahsulotlari',
+      cargo_type: 'Local delivery (Labo)',
+      origin_location: 'Andijon',
+      destination_location: 'Namangan',
+      initial_price: 120,
+      days: 1,
+    },
+    {
+      name: 'Ipak gilamlar',
+      cargo_type: 'Local',
+      origin_location: "Farg'ona",
+      destination_location: 'Toshkent',
+      initial_price: 300,
+      days: 2,
+    },
+    {
+      name: 'Baliq',
+      cargo_type: 'local van',
+      origin_location: 'Nukus',
+      destination_location: 'Xiva',
+      initial_price: 75.5,
+      days: 5,
+    },
+    {
+      name: 'Avtomobil ehtiyot qismlari',
+      cargo_type: 'Truck refrigerated',
+      origin_location: 'Fergana',
+      destination_location: 'Bishkek',
+      initial_price: 7000,
+      days: 9,
+    },
+    {
+      name: 'Qurilish materiallari',
+      cargo_type: 'General cargo',
+      origin_location: 'Qarshi',
+      destination_location: 'Termiz',
+      initial_price: 2500,
+      days: 6,
+    },
+    {
+      name: 'Москва товары',
+      cargo_type: 'Aviation',
+      origin_location: 'Ташкент',
+      destination_location: 'Москва',
+      initial_price: 8000,
+      days: 2,
+    },
+    {
+      name: 'Chegirma 50%_off',
+      cargo_type: 'Truck',
+      origin_location: 'Andijan',
+      destination_location: 'Osh',
+      initial_price: 1500,
+      days: 3,
+    },
+    {
+      name: 'Shipper draft',
+      cargo_type: 'Truck',
+      origin_location: 'Tashkent',
+      destination_location: 'Almaty',
+      initial_price: 900,
+      days: 3,
+      status: 'draft',
+    },
+    {
+      name: 'Carrier draft',
+      cargo_type: 'Truck',
+      origin_location: 'Tashkent',
+      destination_location: 'Almaty',
+      initial_price: 900,
+      days: 3,
+      status: 'draft',
+      by: 'carrier',
+    },
+    {
+      name: 'Carrier own',
+      cargo_type: 'Maritime',
+      origin_location: 'Bukhara',
+      destination_location: 'Baku',
+      initial_price: 6000,
+      days: 10,
+      by: 'carrier',
+    },
+    {
+      name: 'Awarded rice',
+      cargo_type: 'Truck',
+      origin_location: 'Namangan',
+      destination_location: 'Moskva',
+      initial_price: 3000,
+      days: 5,
+      tender_start_date: '2026-12-24',
+      tender_end_date: '2026-12-30',
+    },
   ];
   const all: Tender[] = [];
   for (const { days = 3, by = 'shipper', ...overrides } of specs) {
@@ -362,7 +527,11 @@ describe('GET /api/tenders/all and /me: filters', async () => {
   await listDb.db.updateTable('tenders').set({ status: 'awarded' }).where('id', '=', awarded.id).execute();
   awarded.status = 'awarded';
   const withBid = all.find((t) => t.name === 'Paxta tolasi')!;
-  await listDb.db.updateTable('tenders').set({ current_min_bid_cents: 95_050, bid_count: 2 }).where('id', '=', withBid.id).execute();
+  await listDb.db
+    .updateTable('tenders')
+    .set({ current_min_bid_cents: 95_050, bid_count: 2 })
+    .where('id', '=', withBid.id)
+    .execute();
 
   const visibleTo = (viewerId: number) => all.filter((t) => t.status !== 'draft' || t.owner_id === viewerId);
   const newestFirst = (tenders: Tender[]) => tenders.map((t) => t.id).sort((a, b) => b - a);
@@ -388,14 +557,30 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     expect(res.headers['x-next-cursor']).toBeUndefined();
     expect(tenders.find((t) => t.id === withBid.id)).toMatchObject({ current_min_bid: 950.5, bid_count: 2 });
     expect(tenders.filter((t) => t.id !== withBid.id).every((t) => t.current_min_bid === null)).toBe(true);
-    expect(tenders.filter((t) => t.is_owner).map((t) => t.name).sort()).toEqual(['Carrier draft', 'Carrier own']);
+    expect(
+      tenders
+        .filter((t) => t.is_owner)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['Carrier draft', 'Carrier own']);
   });
 
   it('filters by mode: the cargo type contains Truck, Aviation, Maritime or Local (any case)', async () => {
     expect(await expectSameAsRule({ type: 'truck' })).toEqual(
-      expect.arrayContaining(['Paxta tolasi', 'Sement M400', 'Quritilgan meva', 'Avtomobil ehtiyot qismlari', 'Chegirma 50%_off', 'Awarded rice']),
+      expect.arrayContaining([
+        'Paxta tolasi',
+        'Sement M400',
+        'Quritilgan meva',
+        'Avtomobil ehtiyot qismlari',
+        'Chegirma 50%_off',
+        'Awarded rice',
+      ]),
     );
-    expect((await expectSameAsRule({ type: 'plane' })).sort()).toEqual(['Dori-darmon', 'Mis katodlari', 'Москва товары']);
+    expect((await expectSameAsRule({ type: 'plane' })).sort()).toEqual([
+      'Dori-darmon',
+      'Mis katodlari',
+      'Москва товары',
+    ]);
     expect((await expectSameAsRule({ type: 'ship' })).sort()).toEqual(['Carrier own', 'Mebel', 'Quritilgan meva']);
     expect((await expectSameAsRule({ type: 'labo' })).sort()).toEqual(['Baliq', 'Ipak gilamlar', 'Non mahsulotlari']);
   });
@@ -408,14 +593,32 @@ describe('GET /api/tenders/all and /me: filters', async () => {
   });
 
   it('filters by origin city in any spelling; Boshqa is none of the five cities', async () => {
-    expect((await expectSameAsRule({ location: 'Tashkent' })).sort()).toEqual(['Carrier draft', 'Paxta tolasi', 'Sement M400', 'Москва товары']);
-    expect((await expectSameAsRule({ location: 'Toshkent' })).sort()).toEqual(['Carrier draft', 'Paxta tolasi', 'Sement M400', 'Москва товары']);
+    expect((await expectSameAsRule({ location: 'Tashkent' })).sort()).toEqual([
+      'Carrier draft',
+      'Paxta tolasi',
+      'Sement M400',
+      'Москва товары',
+    ]);
+    expect((await expectSameAsRule({ location: 'Toshkent' })).sort()).toEqual([
+      'Carrier draft',
+      'Paxta tolasi',
+      'Sement M400',
+      'Москва товары',
+    ]);
     expect((await expectSameAsRule({ location: 'Samarqand' })).sort()).toEqual(['Dori-darmon', 'Mis katodlari']);
     expect((await expectSameAsRule({ location: 'Namangan' })).sort()).toEqual(['Awarded rice', 'Mebel']);
     expect((await expectSameAsRule({ location: 'Buxoro' })).sort()).toEqual(['Carrier own', 'Quritilgan meva']);
     expect((await expectSameAsRule({ location: 'Andijon' })).sort()).toEqual(['Chegirma 50%_off', 'Non mahsulotlari']);
-    expect((await expectSameAsRule({ location: 'Boshqa' })).sort()).toEqual(['Avtomobil ehtiyot qismlari', 'Baliq', 'Ipak gilamlar', 'Qurilish materiallari']);
-    expect((await expectSameAsRule({ location: "Farg'ona" })).sort()).toEqual(['Avtomobil ehtiyot qismlari', 'Ipak gilamlar']);
+    expect((await expectSameAsRule({ location: 'Boshqa' })).sort()).toEqual([
+      'Avtomobil ehtiyot qismlari',
+      'Baliq',
+      'Ipak gilamlar',
+      'Qurilish materiallari',
+    ]);
+    expect((await expectSameAsRule({ location: "Farg'ona" })).sort()).toEqual([
+      'Avtomobil ehtiyot qismlari',
+      'Ipak gilamlar',
+    ]);
   });
 
   it("filters by the tender list's price bands at their edges", async () => {
@@ -469,7 +672,9 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     expect(byStart.json<Tender[]>().map((t) => t.name)).toEqual(['Awarded rice']);
     const byPrice = await listGet('/api/tenders/all?initial_price=5000.01');
     expect(byPrice.json<Tender[]>().map((t) => t.name)).toEqual(['Dori-darmon']);
-    expect((await listGet('/api/tenders/all?initial_price=999.990')).json<Tender[]>().map((t) => t.name)).toEqual(['Paxta tolasi']);
+    expect((await listGet('/api/tenders/all?initial_price=999.990')).json<Tender[]>().map((t) => t.name)).toEqual([
+      'Paxta tolasi',
+    ]);
   });
 
   it('combines filters', async () => {
@@ -478,7 +683,9 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     await expectSameAsRule({ type: 'plane', price: 'Qimmat', delivery: 'Tez' });
     await expectSameAsRule({ location: 'Boshqa', type: 'labo', delivery: 'Odatdagi' });
     await expectSameAsRule({ location: 'Tashkent', status: 'draft', type: 'truck', name: 'draft' });
-    expect(await expectSameAsRule({ type: 'ship', location: 'Namangan', price: "O'rtacha", delivery: 'Tez', q: 'istanbul' })).toEqual(['Mebel']);
+    expect(
+      await expectSameAsRule({ type: 'ship', location: 'Namangan', price: "O'rtacha", delivery: 'Tez', q: 'istanbul' }),
+    ).toEqual(['Mebel']);
   });
 
   it('treats empty parameters as no filter', async () => {
@@ -534,7 +741,9 @@ describe('GET /api/tenders/all and /me: filters', async () => {
   });
 
   it('pages with a cursor inside a filter, and with offset', async () => {
-    const expected = newestFirst(visibleTo(carrier.user.id).filter((t) => matchesTenderListFilters(t, { type: 'truck' })));
+    const expected = newestFirst(
+      visibleTo(carrier.user.id).filter((t) => matchesTenderListFilters(t, { type: 'truck' })),
+    );
     const first = await listGet('/api/tenders/all?type=truck&limit=2');
     expect(first.headers['x-total-count']).toBe(String(expected.length));
     const second = await listGet(`/api/tenders/all?type=truck&limit=2&cursor=${first.headers['x-next-cursor']}`);
@@ -564,10 +773,14 @@ describe('GET /api/tenders/all and /me: filters', async () => {
 
   it("hides other users' drafts in /all, /me and /{id}", async () => {
     const shipperDraft = all.find((t) => t.name === 'Shipper draft')!;
-    const carrierSees = (await list(listApp, '/api/tenders/all?limit=500', carrier.accessToken)).tenders.map((t) => t.id);
+    const carrierSees = (await list(listApp, '/api/tenders/all?limit=500', carrier.accessToken)).tenders.map(
+      (t) => t.id,
+    );
     expect(carrierSees).not.toContain(shipperDraft.id);
     expect((await list(listApp, '/api/tenders/all?status=draft&q=shipper', carrier.accessToken)).tenders).toEqual([]);
-    expect((await list(listApp, '/api/tenders/me', carrier.accessToken)).tenders.map((t) => t.id)).not.toContain(shipperDraft.id);
+    expect((await list(listApp, '/api/tenders/me', carrier.accessToken)).tenders.map((t) => t.id)).not.toContain(
+      shipperDraft.id,
+    );
     expect((await listGet(`/api/tenders/${shipperDraft.id}`)).statusCode).toBe(404);
 
     const shipperSees = (await list(listApp, '/api/tenders/all', shipper.accessToken)).tenders.map((t) => t.name);
@@ -592,7 +805,12 @@ describe('GET /api/tenders/all and /me: filters', async () => {
       { viewerId: carrier.user.id, q: 'tashkent', status: 'draft' },
       { viewerId: shipper.user.id, ownerId: shipper.user.id, q: 'truck' },
     ];
-    const pages: TenderPage[] = [{ limit: 500 }, { limit: 3 }, { limit: 3, offset: 2 }, { limit: 2, afterId: all[8]!.id }];
+    const pages: TenderPage[] = [
+      { limit: 500 },
+      { limit: 3 },
+      { limit: 3, offset: 2 },
+      { limit: 2, afterId: all[8]!.id },
+    ];
     for (const filter of filters) {
       const total = await countTenders(listDb.db, listDb.dialect, filter);
       for (const page of pages) {
@@ -600,12 +818,18 @@ describe('GET /api/tenders/all and /me: filters', async () => {
         // The count decides the plan: 0 → sparse, DENSE_MATCHES → dense (search filters always search).
         const sparse = await listTenders(listDb.db, listDb.dialect, filter, page, 0);
         const dense = await listTenders(listDb.db, listDb.dialect, filter, page, DENSE_MATCHES);
-        expect(dense.map((t) => t.id), label).toEqual(sparse.map((t) => t.id));
+        expect(
+          dense.map((t) => t.id),
+          label,
+        ).toEqual(sparse.map((t) => t.id));
         const all500 = await listTenders(listDb.db, listDb.dialect, filter, { limit: 500 }, total);
         expect(all500.length, label).toBe(total);
         const from = page.afterId === undefined ? (page.offset ?? 0) : all500.findIndex((t) => t.id < page.afterId!);
         const expected = from < 0 ? [] : all500.slice(from, from + page.limit).map((t) => t.id);
-        expect(sparse.map((t) => t.id), label).toEqual(expected);
+        expect(
+          sparse.map((t) => t.id),
+          label,
+        ).toEqual(expected);
       }
     }
     expect(chooseListPlan('sqlite', { viewerId: 1 }, DENSE_MATCHES)).toBe('dense');
@@ -628,7 +852,11 @@ describe('GET /api/tenders/all: the 500-row default', async () => {
   const bulkOwner = await createUser(bigApp);
   const createdAt = new Date().toISOString();
   const rows = Array.from({ length: 510 }, (_, i) =>
-    tenderRow(bulkOwner.user.id, createTenderInput.parse(buildTenderInput({ name: `Bulk ${i}`, initial_price: 500 + i })), createdAt),
+    tenderRow(
+      bulkOwner.user.id,
+      createTenderInput.parse(buildTenderInput({ name: `Bulk ${i}`, initial_price: 500 + i })),
+      createdAt,
+    ),
   );
   await bigDb.db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 100) await insertTenders(trx, rows.slice(i, i + 100));
@@ -643,7 +871,18 @@ describe('GET /api/tenders/all: the 500-row default', async () => {
       url: `/api/tenders/all?cursor=${res.headers['x-next-cursor']}`,
       token: bulkOwner.accessToken,
     });
-    expect(rest.json<Tender[]>().map((t) => t.name)).toEqual(['Bulk 9', 'Bulk 8', 'Bulk 7', 'Bulk 6', 'Bulk 5', 'Bulk 4', 'Bulk 3', 'Bulk 2', 'Bulk 1', 'Bulk 0']);
+    expect(rest.json<Tender[]>().map((t) => t.name)).toEqual([
+      'Bulk 9',
+      'Bulk 8',
+      'Bulk 7',
+      'Bulk 6',
+      'Bulk 5',
+      'Bulk 4',
+      'Bulk 3',
+      'Bulk 2',
+      'Bulk 1',
+      'Bulk 0',
+    ]);
     expect(rest.headers['x-next-cursor']).toBeUndefined();
     const mine = await api(bigApp, { method: 'GET', url: '/api/tenders/me?limit=500', token: bulkOwner.accessToken });
     expect(mine.json<Tender[]>()).toHaveLength(500);
@@ -652,10 +891,14 @@ describe('GET /api/tenders/all: the 500-row default', async () => {
 
   it('finds bulk-inserted tenders by search (the search index follows every insert)', async () => {
     const res = await api(bigApp, { method: 'GET', url: '/api/tenders/all?q=bulk 50', token: bulkOwner.accessToken });
-    expect(res.json<Tender[]>().map((t) => t.name).sort()).toEqual(['Bulk 50', ...Array.from({ length: 10 }, (_, i) => `Bulk 50${i}`)].sort());
+    expect(
+      res
+        .json<Tender[]>()
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['Bulk 50', ...Array.from({ length: 10 }, (_, i) => `Bulk 50${i}`)].sort());
   });
 });
-
 
 describe('demo tenders', async () => {
   const { app: demoApp, database: demoDb } = await buildTestApp({ sweepIntervalMs: 0 });
@@ -663,7 +906,11 @@ describe('demo tenders', async () => {
   const now = new Date('2026-11-21T10:00:00Z');
   const seeded = await seedDemoTenders(demoDb.db, shipper.user.id, 300, now);
   const total = async (query: string) => {
-    const res = await api(demoApp, { method: 'GET', url: `/api/tenders/all?limit=1&${query}`, token: shipper.accessToken });
+    const res = await api(demoApp, {
+      method: 'GET',
+      url: `/api/tenders/all?limit=1&${query}`,
+      token: shipper.accessToken,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return Number(res.headers['x-total-count']);
   };
@@ -685,7 +932,9 @@ describe('demo tenders', async () => {
       'status=closed',
       'status=awarded',
       'status=draft',
-      ...['Tashkent', 'Samarqand', 'Namangan', 'Buxoro', 'Andijon', 'Boshqa', "Farg'ona"].map((city) => `location=${encodeURIComponent(city)}`),
+      ...['Tashkent', 'Samarqand', 'Namangan', 'Buxoro', 'Andijon', 'Boshqa', "Farg'ona"].map(
+        (city) => `location=${encodeURIComponent(city)}`,
+      ),
       ...['Arzon', "O'rtacha", 'Qimmat'].map((band) => `price=${encodeURIComponent(band)}`),
       'delivery=Tez',
       'delivery=Odatdagi',
@@ -697,7 +946,10 @@ describe('demo tenders', async () => {
   });
 
   it('keeps opened tenders open past today, and is the same on every run', async () => {
-    const rows = await demoDb.db.selectFrom('tenders').select(['status', 'tender_end_date', 'tender_start_date', 'created_at']).execute();
+    const rows = await demoDb.db
+      .selectFrom('tenders')
+      .select(['status', 'tender_end_date', 'tender_start_date', 'created_at'])
+      .execute();
     for (const row of rows) {
       if (row.status === 'opened') expect(row.tender_end_date > '2026-11-21').toBe(true);
       expect(row.created_at <= now.toISOString()).toBe(true);
@@ -706,7 +958,13 @@ describe('demo tenders', async () => {
     const user = await createUser(again.app);
     await seedDemoTenders(again.database.db, user.user.id, 300, now);
     const names = async (db: typeof demoDb.db) =>
-      (await db.selectFrom('tenders').select(['name', 'initial_price_cents', 'origin_location']).orderBy('id').execute()).map((r) => JSON.stringify(r));
+      (
+        await db
+          .selectFrom('tenders')
+          .select(['name', 'initial_price_cents', 'origin_location'])
+          .orderBy('id')
+          .execute()
+      ).map((r) => JSON.stringify(r));
     expect(await names(again.database.db)).toEqual(await names(demoDb.db));
   });
 });
@@ -725,7 +983,8 @@ describe('list totals kept in tender_counts', async () => {
   for (const viewerId of [alice.user.id, bob.user.id]) {
     filters.push({ viewerId });
     for (const status of ['opened', 'closed', 'awarded'] as const) filters.push({ viewerId, status });
-    for (const mode of ['truck', 'plane', 'ship', 'labo'] as const) filters.push({ viewerId, mode }, { viewerId, mode, status: 'opened' });
+    for (const mode of ['truck', 'plane', 'ship', 'labo'] as const)
+      filters.push({ viewerId, mode }, { viewerId, mode, status: 'opened' });
     for (const location of ['tashkent', 'namangan', 'fargona', 'other'] as const) filters.push({ viewerId, location });
     for (const price of ['Arzon', "O'rtacha", 'Qimmat'] as const) filters.push({ viewerId, price });
     for (const delivery of ['Tez', 'Odatdagi', 'Sekin'] as const) filters.push({ viewerId, delivery, mode: 'truck' });
@@ -735,7 +994,9 @@ describe('list totals kept in tender_counts', async () => {
   async function expectCountsExact() {
     for (const filter of filters) {
       expect(isCountedFilter(filter)).toBe(true);
-      expect(await countTenders(db, dialect, filter), JSON.stringify(filter)).toBe(await countTenderRows(db, dialect, filter));
+      expect(await countTenders(db, dialect, filter), JSON.stringify(filter)).toBe(
+        await countTenderRows(db, dialect, filter),
+      );
     }
   }
 
@@ -751,7 +1012,12 @@ describe('list totals kept in tender_counts', async () => {
           shipment_date: daysFromToday(5),
           delivery_date: daysFromToday(5 + ((i * 7) % 13)),
         });
-        const res = await api(countApp, { method: 'POST', url: '/api/tenders', payload: input, token: owner.accessToken });
+        const res = await api(countApp, {
+          method: 'POST',
+          url: '/api/tenders',
+          payload: input,
+          token: owner.accessToken,
+        });
         expect(res.statusCode, res.body).toBe(201);
       }
     }
@@ -768,15 +1034,25 @@ describe('list totals kept in tender_counts', async () => {
     for (const row of rows.filter((r) => r.status === 'draft').slice(0, 5)) {
       await db.updateTable('tenders').set({ status: 'opened' }).where('id', '=', row.id).execute();
     }
-    await db.updateTable('tenders').set({ current_min_bid_cents: 500, bid_count: 3 }).where('id', '=', rows[0]!.id).execute();
+    await db
+      .updateTable('tenders')
+      .set({ current_min_bid_cents: 500, bid_count: 3 })
+      .where('id', '=', rows[0]!.id)
+      .execute();
     // Edits of the counted columns move a tender between groups.
-    await db.updateTable('tenders').set({ initial_price_cents: 700_000, delivery_days: 12, mode_mask: 4, origin_city: '' }).where('id', '=', rows[1]!.id).execute();
+    await db
+      .updateTable('tenders')
+      .set({ initial_price_cents: 700_000, delivery_days: 12, mode_mask: 4, origin_city: '' })
+      .where('id', '=', rows[1]!.id)
+      .execute();
     await expectCountsExact();
 
     await db.deleteFrom('tenders').where('id', '=', rows[2]!.id).execute();
     // Deleting an account deletes its tenders (cascade); their counts go too.
     await db.deleteFrom('users').where('id', '=', bob.user.id).execute();
     await expectCountsExact();
-    expect(await countTenders(db, dialect, { viewerId: alice.user.id })).toBe(await countTenderRows(db, dialect, { viewerId: alice.user.id }));
+    expect(await countTenders(db, dialect, { viewerId: alice.user.id })).toBe(
+      await countTenderRows(db, dialect, { viewerId: alice.user.id }),
+    );
   });
 });

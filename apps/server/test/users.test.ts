@@ -44,7 +44,11 @@ describe('POST /api/users/register', () => {
   it('stores an argon2id hash with m=19456, t=2, p=1', async () => {
     const input = buildRegisterInput();
     await register(input);
-    const row = await database.db.selectFrom('users').select('password_hash').where('email', '=', input.email).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', input.email)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -68,10 +72,15 @@ describe('POST /api/users/register', () => {
   it('refuses wrong types, too-long passwords and non-object bodies, never with a 500', async () => {
     expect((await register({ ...buildRegisterInput(), first_name: 42 })).statusCode).toBe(400);
     expect((await register({ ...buildRegisterInput(), password: 'x'.repeat(129) })).json().fields.password).toBe(
-      "Parol 128 ta belgidan oshmasligi kerak",
+      'Parol 128 ta belgidan oshmasligi kerak',
     );
     expect((await register([1, 2, 3])).statusCode).toBe(400);
-    const text = await app.inject({ method: 'POST', url: '/api/users/register', headers: { 'content-type': 'application/json' }, payload: '"just a string"' });
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '"just a string"',
+    });
     expect(text.statusCode).toBe(400);
   });
 
@@ -122,7 +131,8 @@ describe('POST /api/users/login', () => {
     const victim = await createUser(app);
     const bystander = await createUser(app);
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i += 1) statuses.push((await login({ email: victim.email, password: `wrong-${i}-pass` })).statusCode);
+    for (let i = 0; i < 7; i += 1)
+      statuses.push((await login({ email: victim.email, password: `wrong-${i}-pass` })).statusCode);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     const blocked = await login({ email: victim.email, password: victim.password }, { 'accept-language': 'en' });
@@ -148,7 +158,9 @@ describe('GET /api/users/me and access tokens', () => {
   it('answers 401 without a token, with a malformed header, or with a token in the URL only', async () => {
     const user = await createUser(app);
     expect((await me()).json()).toMatchObject({ code: 'NOT_AUTHENTICATED' });
-    expect((await api(app, { method: 'GET', url: '/api/users/me', headers: { authorization: 'Basic abc' } })).statusCode).toBe(401);
+    expect(
+      (await api(app, { method: 'GET', url: '/api/users/me', headers: { authorization: 'Basic abc' } })).statusCode,
+    ).toBe(401);
     expect((await api(app, { method: 'GET', url: `/api/users/me?token=${user.accessToken}` })).statusCode).toBe(401);
   });
 
@@ -159,13 +171,20 @@ describe('GET /api/users/me and access tokens', () => {
     const algNone = `${header}.${user.accessToken.split('.')[1]}.`;
     const now = Math.floor(Date.now() / 1000);
     const claims = { typ: 'access', sid: real.sid };
-    const wrongKey = await sign(claims, { secret: 'another-secret-that-is-long-enough-0123456789', exp: now + 600, sub: String(user.user.id) });
+    const wrongKey = await sign(claims, {
+      secret: 'another-secret-that-is-long-enough-0123456789',
+      exp: now + 600,
+      sub: String(user.user.id),
+    });
     const expired = await sign(claims, { exp: now - 10, sub: String(user.user.id) });
     const noExp = await sign(claims, { sub: String(user.user.id) });
     const [h, p, s] = user.accessToken.split('.');
     const editedPayload = Buffer.from(JSON.stringify({ ...real, sub: '999999' })).toString('base64url');
     const editedSub = `${h}.${editedPayload}.${s}`;
-    const otherSession = await sign({ typ: 'access', sid: 'not-a-session' }, { exp: now + 600, sub: String(user.user.id) });
+    const otherSession = await sign(
+      { typ: 'access', sid: 'not-a-session' },
+      { exp: now + 600, sub: String(user.user.id) },
+    );
     for (const token of [algNone, wrongKey, expired, noExp, editedSub, user.refreshToken, otherSession, `${h}.${p}`]) {
       const res = await me(token);
       expect(res.statusCode, token).toBe(401);
@@ -207,7 +226,10 @@ describe('POST /api/users/refresh and logout', () => {
 
   it('accepts only one of two simultaneous refreshes with the same token', async () => {
     const user = await createUser(app);
-    const results = await Promise.all([refresh({ refreshToken: user.refreshToken }), refresh({ refreshToken: user.refreshToken })]);
+    const results = await Promise.all([
+      refresh({ refreshToken: user.refreshToken }),
+      refresh({ refreshToken: user.refreshToken }),
+    ]);
     expect(results.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(1);
   });
 
@@ -221,7 +243,11 @@ describe('POST /api/users/refresh and logout', () => {
 
   it('logout ends the session: its refresh and access tokens stop working', async () => {
     const user = await createUser(app);
-    const out = await api(app, { method: 'POST', url: '/api/users/logout', payload: { refreshToken: user.refreshToken } });
+    const out = await api(app, {
+      method: 'POST',
+      url: '/api/users/logout',
+      payload: { refreshToken: user.refreshToken },
+    });
     expect(out.statusCode).toBe(204);
     expect((await refresh({ refreshToken: user.refreshToken })).statusCode).toBe(401);
     expect((await me(user.accessToken)).statusCode).toBe(401);
@@ -231,8 +257,11 @@ describe('POST /api/users/refresh and logout', () => {
 describe('errors, languages and headers', () => {
   it('localizes errors by Accept-Language (uz default, en, ru)', async () => {
     const texts = await Promise.all(
-      ['', 'en-US,en;q=0.9', 'ru', 'de, ru;q=0.5', 'fr'].map(async (lang) =>
-        (await api(app, { method: 'GET', url: '/api/users/me', headers: lang ? { 'accept-language': lang } : {} })).json().error,
+      ['', 'en-US,en;q=0.9', 'ru', 'de, ru;q=0.5', 'fr'].map(
+        async (lang) =>
+          (
+            await api(app, { method: 'GET', url: '/api/users/me', headers: lang ? { 'accept-language': lang } : {} })
+          ).json().error,
       ),
     );
     expect(texts).toEqual([
@@ -245,12 +274,27 @@ describe('errors, languages and headers', () => {
   });
 
   it('answers malformed JSON, wrong content types, oversized bodies and unknown routes with 4xx in the error shape', async () => {
-    const malformed = await app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('MALFORMED_BODY');
-    const wrongType = await app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(wrongType.statusCode).toBe(415);
-    const huge = await app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(2_000_000) }) });
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a'.repeat(2_000_000) }),
+    });
     expect(huge.statusCode).toBe(413);
     const missing = await app.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'accept-language': 'en' } });
     expect(missing.statusCode).toBe(404);
@@ -274,6 +318,14 @@ describe('errors, languages and headers', () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/users/login', '/api/users/register', '/api/users/me', '/api/users/refresh', '/api/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/users/login',
+        '/api/users/register',
+        '/api/users/me',
+        '/api/users/refresh',
+        '/api/health',
+      ]),
+    );
   });
 });

@@ -73,7 +73,9 @@ test.describe('notifications', () => {
   test('at 375 px the list and tabs fit the screen', async ({ browser, request }) => {
     const owner = await createApiUser(request, 'Nodira');
     const carrier = await createApiUser(request, 'Otabek');
-    const tender = await createApiTender(request, owner, { name: 'Juda uzun nomli yuk: qurilish materiallari va jihozlar' });
+    const tender = await createApiTender(request, owner, {
+      name: 'Juda uzun nomli yuk: qurilish materiallari va jihozlar',
+    });
     await placeApiBid(request, carrier, tender.id, 1999);
     const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await context.newPage();

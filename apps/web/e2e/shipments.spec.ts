@@ -56,7 +56,11 @@ test.describe('a shipment from award to delivery, owner and carrier side by side
     await expect(carrierPage.getByText('Tentli yuk mashinasi')).toBeVisible();
     await expect(carrierPage.getByText('12,000 kg')).toBeVisible();
     const carrierSteps = carrierPage.getByRole('list', { name: 'Yetkazish bosqichlari' }).getByRole('listitem');
-    await expect(carrierSteps).toHaveText([/Yuklangan, kutilmoqda/, /Yo'lda, kutilmoqda/, /Yetkazib berilgan, kutilmoqda/]);
+    await expect(carrierSteps).toHaveText([
+      /Yuklangan, kutilmoqda/,
+      /Yo'lda, kutilmoqda/,
+      /Yetkazib berilgan, kutilmoqda/,
+    ]);
 
     // the carrier: loaded, then on the way
     await carrierPage.getByRole('button', { name: 'Yuklandi deb belgilash' }).click();
@@ -74,12 +78,19 @@ test.describe('a shipment from award to delivery, owner and carrier side by side
     // the owner: two more notifications arrived live; one opens the shipment
     await expect(badgeLink(ownerPage)).toHaveAccessibleName(/^Bildirishnomalar\s*, 3 ta yangi$/);
     await expect(ownerPage.getByRole('link', { name: /Yuk holati o'zgardi/ })).toHaveCount(2);
-    await ownerPage.getByRole('link', { name: /Yuk holati o'zgardi/ }).first().click();
+    await ownerPage
+      .getByRole('link', { name: /Yuk holati o'zgardi/ })
+      .first()
+      .click();
     await expect(ownerPage).toHaveURL(/\/shipment\/status\?number=/);
     await expect(badgeLink(ownerPage)).toHaveAccessibleName(/^Bildirishnomalar\s*, 2 ta yangi$/);
     await expect(ownerPage.getByText('Siz bu yukning egasisiz')).toBeVisible();
     const ownerSteps = ownerPage.getByRole('list', { name: 'Yetkazish bosqichlari' }).getByRole('listitem');
-    await expect(ownerSteps).toHaveText([/Yuklangan, bajarildi/, /Yo'lda, bajarildi/, /Yetkazib berilgan, kutilmoqda$/]);
+    await expect(ownerSteps).toHaveText([
+      /Yuklangan, bajarildi/,
+      /Yo'lda, bajarildi/,
+      /Yetkazib berilgan, kutilmoqda$/,
+    ]);
     expect(await settledViolations(ownerPage)).toEqual([]);
 
     // the owner confirms the delivery: the success page, and the carrier sees it live

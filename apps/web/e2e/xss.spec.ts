@@ -62,11 +62,21 @@ test('stored payloads render as text on every page that shows them', async ({ pa
   // the carrier bids on every tender; the owner awards the first (a shipment and notifications carry the texts)
   const bidIds: number[] = [];
   for (const tender of tenders) {
-    const bid = await request.post(`/api/tenders/${tender.id}/bids`, { headers: carrier.headers, data: { bid_amount: 900 } });
+    const bid = await request.post(`/api/tenders/${tender.id}/bids`, {
+      headers: carrier.headers,
+      data: { bid_amount: 900 },
+    });
     expect(bid.status()).toBe(201);
     bidIds.push(((await bid.json()) as { id: number }).id);
   }
-  expect((await request.post(`/api/tenders/${tenders[0]!.id}/award`, { headers: owner.headers, data: { bid_id: bidIds[0] } })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/tenders/${tenders[0]!.id}/award`, {
+        headers: owner.headers,
+        data: { bid_id: bidIds[0] },
+      })
+    ).status(),
+  ).toBe(200);
   const vehicle = await request.post('/api/vehicles', {
     headers: carrier.headers,
     multipart: {
@@ -83,7 +93,11 @@ test('stored payloads render as text on every page that shows them', async ({ pa
   expect(vehicle.status(), await vehicle.text()).toBe(201);
 
   let ran = 0;
-  const visit = async (who: { email: string; password: string }, paths: string[], before?: (page: Page) => Promise<void>) => {
+  const visit = async (
+    who: { email: string; password: string },
+    paths: string[],
+    before?: (page: Page) => Promise<void>,
+  ) => {
     const context = await browser.newContext();
     const tab = await context.newPage();
     const dialogs = { count: 0 };
@@ -113,13 +127,23 @@ test('stored payloads render as text on every page that shows them', async ({ pa
     await context.close();
   };
   const tenderPages = tenders.map((tender) => `/tender/${tender.id}`);
-  await visit(owner, ['/tenders', '/tenders/truck', '/orders', '/notifications', ...tenderPages, '/profile'], async (tab) => {
-    await tab.evaluate((number) => localStorage.setItem('shipment', number), tenders[0]!.number);
-  });
-  await visit(carrier, ['/bids', '/vehicles', '/notifications', '/shipment/status', '/shipment/success', ...tenderPages], async (tab) => {
-    await tab.evaluate((number) => localStorage.setItem('shipment', number), tenders[0]!.number);
-  });
-  console.log(`[injection and XSS, browser] payloads=${PAYLOADS.length} pages=${2 * tenderPages.length + 11} scripts_run=${ran}`);
+  await visit(
+    owner,
+    ['/tenders', '/tenders/truck', '/orders', '/notifications', ...tenderPages, '/profile'],
+    async (tab) => {
+      await tab.evaluate((number) => localStorage.setItem('shipment', number), tenders[0]!.number);
+    },
+  );
+  await visit(
+    carrier,
+    ['/bids', '/vehicles', '/notifications', '/shipment/status', '/shipment/success', ...tenderPages],
+    async (tab) => {
+      await tab.evaluate((number) => localStorage.setItem('shipment', number), tenders[0]!.number);
+    },
+  );
+  console.log(
+    `[injection and XSS, browser] payloads=${PAYLOADS.length} pages=${2 * tenderPages.length + 11} scripts_run=${ran}`,
+  );
   expect(ran).toBe(0);
   // the texts are shown as they were typed
   await page.goto('/');

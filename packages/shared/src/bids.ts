@@ -9,14 +9,16 @@ export const MAX_BID_USD = 10_000_000;
  * `bid_amount`: a JSON number or the typed text, > 0, at most two decimals. The spec's one text for every
  * bad amount is 'Iltimos, to'g'ri narx kiriting' (BID_AMOUNT_INVALID), used by the client and the server.
  */
-export const bidAmountField = z.union([z.number(), z.string()], { error: 'BID_AMOUNT_INVALID' }).transform((value, ctx) => {
-  const cents = usdToCents(value);
-  if (cents === undefined || cents <= 0 || cents > MAX_BID_USD * 100) {
-    ctx.addIssue({ code: 'custom', message: 'BID_AMOUNT_INVALID' });
-    return z.NEVER;
-  }
-  return cents / 100;
-});
+export const bidAmountField = z
+  .union([z.number(), z.string()], { error: 'BID_AMOUNT_INVALID' })
+  .transform((value, ctx) => {
+    const cents = usdToCents(value);
+    if (cents === undefined || cents <= 0 || cents > MAX_BID_USD * 100) {
+      ctx.addIssue({ code: 'custom', message: 'BID_AMOUNT_INVALID' });
+      return z.NEVER;
+    }
+    return cents / 100;
+  });
 
 export const placeBidInput = z.object({ bid_amount: bidAmountField });
 export type PlaceBidInput = z.input<typeof placeBidInput>;
@@ -81,7 +83,11 @@ export const minBidResponse = z.object({ min_bid: z.number().nullable() });
 export type MinBidResponse = z.infer<typeof minBidResponse>;
 
 export const awardInput = z.object({
-  bid_id: z.number({ error: 'integer' }).int({ error: 'integer' }).positive({ error: 'integer' }).max(2_147_483_647, { error: 'integer' }),
+  bid_id: z
+    .number({ error: 'integer' })
+    .int({ error: 'integer' })
+    .positive({ error: 'integer' })
+    .max(2_147_483_647, { error: 'integer' }),
 });
 
 /** What the live stream of a tender sends on every change. */

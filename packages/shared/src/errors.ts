@@ -37,7 +37,7 @@ export const ERRORS = {
   },
   TOKEN_INVALID: {
     status: 401,
-    uz: "Sessiya yaroqsiz yoki muddati tugagan. Qaytadan kiring",
+    uz: 'Sessiya yaroqsiz yoki muddati tugagan. Qaytadan kiring',
     en: 'Your session is invalid or has expired. Please log in again',
     ru: 'Сессия недействительна или истекла. Войдите снова',
   },
@@ -115,7 +115,7 @@ export const ERRORS = {
   },
   FILE_LINK_INVALID: {
     status: 403,
-    uz: "Fayl havolasi yaroqsiz yoki muddati tugagan. Sahifani yangilab, qayta oching",
+    uz: 'Fayl havolasi yaroqsiz yoki muddati tugagan. Sahifani yangilab, qayta oching',
     en: 'This file link is invalid or has expired. Reload the page and open it again',
     ru: 'Ссылка на файл недействительна или устарела. Обновите страницу и откройте её снова',
   },
@@ -199,7 +199,7 @@ export const ERRORS = {
   },
   SHIPMENT_STEP_NOT_YOURS: {
     status: 403,
-    uz: "Bu bosqichni boshqa tomon belgilaydi",
+    uz: 'Bu bosqichni boshqa tomon belgilaydi',
     en: 'This step is set by the other party',
     ru: 'Этот этап отмечает другая сторона',
   },

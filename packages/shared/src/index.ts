@@ -15,3 +15,6 @@ export * from './tender-filters.js';
 export * from './tenders.js';
 export * from './notifications.js';
 export * from './shipments.js';
+export * from './paths.js';
+export * from './api-paths.js';
+export * from './web-routes.js';

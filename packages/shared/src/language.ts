@@ -27,7 +27,5 @@ export type Localized = Record<Language, string>;
 
 /** Replaces {name} placeholders with values. */
 export function interpolate(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in params ? String(params[key]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
 }

@@ -28,7 +28,11 @@ interface NotificationTemplate {
 export const NOTIFICATION_TEMPLATES = {
   bid_received: {
     type: 'offer',
-    title: { uz: 'Tenderingizga yangi taklif', en: 'New bid on your tender', ru: 'Новое предложение по вашему тендеру' },
+    title: {
+      uz: 'Tenderingizga yangi taklif',
+      en: 'New bid on your tender',
+      ru: 'Новое предложение по вашему тендеру',
+    },
     body: {
       uz: '{number} «{name}»: {amount} USD',
       en: '{number} “{name}”: {amount} USD',
@@ -103,9 +107,19 @@ export type NotificationTab = (typeof NOTIFICATION_TAB_VALUES)[number];
 
 export const notificationListQuery = z.object({
   tab: z.enum(NOTIFICATION_TAB_VALUES, { error: 'one_of' }).default('all'),
-  limit: z.coerce.number({ error: 'integer' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(100, { error: 'too_large' }).default(50),
+  limit: z.coerce
+    .number({ error: 'integer' })
+    .int({ error: 'integer' })
+    .min(1, { error: 'positive' })
+    .max(100, { error: 'too_large' })
+    .default(50),
   /** The id of the last notification of the previous page: the next page is older. */
-  before: z.coerce.number({ error: 'integer' }).int({ error: 'integer' }).positive({ error: 'integer' }).max(2_147_483_647, { error: 'integer' }).optional(),
+  before: z.coerce
+    .number({ error: 'integer' })
+    .int({ error: 'integer' })
+    .positive({ error: 'integer' })
+    .max(2_147_483_647, { error: 'integer' })
+    .optional(),
 });
 export type NotificationListQuery = z.input<typeof notificationListQuery>;
 

@@ -199,10 +199,20 @@ describe('My Orders filters', () => {
     expect(matchesOrdersFilters(tender(), { deliverySpeed: 'Tez' })).toBe(true);
     expect(matchesOrdersFilters(tender(), { deliverySpeed: 'Sekin' })).toBe(false);
     expect(
-      matchesOrdersFilters(tender(), { search: 'paxta', deliverySpeed: 'Tez', priceRange: 'Arzon', location: 'Toshkent' }),
+      matchesOrdersFilters(tender(), {
+        search: 'paxta',
+        deliverySpeed: 'Tez',
+        priceRange: 'Arzon',
+        location: 'Toshkent',
+      }),
     ).toBe(true);
     expect(
-      matchesOrdersFilters(tender(), { search: 'paxta', deliverySpeed: 'Tez', priceRange: 'Qimmat', location: 'Toshkent' }),
+      matchesOrdersFilters(tender(), {
+        search: 'paxta',
+        deliverySpeed: 'Tez',
+        priceRange: 'Qimmat',
+        location: 'Toshkent',
+      }),
     ).toBe(false);
   });
 });

@@ -32,11 +32,22 @@ function messages(input: unknown): Record<string, string> {
 describe('createTenderInput', () => {
   it('accepts the form values, trims texts and defaults the status to opened', () => {
     const parsed = createTenderInput.parse({ ...valid, name: '  Paxta tolasi  ', notes: '  ', requirements: 'Tent' });
-    expect(parsed).toMatchObject({ name: 'Paxta tolasi', status: 'opened', notes: null, requirements: 'Tent', incoterms: null });
+    expect(parsed).toMatchObject({
+      name: 'Paxta tolasi',
+      status: 'opened',
+      notes: null,
+      requirements: 'Tent',
+      incoterms: null,
+    });
   });
 
   it('reads numbers typed as text, with a dot or a decimal comma', () => {
-    const parsed = createTenderInput.parse({ ...valid, cargo_weight: ' 1500.5 ', cargo_volume: '12,5', initial_price: '999.99' });
+    const parsed = createTenderInput.parse({
+      ...valid,
+      cargo_weight: ' 1500.5 ',
+      cargo_volume: '12,5',
+      initial_price: '999.99',
+    });
     expect(parsed).toMatchObject({ cargo_weight: 1500.5, cargo_volume: 12.5, initial_price: 999.99 });
   });
 

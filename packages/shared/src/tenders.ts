@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  DELIVERY_SPEEDS,
-  PRICE_RANGES,
-  TENDER_INITIAL_STATUSES,
-  TENDER_MODES,
-  TENDER_STATUSES,
-} from './constants.js';
+import { DELIVERY_SPEEDS, PRICE_RANGES, TENDER_INITIAL_STATUSES, TENDER_MODES, TENDER_STATUSES } from './constants.js';
 import { parseDecimal, usdToCents } from './money.js';
 import { daysBetween, locationFilterOf } from './tender-filters.js';
 
@@ -38,7 +32,12 @@ export const TENDER_REQUIRED_FIELD_NAMES = [
   'initial_price',
 ] as const;
 /** The four dates the create form requires. */
-export const TENDER_DATE_FIELD_NAMES = ['shipment_date', 'delivery_date', 'tender_start_date', 'tender_end_date'] as const;
+export const TENDER_DATE_FIELD_NAMES = [
+  'shipment_date',
+  'delivery_date',
+  'tender_start_date',
+  'tender_end_date',
+] as const;
 
 /** Nothing entered: absent, null, or blank text. */
 export function isBlank(value: unknown): boolean {
@@ -74,7 +73,9 @@ export function hasControlCharacters(text: string, allowLineBreaks = false): boo
 
 /** A required one-line text: blank → the form's "fill in all required fields" code; trimmed; bounded. */
 const requiredText = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'TENDER_REQUIRED_FIELDS' : 'invalid') })
+  .string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'TENDER_REQUIRED_FIELDS' : 'invalid'),
+  })
   .trim()
   .min(1, { error: 'TENDER_REQUIRED_FIELDS' })
   .max(TENDER_TEXT_MAX, { error: 'too_long' })
@@ -301,11 +302,15 @@ export const tenderListQuery = z
         }
         return location;
       })
-      .describe("Origin city: Tashkent, Samarqand, Namangan, Buxoro, Andijon (also Toshkent, Farg'ona and other spellings) or Boshqa (none of the list's five)"),
+      .describe(
+        "Origin city: Tashkent, Samarqand, Namangan, Buxoro, Andijon (also Toshkent, Farg'ona and other spellings) or Boshqa (none of the list's five)",
+      ),
     price: enumParam(PRICE_RANGES).describe("Arzon < 1000, O'rtacha 1000–5000 inclusive, Qimmat > 5000 (USD)"),
     delivery: enumParam(DELIVERY_SPEEDS).describe('Days from shipment to delivery: Tez ≤ 3, Odatdagi 4–7, Sekin ≥ 8'),
     q: searchParam.describe('Part of the name, cargo type, origin or destination, any letter case'),
-    limit: integerParam(1, TENDER_LIST_LIMIT_MAX).describe(`Rows per page, 1–${TENDER_LIST_LIMIT_MAX} (default ${TENDER_LIST_LIMIT_MAX})`),
+    limit: integerParam(1, TENDER_LIST_LIMIT_MAX).describe(
+      `Rows per page, 1–${TENDER_LIST_LIMIT_MAX} (default ${TENDER_LIST_LIMIT_MAX})`,
+    ),
     offset: integerParam(0, 10_000_000).describe('Rows to skip (or use cursor)'),
     cursor: z
       .string()

@@ -53,9 +53,7 @@ export const loginInput = z.object({
 export type LoginInput = z.input<typeof loginInput>;
 
 // Optional: the web client sends no body and relies on the HttpOnly cookie.
-export const refreshInput = z
-  .object({ refreshToken: z.string().min(1).max(4096).optional() })
-  .nullish();
+export const refreshInput = z.object({ refreshToken: z.string().min(1).max(4096).optional() }).nullish();
 export type RefreshInput = z.input<typeof refreshInput>;
 
 export const user = z.object({

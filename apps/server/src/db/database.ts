@@ -110,7 +110,9 @@ function namingPool(pool: pg.Pool): PostgresPool {
       if (!facade) {
         const query = (sqlText: string, parameters: ReadonlyArray<unknown>) => {
           const name = namedStatements.get(sqlText);
-          return client.query(name ? { name, text: sqlText, values: [...parameters] } : { text: sqlText, values: [...parameters] });
+          return client.query(
+            name ? { name, text: sqlText, values: [...parameters] } : { text: sqlText, values: [...parameters] },
+          );
         };
         // Kysely calls query(sql, parameters) (and a cursor form only for streaming, which we do not use);
         // pg's result is the shape PostgresPoolClient declares, with wider types

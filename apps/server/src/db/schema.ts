@@ -12,7 +12,8 @@ import type { ScheduledJobsTables } from './scheduled-jobs.tables.js';
  * repository and adds them here. Timestamps are ISO-8601 UTC text on both engines; money is integer cents.
  */
 export interface DatabaseSchema
-  extends UsersTables,
+  extends
+    UsersTables,
     TendersTables,
     FilesTables,
     VehiclesTables,

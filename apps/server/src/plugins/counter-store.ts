@@ -18,7 +18,9 @@ export function createMemoryCounterStore(now: () => number = Date.now): CounterS
       const t = now();
       const current = counters.get(key);
       const next =
-        current && current.resetAt > t ? { count: current.count + 1, resetAt: current.resetAt } : { count: 1, resetAt: t + windowMs };
+        current && current.resetAt > t
+          ? { count: current.count + 1, resetAt: current.resetAt }
+          : { count: 1, resetAt: t + windowMs };
       counters.set(key, next);
       return next;
     },

@@ -51,7 +51,10 @@ function validationFields(issues: ValidationIssue[], lang: Language): Record<str
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const names = issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys) ? (issue.params.keys as string[]) : [name];
+    const names =
+      issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)
+        ? (issue.params.keys as string[])
+        : [name];
     const messageKey = issueMessageKey(issue);
     const text = isErrorCode(messageKey) ? errorText(messageKey, lang) : fieldMessage(messageKey, lang);
     for (const each of names) {
@@ -145,7 +148,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const code: ErrorCode =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST';
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 'REQUEST_TIMEOUT'
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 'HEADERS_TOO_LARGE'
+        : 'BAD_REQUEST';
   const status = ERRORS[code].status;
   const body = JSON.stringify({ error: errorText(code, DEFAULT_LANGUAGE), code } satisfies ApiErrorBody);
   // the code only: the error also carries the raw bytes received, which may hold a token

@@ -34,7 +34,12 @@ export function connectRedis(url: string, name: string, log: FastifyBaseLogger):
 export function createRedisEventBus(url: string, log: FastifyBaseLogger): EventBus & { publisher: Redis } {
   const publisher = connectRedis(url, 'publisher', log);
   // subscribers must queue their SUBSCRIBE commands until connected, and resubscribe after a reconnect
-  const subscriber = new Redis(url, { ...commonOptions, enableOfflineQueue: true, maxRetriesPerRequest: null, connectionName: 'yuk-subscriber' });
+  const subscriber = new Redis(url, {
+    ...commonOptions,
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    connectionName: 'yuk-subscriber',
+  });
   subscriber.on('error', () => undefined); // reported through the publisher's state
   const local = createMemoryEventBus();
   const counts = new Map<string, number>();
@@ -60,7 +65,8 @@ export function createRedisEventBus(url: string, log: FastifyBaseLogger): EventB
       const unsubscribeLocal = local.subscribe(channel, handler);
       const count = (counts.get(channel) ?? 0) + 1;
       counts.set(channel, count);
-      if (count === 1) subscriber.subscribe(channel).catch((error: unknown) => log.warn({ err: error, channel }, 'subscribe failed'));
+      if (count === 1)
+        subscriber.subscribe(channel).catch((error: unknown) => log.warn({ err: error, channel }, 'subscribe failed'));
       return () => {
         unsubscribeLocal();
         const left = (counts.get(channel) ?? 1) - 1;

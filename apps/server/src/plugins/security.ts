@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
 
 /** Query parameters that carry a credential: a signed link's signature, or a token a client wrongly put in a URL. */
-const SECRET_QUERY_PARAMS = /([?&;](?:sig|signature|token|access_?token|refresh_?token|id_?token|password|code|key)=)[^&;#]*/gi;
+const SECRET_QUERY_PARAMS =
+  /([?&;](?:sig|signature|token|access_?token|refresh_?token|id_?token|password|code|key)=)[^&;#]*/gi;
 
 /** A URL as the log may show it: every credential in its query replaced by "***". */
 export function maskUrlSecrets(url: string): string {
@@ -92,7 +93,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { redis?:
   // After validation, before any handler: bad text in a path, query or body is refused with 400 and never reaches the database.
   // (a callback hook: an async one costs every request a promise)
   app.addHook('preHandler', (request, _reply, done) => {
-    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
       const path = badTextPath(value);
       if (path !== undefined) return done(new AppError('VALIDATION_FAILED', {}, { [path || part]: 'invalid' }));
     }

@@ -8,9 +8,27 @@ import { seedDemoVehicles } from '../modules/vehicles/vehicles.seed.js';
 export const DEMO_PASSWORD = 'demo12345';
 
 export const DEMO_ACCOUNTS = [
-  { role: 'shipper', first_name: 'Dilshod', last_name: 'Karimov', email: 'shipper@yuktender.uz', phone_number: '+998901234567' },
-  { role: 'carrier', first_name: 'Aziz', last_name: 'Rahimov', email: 'carrier@yuktender.uz', phone_number: '+998911112233' },
-  { role: 'carrier', first_name: 'Olga', last_name: 'Petrova', email: 'carrier2@yuktender.uz', phone_number: '+998935556677' },
+  {
+    role: 'shipper',
+    first_name: 'Dilshod',
+    last_name: 'Karimov',
+    email: 'shipper@yuktender.uz',
+    phone_number: '+998901234567',
+  },
+  {
+    role: 'carrier',
+    first_name: 'Aziz',
+    last_name: 'Rahimov',
+    email: 'carrier@yuktender.uz',
+    phone_number: '+998911112233',
+  },
+  {
+    role: 'carrier',
+    first_name: 'Olga',
+    last_name: 'Petrova',
+    email: 'carrier2@yuktender.uz',
+    phone_number: '+998935556677',
+  },
 ] as const;
 
 /** Fills an empty database with demo data; does nothing when any user exists. Returns whether it seeded. */

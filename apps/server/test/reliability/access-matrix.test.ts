@@ -43,7 +43,19 @@ const post = async <T>(token: string, url: string, payload?: object) => {
 // ---------------------------------------------------------------------------------------------------
 // A's objects, made fresh on demand (actions that change or delete an object get their own copy)
 
-type ObjectKind = 'tender-opened' | 'tender-draft' | 'tender-closed' | 'tender-awarded' | 'tender-of-C-with-A-bid' | 'vehicle' | 'notification' | 'shipment-A-owner' | 'shipment-A-carrier' | 'file-link' | 'file-no-signature' | 'file-forged';
+type ObjectKind =
+  | 'tender-opened'
+  | 'tender-draft'
+  | 'tender-closed'
+  | 'tender-awarded'
+  | 'tender-of-C-with-A-bid'
+  | 'vehicle'
+  | 'notification'
+  | 'shipment-A-owner'
+  | 'shipment-A-carrier'
+  | 'file-link'
+  | 'file-no-signature'
+  | 'file-forged';
 
 interface Fixture {
   kind: ObjectKind;
@@ -61,9 +73,14 @@ async function openedWithBid(): Promise<{ tender: Tender; bid: PlacedBid }> {
   return { tender, bid };
 }
 
-async function awarded(owner: typeof A, carrier: typeof A): Promise<{ tender: Tender; bid: PlacedBid; shipment: string }> {
+async function awarded(
+  owner: typeof A,
+  carrier: typeof A,
+): Promise<{ tender: Tender; bid: PlacedBid; shipment: string }> {
   const tender = await createTender(app, owner.accessToken, { initial_price: 100_000 });
-  const bid = await post<PlacedBid>(carrier.accessToken, `/api/tenders/${tender.id}/bids`, { bid_amount: nextAmount() });
+  const bid = await post<PlacedBid>(carrier.accessToken, `/api/tenders/${tender.id}/bids`, {
+    bid_amount: nextAmount(),
+  });
   await post(owner.accessToken, `/api/tenders/${tender.id}/award`, { bid_id: bid.id });
   return { tender, bid, shipment: tender.number };
 }
@@ -100,7 +117,9 @@ async function make(kind: ObjectKind): Promise<Fixture> {
     }
     case 'notification': {
       await openedWithBid(); // C's bid tells A
-      const list = (await api(app, { method: 'GET', url: '/api/notifications?tab=unread', token: A.accessToken })).json<Notification[]>();
+      const list = (await api(app, { method: 'GET', url: '/api/notifications?tab=unread', token: A.accessToken })).json<
+        Notification[]
+      >();
       return { kind, params: { id: list[0]!.id } };
     }
     case 'shipment-A-owner':
@@ -122,7 +141,13 @@ async function make(kind: ObjectKind): Promise<Fixture> {
   }
 }
 
-const TENDER_KINDS: ObjectKind[] = ['tender-opened', 'tender-draft', 'tender-closed', 'tender-awarded', 'tender-of-C-with-A-bid'];
+const TENDER_KINDS: ObjectKind[] = [
+  'tender-opened',
+  'tender-draft',
+  'tender-closed',
+  'tender-awarded',
+  'tender-of-C-with-A-bid',
+];
 
 /** Which of A's objects a route's path takes. */
 function objectKindsFor(path: string): ObjectKind[] {
@@ -136,7 +161,13 @@ function objectKindsFor(path: string): ObjectKind[] {
 }
 
 /** Objects B may legitimately read (an opened, closed or awarded tender is public to signed-in users; a signed link is its own permission). */
-const PUBLIC_TO_B = new Set<ObjectKind>(['tender-opened', 'tender-closed', 'tender-awarded', 'tender-of-C-with-A-bid', 'file-link']);
+const PUBLIC_TO_B = new Set<ObjectKind>([
+  'tender-opened',
+  'tender-closed',
+  'tender-awarded',
+  'tender-of-C-with-A-bid',
+  'file-link',
+]);
 
 // ---------------------------------------------------------------------------------------------------
 // What each cell should answer
@@ -146,7 +177,12 @@ type Expectation = number[];
 const ANY_4XX: Expectation = Array.from({ length: 100 }, (_, i) => 400 + i);
 
 /** The answer each identity should get; a route without a rule here is still held to: no 5xx, anonymous 401, B no 2xx on private. */
-function expected(op: Operation | undefined, method: string, who: Identity, kind: ObjectKind | undefined): Expectation | undefined {
+function expected(
+  op: Operation | undefined,
+  method: string,
+  who: Identity,
+  kind: ObjectKind | undefined,
+): Expectation | undefined {
   // a verb the path does not have: refused one way or another (the path may also match a route with a parameter)
   if (!op) return ANY_4XX;
   const key = operationKey(op);
@@ -216,7 +252,12 @@ function expected(op: Operation | undefined, method: string, who: Identity, kind
 }
 
 /** Bodies that are valid for each route, so that refusals come from access rules and not from validation. */
-async function requestFor(op: Operation | undefined, method: string, path: string, fixture: Fixture | undefined): Promise<InjectOptions> {
+async function requestFor(
+  op: Operation | undefined,
+  method: string,
+  path: string,
+  fixture: Fixture | undefined,
+): Promise<InjectOptions> {
   const key = op ? operationKey(op) : '';
   const url = path + (fixture?.query ?? '');
   switch (key) {
@@ -237,7 +278,11 @@ async function requestFor(op: Operation | undefined, method: string, path: strin
       return { method: method as InjectOptions['method'], url, payload, headers };
     }
     default:
-      return { method: method as InjectOptions['method'], url, ...(method === 'POST' || method === 'PUT' || method === 'PATCH' ? { payload: {} } : {}) };
+      return {
+        method: method as InjectOptions['method'],
+        url,
+        ...(method === 'POST' || method === 'PUT' || method === 'PATCH' ? { payload: {} } : {}),
+      };
   }
 }
 
@@ -247,7 +292,10 @@ async function vehicleForm() {
 }
 
 /** Streams are read over a socket up to their head, then cut. */
-async function sendStream(options: InjectOptions, token: string | undefined): Promise<{ status: number; body: string }> {
+async function sendStream(
+  options: InjectOptions,
+  token: string | undefined,
+): Promise<{ status: number; body: string }> {
   const controller = new AbortController();
   const res = await fetch(`${address}${String(options.url)}`, {
     method: String(options.method),
@@ -270,12 +318,38 @@ async function sendStream(options: InjectOptions, token: string | undefined): Pr
 async function privateRowsOfA(notificationIds: number[]): Promise<string> {
   const db = database.db;
   const rows = await Promise.all([
-    db.selectFrom('tenders').selectAll().where('owner_id', '=', A.user.id).where('status', '=', 'draft').orderBy('id').execute(),
+    db
+      .selectFrom('tenders')
+      .selectAll()
+      .where('owner_id', '=', A.user.id)
+      .where('status', '=', 'draft')
+      .orderBy('id')
+      .execute(),
     db.selectFrom('vehicles').selectAll().where('owner_id', '=', A.user.id).orderBy('id').execute(),
-    db.selectFrom('files').select(['id', 'owner_id', 'size', 'original_name']).where('owner_id', '=', A.user.id).orderBy('id').execute(),
-    db.selectFrom('notifications').selectAll().where('id', 'in', [0, ...notificationIds]).orderBy('id').execute(),
-    db.selectFrom('bids').select(['id', 'tender_id', 'bidder_id', 'amount_cents', 'created_at']).where('bidder_id', '=', A.user.id).orderBy('id').execute(),
-    db.selectFrom('shipments').selectAll().where((eb) => eb.or([eb('owner_id', '=', A.user.id), eb('carrier_id', '=', A.user.id)])).orderBy('id').execute(),
+    db
+      .selectFrom('files')
+      .select(['id', 'owner_id', 'size', 'original_name'])
+      .where('owner_id', '=', A.user.id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('id', 'in', [0, ...notificationIds])
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('bids')
+      .select(['id', 'tender_id', 'bidder_id', 'amount_cents', 'created_at'])
+      .where('bidder_id', '=', A.user.id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('shipments')
+      .selectAll()
+      .where((eb) => eb.or([eb('owner_id', '=', A.user.id), eb('carrier_id', '=', A.user.id)]))
+      .orderBy('id')
+      .execute(),
     db.selectFrom('sessions').selectAll().where('user_id', '=', A.user.id).orderBy('id').execute(),
   ]);
   return JSON.stringify(rows, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.length : value));
@@ -289,31 +363,42 @@ it('access matrix: A, B and anonymous × every route and verb × every object of
   // the objects B and anonymous are tried on (A gets a fresh copy whenever a call may change or delete it)
   const shared = new Map<ObjectKind, Fixture>();
   for (const kind of new Set(paths.flatMap(objectKindsFor))) shared.set(kind, await make(kind));
-  const aBidIds = new Set((await database.db.selectFrom('bids').select('id').where('bidder_id', '=', A.user.id).execute()).map((r) => r.id));
+  const aBidIds = new Set(
+    (await database.db.selectFrom('bids').select('id').where('bidder_id', '=', A.user.id).execute()).map((r) => r.id),
+  );
 
   let cells = 0;
   const wrong: string[] = [];
   const leaksInLists: string[] = [];
-  const notificationIds = (await database.db.selectFrom('notifications').select('id').where('user_id', '=', A.user.id).execute()).map((r) => r.id);
+  const notificationIds = (
+    await database.db.selectFrom('notifications').select('id').where('user_id', '=', A.user.id).execute()
+  ).map((r) => r.id);
   const before = await privateRowsOfA(notificationIds);
 
   const runCell = async (method: string, path: string, who: Identity, fixture: Fixture | undefined) => {
     const op = byPathAndMethod.get(`${method === 'HEAD' ? 'GET' : method} ${path}`);
-    const url = fixture ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(fixture.params[name]))) : path;
+    const url = fixture
+      ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(fixture.params[name])))
+      : path;
     const options = await requestFor(op, method, url, fixture);
     const token = tokenOf(who);
     const { status, body } =
       op && isStreamOperation(op) && method !== 'HEAD'
         ? await sendStream(options, token)
-        : await api(app, { ...options, ...(token ? { token } : {}) }).then((res) => ({ status: res.statusCode, body: res.body }));
+        : await api(app, { ...options, ...(token ? { token } : {}) }).then((res) => ({
+            status: res.statusCode,
+            body: res.body,
+          }));
     cells += 1;
     const label = `${who} ${method} ${url}${fixture?.query ?? ''} [${fixture?.kind ?? '-'}] → ${status}`;
     const expectation = expected(op, method === 'HEAD' ? 'GET' : method, who, fixture?.kind);
     const isPrivate = fixture ? !PUBLIC_TO_B.has(fixture.kind) : false;
     if (status >= 500) wrong.push(`${label} (server error)`);
     else if (who !== 'A' && isPrivate && status < 300) wrong.push(`${label} (private object of A)`);
-    else if (who === 'anonymous' && op && !PUBLIC_OPERATIONS.has(operationKey(op)) && status !== 401) wrong.push(`${label} (needs a token)`);
-    else if (expectation && !expectation.includes(status)) wrong.push(`${label} (expected ${expectation.join('/')}) ${body.slice(0, 120)}`);
+    else if (who === 'anonymous' && op && !PUBLIC_OPERATIONS.has(operationKey(op)) && status !== 401)
+      wrong.push(`${label} (needs a token)`);
+    else if (expectation && !expectation.includes(status))
+      wrong.push(`${label} (expected ${expectation.join('/')}) ${body.slice(0, 120)}`);
     // lists B reads must not hold anything of A's
     if (who === 'B' && status === 200 && method === 'GET' && body.startsWith('[')) {
       const items = JSON.parse(body) as Array<Record<string, unknown>>;
@@ -322,13 +407,25 @@ it('access matrix: A, B and anonymous × every route and verb × every object of
           (path === '/api/tenders/me' && item.owner_id === A.user.id) ||
           (path === '/api/tenders/all' && item.owner_id === A.user.id && item.status === 'draft') ||
           (path === '/api/bids/me' && aBidIds.has(Number(item.id))) ||
-          (path === '/api/vehicles/user' && String(item.vehicle_name ?? '').length > 0 && (item as Partial<Vehicle>).id !== undefined && !(await isOwnedBy('vehicles', Number(item.id), B.user.id))) ||
+          (path === '/api/vehicles/user' &&
+            String(item.vehicle_name ?? '').length > 0 &&
+            (item as Partial<Vehicle>).id !== undefined &&
+            !(await isOwnedBy('vehicles', Number(item.id), B.user.id))) ||
           (path === '/api/notifications' && !(await isOwnedBy('notifications', Number(item.id), B.user.id))) ||
-          (path === '/api/shipments' && (item as Partial<Shipment>).role !== undefined && !(await involves(String(item.number), B.user.id)));
+          (path === '/api/shipments' &&
+            (item as Partial<Shipment>).role !== undefined &&
+            !(await involves(String(item.number), B.user.id)));
         if (foreign) leaksInLists.push(`${path}: ${JSON.stringify(item).slice(0, 100)}`);
       }
     }
-    if (who === 'B' && status === 200 && method === 'GET' && path === '/api/users/me' && (JSON.parse(body) as User).id === A.user.id) leaksInLists.push('B sees A as me');
+    if (
+      who === 'B' &&
+      status === 200 &&
+      method === 'GET' &&
+      path === '/api/users/me' &&
+      (JSON.parse(body) as User).id === A.user.id
+    )
+      leaksInLists.push('B sees A as me');
   };
 
   const verbs = [...HTTP_METHODS, 'HEAD'];
@@ -344,10 +441,17 @@ it('access matrix: A, B and anonymous × every route and verb × every object of
   // B's list views filtered by a tender A bid on
   const cOpen = shared.get('tender-of-C-with-A-bid');
   if (cOpen) {
-    const filtered = (await api(app, { method: 'GET', url: `/api/bids/me?tender_id=${cOpen.params.id}`, token: B.accessToken })).json<MyBid[]>();
+    const filtered = (
+      await api(app, { method: 'GET', url: `/api/bids/me?tender_id=${cOpen.params.id}`, token: B.accessToken })
+    ).json<MyBid[]>();
     for (const bid of filtered) if (aBidIds.has(bid.id)) leaksInLists.push(`/api/bids/me?tender_id: ${bid.id}`);
-    const ownerView = (await api(app, { method: 'GET', url: `/api/tenders/${cOpen.params.id}/bids`, token: B.accessToken }));
-    if (ownerView.statusCode === 200 && ownerView.json<TenderBid[]>().length > 0) leaksInLists.push('B reads the bids of C’s tender');
+    const ownerView = await api(app, {
+      method: 'GET',
+      url: `/api/tenders/${cOpen.params.id}/bids`,
+      token: B.accessToken,
+    });
+    if (ownerView.statusCode === 200 && ownerView.json<TenderBid[]>().length > 0)
+      leaksInLists.push('B reads the bids of C’s tender');
   }
   const after = await privateRowsOfA(notificationIds);
   const untouched = before === after;
@@ -378,12 +482,31 @@ it('access matrix: A, B and anonymous × every route and verb × every object of
 }, 120_000);
 
 async function isOwnedBy(table: 'vehicles' | 'notifications', id: number, userId: number): Promise<boolean> {
-  if (table === 'vehicles') return Boolean(await database.db.selectFrom('vehicles').select('id').where('id', '=', id).where('owner_id', '=', userId).executeTakeFirst());
-  return Boolean(await database.db.selectFrom('notifications').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst());
+  if (table === 'vehicles')
+    return Boolean(
+      await database.db
+        .selectFrom('vehicles')
+        .select('id')
+        .where('id', '=', id)
+        .where('owner_id', '=', userId)
+        .executeTakeFirst(),
+    );
+  return Boolean(
+    await database.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  );
 }
 
 async function involves(number: string, userId: number): Promise<boolean> {
-  const row = await database.db.selectFrom('shipments').select(['owner_id', 'carrier_id']).where('number', '=', number).executeTakeFirst();
+  const row = await database.db
+    .selectFrom('shipments')
+    .select(['owner_id', 'carrier_id'])
+    .where('number', '=', number)
+    .executeTakeFirst();
   return row !== undefined && (row.owner_id === userId || row.carrier_id === userId);
 }
 
@@ -416,11 +539,23 @@ it('mass assignment: fields a client may not set are never taken from a body', a
     mode_mask: 0,
     search_text: 'injected',
   };
-  const awardedStatus = await api(app, { method: 'POST', url: '/api/tenders', token: A.accessToken, payload: { ...buildTenderInput(), ...extras, status: 'awarded' } });
+  const awardedStatus = await api(app, {
+    method: 'POST',
+    url: '/api/tenders',
+    token: A.accessToken,
+    payload: { ...buildTenderInput(), ...extras, status: 'awarded' },
+  });
   expect(awardedStatus.statusCode).toBe(400); // 'awarded' is never a status a client may choose
-  const created = await api(app, { method: 'POST', url: '/api/tenders', token: A.accessToken, payload: { ...buildTenderInput(), ...extras } });
+  const created = await api(app, {
+    method: 'POST',
+    url: '/api/tenders',
+    token: A.accessToken,
+    payload: { ...buildTenderInput(), ...extras },
+  });
   expect(created.statusCode).toBe(201);
-  const tender = (await api(app, { method: 'GET', url: `/api/tenders/${created.json<Tender>().id}`, token: A.accessToken })).json<Tender>();
+  const tender = (
+    await api(app, { method: 'GET', url: `/api/tenders/${created.json<Tender>().id}`, token: A.accessToken })
+  ).json<Tender>();
   const row = await database.db.selectFrom('tenders').selectAll().where('id', '=', tender.id).executeTakeFirstOrThrow();
   check('tender.owner_id', row.owner_id, B.user.id);
   check('tender.number', row.number, extras.number);
@@ -438,10 +573,22 @@ it('mass assignment: fields a client may not set are never taken from a body', a
     method: 'POST',
     url: `/api/tenders/${tender.id}/bids`,
     token: B.accessToken,
-    payload: { bid_amount: 1000, status: 'accepted', bidder_id: A.user.id, tender_id: 1, id: 999_999, created_at: foreignTime, amount_cents: 1 },
+    payload: {
+      bid_amount: 1000,
+      status: 'accepted',
+      bidder_id: A.user.id,
+      tender_id: 1,
+      id: 999_999,
+      created_at: foreignTime,
+      amount_cents: 1,
+    },
   });
   expect(bid.statusCode).toBe(201);
-  const bidRow = await database.db.selectFrom('bids').selectAll().where('id', '=', bid.json<PlacedBid>().id).executeTakeFirstOrThrow();
+  const bidRow = await database.db
+    .selectFrom('bids')
+    .selectAll()
+    .where('id', '=', bid.json<PlacedBid>().id)
+    .executeTakeFirstOrThrow();
   check('bid.status', bidRow.status, 'accepted');
   check('bid.bidder_id', bidRow.bidder_id, A.user.id);
   check('bid.tender_id', bidRow.tender_id, 1);
@@ -457,7 +604,11 @@ it('mass assignment: fields a client may not set are never taken from a body', a
     payload: { bid_id: bidRow.id, status: 'closed', winner_id: A.user.id, carrier_id: A.user.id },
   });
   expect(award.statusCode).toBe(200);
-  const shipmentRow = await database.db.selectFrom('shipments').selectAll().where('tender_id', '=', tender.id).executeTakeFirstOrThrow();
+  const shipmentRow = await database.db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('tender_id', '=', tender.id)
+    .executeTakeFirstOrThrow();
   check('shipment.carrier_id', shipmentRow.carrier_id, A.user.id);
   const moved = await api(app, {
     method: 'POST',
@@ -466,14 +617,27 @@ it('mass assignment: fields a client may not set are never taken from a body', a
     payload: { status: 'loaded', owner_id: B.user.id, carrier_id: C.user.id, delivered_at: foreignTime },
   });
   expect(moved.statusCode).toBe(200);
-  const movedRow = await database.db.selectFrom('shipments').selectAll().where('tender_id', '=', tender.id).executeTakeFirstOrThrow();
+  const movedRow = await database.db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('tender_id', '=', tender.id)
+    .executeTakeFirstOrThrow();
   check('shipment.owner_id', movedRow.owner_id, B.user.id);
   check('shipment.carrier_id', movedRow.carrier_id, C.user.id);
   check('shipment.delivered_at', movedRow.delivered_at, foreignTime);
 
   // a vehicle: its owner, id, time and documents come from the server (form fields and on update)
-  const vehicleExtras = { owner_id: String(B.user.id), id: '999999', created_at: foreignTime, registration_file_id: 'a'.repeat(32), documents: '{"registration":"/etc/passwd"}' };
-  const vehicleRes = await sendVehicleForm(app, { token: A.accessToken, fields: { ...vehicleFields(), ...vehicleExtras } });
+  const vehicleExtras = {
+    owner_id: String(B.user.id),
+    id: '999999',
+    created_at: foreignTime,
+    registration_file_id: 'a'.repeat(32),
+    documents: '{"registration":"/etc/passwd"}',
+  };
+  const vehicleRes = await sendVehicleForm(app, {
+    token: A.accessToken,
+    fields: { ...vehicleFields(), ...vehicleExtras },
+  });
   const vehicleAnswers = [vehicleRes.statusCode];
   if (vehicleRes.statusCode === 201) {
     const v = vehicleRes.json<Vehicle>();
@@ -482,7 +646,11 @@ it('mass assignment: fields a client may not set are never taken from a body', a
     check('vehicle.id', vRow.id, 999_999);
     check('vehicle.created_at', vRow.created_at, foreignTime);
     check('vehicle.registration_file_id', vRow.registration_file_id, vehicleExtras.registration_file_id);
-    const updated = await sendVehicleForm(app, { token: A.accessToken, id: v.id, fields: { ...vehicleFields(), ...vehicleExtras } });
+    const updated = await sendVehicleForm(app, {
+      token: A.accessToken,
+      id: v.id,
+      fields: { ...vehicleFields(), ...vehicleExtras },
+    });
     vehicleAnswers.push(updated.statusCode);
     const uRow = await database.db.selectFrom('vehicles').selectAll().where('id', '=', v.id).executeTakeFirstOrThrow();
     check('vehicle.owner_id (update)', uRow.owner_id, B.user.id);
@@ -495,10 +663,24 @@ it('mass assignment: fields a client may not set are never taken from a body', a
   const registered = await api(app, {
     method: 'POST',
     url: '/api/users/register',
-    payload: { first_name: 'Mass', last_name: 'Assign', email, phone_number: '+998901112233', password: 'mass-assign-1', id: 1, created_at: foreignTime, password_hash: 'x', role: 'admin' },
+    payload: {
+      first_name: 'Mass',
+      last_name: 'Assign',
+      email,
+      phone_number: '+998901112233',
+      password: 'mass-assign-1',
+      id: 1,
+      created_at: foreignTime,
+      password_hash: 'x',
+      role: 'admin',
+    },
   });
   expect(registered.statusCode).toBe(201);
-  const userRow = await database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  const userRow = await database.db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
   check('user.id', userRow.id, 1);
   check('user.created_at', userRow.created_at, foreignTime);
   check('user.password_hash', userRow.password_hash, 'x');

@@ -43,7 +43,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -152,9 +154,15 @@ let carrierTokens: string[] = [];
 /** Opened tenders to bid on, with the lowest amount we know was offered. */
 const biddable = new Map<number, number>();
 
-async function call(path: string, init: RequestInit & { token: string }): Promise<{ status: number; body: unknown } | undefined> {
+async function call(
+  path: string,
+  init: RequestInit & { token: string },
+): Promise<{ status: number; body: unknown } | undefined> {
   try {
-    const res = await fetch(`${base}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${init.token}` } });
+    const res = await fetch(`${base}${path}`, {
+      ...init,
+      headers: { ...init.headers, authorization: `Bearer ${init.token}` },
+    });
     const text = await res.text();
     return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
   } catch {
@@ -213,7 +221,8 @@ async function writeVehicle(): Promise<void> {
   const write: VehicleWrite = { carrier, name: `Durable truck ${SEED}-${nameSequence}`, outcome: 'unknown' };
   vehicles.push(write);
   const form = new FormData();
-  for (const [key, value] of Object.entries(vehicleFields({ vehicle_name: write.name }))) if (value !== undefined) form.append(key, value);
+  for (const [key, value] of Object.entries(vehicleFields({ vehicle_name: write.name })))
+    if (value !== undefined) form.append(key, value);
   const photo = pngFile();
   form.append('vehicle_photo', new Blob([photo.data], { type: 'image/png' }), photo.filename);
   const res = await call('/api/vehicles', { method: 'POST', token: carrierTokens[carrier]!, body: form });
@@ -284,7 +293,8 @@ async function verify(): Promise<Check> {
     const written = bids.filter((b) => b.tenderId === tenderId);
     for (const write of written) {
       const found = byAmount.get(write.amount);
-      if (write.outcome === 'acked' && (!found || found.id !== write.id)) lost.push(`bid ${write.amount} on ${tenderId}`);
+      if (write.outcome === 'acked' && (!found || found.id !== write.id))
+        lost.push(`bid ${write.amount} on ${tenderId}`);
       if (write.outcome === 'refused' && found) unexpected.push(`refused bid ${write.amount} on ${tenderId} exists`);
       if (write.outcome === 'unknown' && found) {
         write.outcome = 'acked';
@@ -292,12 +302,15 @@ async function verify(): Promise<Check> {
       }
     }
     const amounts = new Set(written.map((b) => b.amount));
-    for (const b of stored) if (!amounts.has(b.bid_amount)) unexpected.push(`bid nobody made: ${b.bid_amount} on ${tenderId}`);
+    for (const b of stored)
+      if (!amounts.has(b.bid_amount)) unexpected.push(`bid nobody made: ${b.bid_amount} on ${tenderId}`);
     const lowest = stored.length ? Math.min(...stored.map((b) => b.bid_amount)) : 50_000;
     // a bid and the tender's counters are one transaction: after any crash they agree
     const tender = storedTenders.find((t) => t.id === tenderId);
     if (tender && (tender.bid_count !== stored.length || (tender.current_min_bid ?? 50_000) !== lowest)) {
-      unexpected.push(`tender ${tenderId} counters ${tender.bid_count}/${tender.current_min_bid} vs bids ${stored.length}/${lowest}`);
+      unexpected.push(
+        `tender ${tenderId} counters ${tender.bid_count}/${tender.current_min_bid} vs bids ${stored.length}/${lowest}`,
+      );
     }
     biddable.set(tenderId, Math.min(biddable.get(tenderId) ?? lowest, lowest));
   }
@@ -307,7 +320,8 @@ async function verify(): Promise<Check> {
     const byName = new Map(stored.map((v) => [v.vehicle_name, v]));
     for (const write of vehicles.filter((v) => v.carrier === carrier)) {
       const found = byName.get(write.name);
-      if (write.outcome === 'acked' && (!found || found.id !== write.id || !found.documents.vehicle_photo)) lost.push(`vehicle ${write.name}`);
+      if (write.outcome === 'acked' && (!found || found.id !== write.id || !found.documents.vehicle_photo))
+        lost.push(`vehicle ${write.name}`);
       if (write.outcome === 'refused' && found) unexpected.push(`refused vehicle ${write.name} exists`);
       if (write.outcome === 'unknown' && found) {
         write.outcome = 'acked';
@@ -316,7 +330,8 @@ async function verify(): Promise<Check> {
       // the photo of a stored vehicle is whole: its signed link serves the same bytes
       if (found?.documents.vehicle_photo && write.outcome === 'acked' && random() < 0.2) {
         const photo = await fetch(`${base}${found.documents.vehicle_photo}`);
-        if (!Buffer.from(await photo.arrayBuffer()).equals(Buffer.from(pngFile().data))) lost.push(`photo of ${write.name}`);
+        if (!Buffer.from(await photo.arrayBuffer()).equals(Buffer.from(pngFile().data)))
+          lost.push(`photo of ${write.name}`);
       }
     }
     const names = new Set(vehicles.filter((v) => v.carrier === carrier).map((v) => v.name));
@@ -330,84 +345,89 @@ async function verify(): Promise<Check> {
   return { acknowledged, lost, unexpected };
 }
 
-it(`kill -9 durability: ${CYCLES} random SIGKILLs, no acknowledged write lost, nothing unexpected`, async () => {
-  await startServer();
-  const register = async (label: string): Promise<string> => {
-    const email = `${label}-${SEED}-${randomBytes(3).toString('hex')}@example.uz`;
-    const password = 'durable-password-1';
-    const phone = `+99899${String(Math.floor(random() * 9_000_000) + 1_000_000)}`;
-    const created = await fetch(`${base}/api/users/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ first_name: 'Durable', last_name: label, email, phone_number: phone, password }),
-    });
-    expect(created.status).toBe(201);
-    const login = await fetch(`${base}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    return ((await login.json()) as AuthTokens).accessToken;
-  };
-  ownerToken = await register('owner');
-  carrierTokens = [await register('carrier-a'), await register('carrier-b'), await register('carrier-c')];
+it(
+  `kill -9 durability: ${CYCLES} random SIGKILLs, no acknowledged write lost, nothing unexpected`,
+  async () => {
+    await startServer();
+    const register = async (label: string): Promise<string> => {
+      const email = `${label}-${SEED}-${randomBytes(3).toString('hex')}@example.uz`;
+      const password = 'durable-password-1';
+      const phone = `+99899${String(Math.floor(random() * 9_000_000) + 1_000_000)}`;
+      const created = await fetch(`${base}/api/users/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ first_name: 'Durable', last_name: label, email, phone_number: phone, password }),
+      });
+      expect(created.status).toBe(201);
+      const login = await fetch(`${base}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      return ((await login.json()) as AuthTokens).accessToken;
+    };
+    ownerToken = await register('owner');
+    carrierTokens = [await register('carrier-a'), await register('carrier-b'), await register('carrier-c')];
 
-  let lostTotal: string[] = [];
-  let unexpectedTotal: string[] = [];
-  let acknowledged = 0;
-  let killedInFlight = 0;
-  for (let cycle = 0; cycle < CYCLES; cycle += 1) {
-    if (cycle > 0) await startServer();
-    const verifyStarted = performance.now();
-    const check = await verify();
-    timings.verify += performance.now() - verifyStarted;
-    lostTotal = [...lostTotal, ...check.lost];
-    unexpectedTotal = [...unexpectedTotal, ...check.unexpected];
-    acknowledged = check.acknowledged;
-    if (check.lost.length || check.unexpected.length) break;
-    const killAfter = 20 + Math.floor(random() * 250);
-    const unknownBefore = [...tenders, ...bids, ...vehicles].filter((w) => w.outcome === 'unknown').length;
-    const workStarted = performance.now();
-    const work = workload(6);
-    await new Promise((resolve) => setTimeout(resolve, killAfter));
+    let lostTotal: string[] = [];
+    let unexpectedTotal: string[] = [];
+    let acknowledged = 0;
+    let killedInFlight = 0;
+    for (let cycle = 0; cycle < CYCLES; cycle += 1) {
+      if (cycle > 0) await startServer();
+      const verifyStarted = performance.now();
+      const check = await verify();
+      timings.verify += performance.now() - verifyStarted;
+      lostTotal = [...lostTotal, ...check.lost];
+      unexpectedTotal = [...unexpectedTotal, ...check.unexpected];
+      acknowledged = check.acknowledged;
+      if (check.lost.length || check.unexpected.length) break;
+      const killAfter = 20 + Math.floor(random() * 250);
+      const unknownBefore = [...tenders, ...bids, ...vehicles].filter((w) => w.outcome === 'unknown').length;
+      const workStarted = performance.now();
+      const work = workload(6);
+      await new Promise((resolve) => setTimeout(resolve, killAfter));
+      await killServer();
+      await work;
+      timings.work += performance.now() - workStarted;
+      killedInFlight +=
+        [...tenders, ...bids, ...vehicles].filter((w) => w.outcome === 'unknown').length - unknownBefore;
+    }
+    // the final state, after the last kill
+    await startServer();
+    const last = await verify();
+    lostTotal = [...lostTotal, ...last.lost];
+    unexpectedTotal = [...unexpectedTotal, ...last.unexpected];
+    acknowledged = last.acknowledged;
     await killServer();
-    await work;
-    timings.work += performance.now() - workStarted;
-    killedInFlight += [...tenders, ...bids, ...vehicles].filter((w) => w.outcome === 'unknown').length - unknownBefore;
-  }
-  // the final state, after the last kill
-  await startServer();
-  const last = await verify();
-  lostTotal = [...lostTotal, ...last.lost];
-  unexpectedTotal = [...unexpectedTotal, ...last.unexpected];
-  acknowledged = last.acknowledged;
-  await killServer();
 
-  let integrity = 'not SQLite';
-  if (engine === 'sqlite') {
-    const file = join(dataDir, 'yuk-tender.db');
-    expect(existsSync(file)).toBe(true);
-    const sqlite = new SqliteDatabase(file);
-    integrity = String(sqlite.pragma('integrity_check', { simple: true }));
-    const foreignKeys = sqlite.pragma('foreign_key_check') as unknown[];
-    sqlite.close();
-    if (foreignKeys.length > 0) integrity = `foreign keys broken: ${foreignKeys.length}`;
-  }
+    let integrity = 'not SQLite';
+    if (engine === 'sqlite') {
+      const file = join(dataDir, 'yuk-tender.db');
+      expect(existsSync(file)).toBe(true);
+      const sqlite = new SqliteDatabase(file);
+      integrity = String(sqlite.pragma('integrity_check', { simple: true }));
+      const foreignKeys = sqlite.pragma('foreign_key_check') as unknown[];
+      sqlite.close();
+      if (foreignKeys.length > 0) integrity = `foreign keys broken: ${foreignKeys.length}`;
+    }
 
-  printFigure('kill -9 durability', {
-    engine,
-    seed: SEED,
-    cycles: CYCLES,
-    acknowledged_writes: acknowledged,
-    in_flight_at_kill: killedInFlight,
-    refused: [...tenders, ...bids, ...vehicles].filter((w) => w.outcome === 'refused').length,
-    lost: lostTotal.length,
-    unexpected: unexpectedTotal.length,
-    integrity_check: integrity.replaceAll(' ', '_'),
-    ms_start_verify_work: `${Math.round(timings.start)}/${Math.round(timings.verify)}/${Math.round(timings.work)}`,
-  });
-  expect(lostTotal).toEqual([]);
-  expect(unexpectedTotal).toEqual([]);
-  expect(acknowledged).toBeGreaterThan(CYCLES);
-  if (engine === 'sqlite') expect(integrity).toBe('ok');
-}, size(120_000, 900_000));
+    printFigure('kill -9 durability', {
+      engine,
+      seed: SEED,
+      cycles: CYCLES,
+      acknowledged_writes: acknowledged,
+      in_flight_at_kill: killedInFlight,
+      refused: [...tenders, ...bids, ...vehicles].filter((w) => w.outcome === 'refused').length,
+      lost: lostTotal.length,
+      unexpected: unexpectedTotal.length,
+      integrity_check: integrity.replaceAll(' ', '_'),
+      ms_start_verify_work: `${Math.round(timings.start)}/${Math.round(timings.verify)}/${Math.round(timings.work)}`,
+    });
+    expect(lostTotal).toEqual([]);
+    expect(unexpectedTotal).toEqual([]);
+    expect(acknowledged).toBeGreaterThan(CYCLES);
+    if (engine === 'sqlite') expect(integrity).toBe('ok');
+  },
+  size(120_000, 900_000),
+);

@@ -86,7 +86,21 @@ const edgeInteger = fc.oneof(
 
 /** Numbers as text, at and beyond the edges of the id columns and of JavaScript. */
 const numericText = fc.oneof(
-  fc.constantFrom('0', '-1', '1.5', '1e3', '1e400', '2147483647', '2147483648', '99999999999', '9007199254740993', '-0', '0x10', '١٢', '1_000'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1.5',
+    '1e3',
+    '1e400',
+    '2147483647',
+    '2147483648',
+    '99999999999',
+    '9007199254740993',
+    '-0',
+    '0x10',
+    '١٢',
+    '1_000',
+  ),
   edgeInteger.map(String),
   fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
 );
@@ -94,7 +108,19 @@ const numericText = fc.oneof(
 const oddNumber = fc.oneof(
   fc.integer(),
   fc.double(),
-  fc.constantFrom(0, -1, -0, 1.5, 2 ** 31, 2 ** 31 - 1, 2 ** 53 + 1, Number.MAX_SAFE_INTEGER, 1e308, Number.MIN_VALUE, 99_999_999_999),
+  fc.constantFrom(
+    0,
+    -1,
+    -0,
+    1.5,
+    2 ** 31,
+    2 ** 31 - 1,
+    2 ** 53 + 1,
+    Number.MAX_SAFE_INTEGER,
+    1e308,
+    Number.MIN_VALUE,
+    99_999_999_999,
+  ),
   fc.integer({ min: 2 ** 31 - 3, max: 2 ** 31 + 3 }),
 );
 
@@ -107,25 +133,38 @@ const anyValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(oddText, fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(fc.oneof(oddText, fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('value'), {
+      maxKeys: 4,
+    }),
   ),
 })).value;
 
 function propertyNames(schema: JsonSchema | undefined): string[] {
   if (!schema) return [];
   const names = new Set(Object.keys(schema.properties ?? {}));
-  for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) for (const name of propertyNames(part)) names.add(name);
+  for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])])
+    for (const name of propertyNames(part)) names.add(name);
   return [...names];
 }
 
 /** A value for a known field: anything, with the edges that schemas most often forget weighted up. */
-const fieldValue = fc.oneof(anyValue, edgeInteger, numericText, oddText, fc.constantFrom(1, '1', 'opened', 'draft', 'awarded', 'loaded'));
+const fieldValue = fc.oneof(
+  anyValue,
+  edgeInteger,
+  numericText,
+  oddText,
+  fc.constantFrom(1, '1', 'opened', 'draft', 'awarded', 'loaded'),
+);
 
 /** A JSON object that uses the route's own field names (so validation is reached) with odd values, and a few odd keys. */
 function objectFor(op: Operation): fc.Arbitrary<Record<string, unknown>> {
   const names = propertyNames(op.bodySchema);
   const known = fc.record(Object.fromEntries(names.map((name) => [name, fieldValue])), { requiredKeys: [] });
-  const extra = fc.dictionary(fc.oneof(oddText, fc.constantFrom('__proto__', 'constructor', 'id', 'owner_id')), anyValue, { maxKeys: 2 });
+  const extra = fc.dictionary(
+    fc.oneof(oddText, fc.constantFrom('__proto__', 'constructor', 'id', 'owner_id')),
+    anyValue,
+    { maxKeys: 2 },
+  );
   return fc.tuple(known, extra).map(([a, b]) => ({ ...b, ...a }));
 }
 
@@ -159,8 +198,16 @@ const brokenJson = fc.constantFrom(
 
 function jsonBody(op: Operation): fc.Arbitrary<FuzzBody> {
   return fc.oneof(
-    objectFor(op).map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json', kind: 'json-object' })),
-    anyValue.map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json', kind: 'json-any' })),
+    objectFor(op).map((value) => ({
+      payload: JSON.stringify(value),
+      contentType: 'application/json',
+      kind: 'json-object',
+    })),
+    anyValue.map((value) => ({
+      payload: JSON.stringify(value) ?? 'null',
+      contentType: 'application/json',
+      kind: 'json-any',
+    })),
     brokenJson.map((text) => ({ payload: text, contentType: 'application/json', kind: 'json-broken' })),
     fc.integer({ min: 1_000, max: 200_000 }).map((depth) => ({
       payload: '['.repeat(depth) + ']'.repeat(depth),
@@ -189,7 +236,10 @@ function jsonBody(op: Operation): fc.Arbitrary<FuzzBody> {
           ';;;',
           'application/octet-stream',
         ),
-        fc.oneof(objectFor(op).map((value) => JSON.stringify(value)), oddText),
+        fc.oneof(
+          objectFor(op).map((value) => JSON.stringify(value)),
+          oddText,
+        ),
       )
       .map(([contentType, payload]) => ({ payload, contentType, kind: 'content-type' })),
     fc.constant({ payload: undefined, contentType: undefined, kind: 'no-body' }),
@@ -201,17 +251,27 @@ function multipartBody(op: Operation): fc.Arbitrary<FuzzBody> {
   const names = propertyNames(op.bodySchema);
   const fieldName = names.length > 0 ? fc.oneof(fc.constantFrom(...names), oddText) : oddText;
   const entry: fc.Arbitrary<FormEntry> = fc.oneof(
-    fc.tuple(fieldName, oddText.map((text) => text.slice(0, 20_000))),
+    fc.tuple(
+      fieldName,
+      oddText.map((text) => text.slice(0, 20_000)),
+    ),
     fc.tuple(
       fieldName,
       fc.record({
         filename: oddText.map((text) => text.slice(0, 400)),
-        data: fc.oneof(fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)), oddText.map((text) => Buffer.from(text))),
+        data: fc.oneof(
+          fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)),
+          oddText.map((text) => Buffer.from(text)),
+        ),
         type: fc.constantFrom('image/png', 'application/pdf', 'text/html', 'image/svg+xml', 'application/octet-stream'),
       }),
     ),
   );
-  const raw = (payload: string, contentType = 'multipart/form-data; boundary=x'): FuzzBody => ({ kind: 'multipart-raw', payload, contentType });
+  const raw = (payload: string, contentType = 'multipart/form-data; boundary=x'): FuzzBody => ({
+    kind: 'multipart-raw',
+    payload,
+    contentType,
+  });
   return fc.oneof(
     fc.array(entry, { maxLength: 8 }).map((entries): FuzzBody => ({ kind: 'multipart', entries })),
     fc.constantFrom(
@@ -265,9 +325,24 @@ const queryString = (op: Operation) =>
     op.queryParams.length === 0
       ? fc.constant('')
       : fc
-          .record(Object.fromEntries(op.queryParams.map((name) => [name, fc.oneof(numericText, oddText, fc.constantFrom('', 'opened', 'draft', 'Tashkent', 'unread'))])), { requiredKeys: [] })
+          .record(
+            Object.fromEntries(
+              op.queryParams.map((name) => [
+                name,
+                fc.oneof(numericText, oddText, fc.constantFrom('', 'opened', 'draft', 'Tashkent', 'unread')),
+              ]),
+            ),
+            { requiredKeys: [] },
+          )
           .map((values) => {
-            const text = new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, String(v).replace(/[\ud800-\udfff]/g, '?').slice(0, 10_000)])).toString();
+            const text = new URLSearchParams(
+              Object.entries(values).map(([k, v]): [string, string] => [
+                k,
+                String(v)
+                  .replace(/[\ud800-\udfff]/g, '?')
+                  .slice(0, 10_000),
+              ]),
+            ).toString();
             return text ? `?${text}` : '';
           }),
     fc
@@ -285,16 +360,43 @@ const queryString = (op: Operation) =>
         (pairs) =>
           '?' +
           pairs
-            .map(([key, value]) => `${encodeURIComponent(key.replace(/[\ud800-\udfff]/g, '?'))}=${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '?')).slice(0, 10_000)}`)
+            .map(
+              ([key, value]) =>
+                `${encodeURIComponent(key.replace(/[\ud800-\udfff]/g, '?'))}=${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '?')).slice(0, 10_000)}`,
+            )
             .join('&'),
       ),
-    fc.constantFrom('?%', '?a=%zz', '?&&&==', '?id=1&id=2', '?tender_id=1e400', '?limit=-1', '?tab=__proto__', '?' + 'a=1&'.repeat(2000)),
+    fc.constantFrom(
+      '?%',
+      '?a=%zz',
+      '?&&&==',
+      '?id=1&id=2',
+      '?tender_id=1e400',
+      '?limit=-1',
+      '?tab=__proto__',
+      '?' + 'a=1&'.repeat(2000),
+    ),
   );
 
 /** Header values as a client may send them: HTTP allows only Latin-1 text in a header. */
-const latin1 = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((code) => String.fromCharCode(code)), maxLength: 200 });
+const latin1 = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0xff }).map((code) => String.fromCharCode(code)),
+  maxLength: 200,
+});
 const acceptLanguage = fc.oneof(
-  fc.constantFrom(undefined, 'en', 'ru', 'uz', '*', 'xx', 'uz;q=abc', ',,,;', 'ru-RU,ru;q=0.9,en-US;q=0.8', 'a'.repeat(20_000), 'en;q=1e999'),
+  fc.constantFrom(
+    undefined,
+    'en',
+    'ru',
+    'uz',
+    '*',
+    'xx',
+    'uz;q=abc',
+    ',,,;',
+    'ru-RU,ru;q=0.9,en-US;q=0.8',
+    'a'.repeat(20_000),
+    'en;q=1e999',
+  ),
   latin1,
 );
 const authorization = (token: string, otherToken: string) =>
@@ -302,7 +404,15 @@ const authorization = (token: string, otherToken: string) =>
     fc.constant(`Bearer ${token}`),
     fc.constant(`Bearer ${otherToken}`),
     fc.constant(undefined),
-    fc.constantFrom('Bearer', 'Bearer ', 'Basic Zm9vOmJhcg==', 'Bearer a.b.c', 'Bearer ....', `bearer  ${token}`, `Bearer ${token} extra`),
+    fc.constantFrom(
+      'Bearer',
+      'Bearer ',
+      'Basic Zm9vOmJhcg==',
+      'Bearer a.b.c',
+      'Bearer ....',
+      `bearer  ${token}`,
+      `Bearer ${token} extra`,
+    ),
     fc.constant(`Bearer ${'A'.repeat(16_000)}`),
     latin1.map((text) => `Bearer ${text}`),
   );
@@ -310,8 +420,35 @@ const authorization = (token: string, otherToken: string) =>
 // Values that follow the route's own schema (so requests pass validation and reach the handlers and the
 // database), pushed to the edges of what the schema allows and one step beyond.
 
-const dates = fc.constantFrom('2000-01-01', '2099-12-31', '2024-02-29', '1999-12-31', '2100-01-01', '0000-01-01', '9999-12-31', '2026-13-01', new Date().toISOString().slice(0, 10));
-const words = fc.constantFrom('Tashkent', 'Samarqand', 'Boshqa', 'Truck - tented', 'Aviation', 'YT-000001', 'opened', 'draft', 'm3', 'ton', 'GPS', 'Van', 'Active', '+998901234567', 'a@b.uz', 'password-123');
+const dates = fc.constantFrom(
+  '2000-01-01',
+  '2099-12-31',
+  '2024-02-29',
+  '1999-12-31',
+  '2100-01-01',
+  '0000-01-01',
+  '9999-12-31',
+  '2026-13-01',
+  new Date().toISOString().slice(0, 10),
+);
+const words = fc.constantFrom(
+  'Tashkent',
+  'Samarqand',
+  'Boshqa',
+  'Truck - tented',
+  'Aviation',
+  'YT-000001',
+  'opened',
+  'draft',
+  'm3',
+  'ton',
+  'GPS',
+  'Van',
+  'Active',
+  '+998901234567',
+  'a@b.uz',
+  'password-123',
+);
 
 function edgeNumbers(schema: JsonSchema): fc.Arbitrary<number> {
   const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined);
@@ -325,7 +462,10 @@ function edgeNumbers(schema: JsonSchema): fc.Arbitrary<number> {
 function edgeStrings(schema: JsonSchema, name: string): fc.Arbitrary<string> {
   const options: fc.Arbitrary<string>[] = [words, numericText, oddText];
   if (schema.format === 'date' || name.endsWith('_date')) options.push(dates, dates, dates);
-  if (schema.maxLength !== undefined) options.push(fc.constantFrom('a'.repeat(schema.maxLength), 'a'.repeat(schema.maxLength + 1), 'Ю'.repeat(schema.maxLength)));
+  if (schema.maxLength !== undefined)
+    options.push(
+      fc.constantFrom('a'.repeat(schema.maxLength), 'a'.repeat(schema.maxLength + 1), 'Ю'.repeat(schema.maxLength)),
+    );
   if (schema.pattern) {
     try {
       options.push(fc.stringMatching(new RegExp(schema.pattern)).map((text) => text.slice(0, 300)));
@@ -339,9 +479,11 @@ function edgeStrings(schema: JsonSchema, name: string): fc.Arbitrary<string> {
 /** Something that satisfies `schema` most of the time, with edges; the field name helps where the schema says little. */
 function fromSchema(schema: JsonSchema | undefined, name = '', depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 4) return anyValue;
-  if (schema.enum && schema.enum.length > 0) return fc.oneof(fc.constantFrom(...schema.enum), fc.constantFrom(...schema.enum), oddText);
+  if (schema.enum && schema.enum.length > 0)
+    return fc.oneof(fc.constantFrom(...schema.enum), fc.constantFrom(...schema.enum), oddText);
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives && alternatives.length > 0) return fc.oneof(...alternatives.map((part) => fromSchema(part, name, depth + 1)));
+  if (alternatives && alternatives.length > 0)
+    return fc.oneof(...alternatives.map((part) => fromSchema(part, name, depth + 1)));
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (types.length > 1) return fc.oneof(...types.map((type) => fromSchema({ ...schema, type }, name, depth + 1)));
   switch (types[0]) {
@@ -371,13 +513,23 @@ function fromSchema(schema: JsonSchema | undefined, name = '', depth = 0): fc.Ar
 /** A request that follows the route's schema, with a real token and real ids most of the time. */
 function schemaRequest(op: Operation) {
   const param = (name: string) =>
-    fc.oneof(fromSchema(op.paramSchemas[name], name).map(String), fc.constantFrom(String(tender.id), String(vehicle.id), tender.number, '1'));
+    fc.oneof(
+      fromSchema(op.paramSchemas[name], name).map(String),
+      fc.constantFrom(String(tender.id), String(vehicle.id), tender.number, '1'),
+    );
   return fc.record({
     values: fc.tuple(...op.pathParams.map((name) => param(name))),
     query: fc
-      .record(Object.fromEntries(op.queryParams.map((name) => [name, fromSchema(op.paramSchemas[name], name)])), { requiredKeys: [] })
+      .record(Object.fromEntries(op.queryParams.map((name) => [name, fromSchema(op.paramSchemas[name], name)])), {
+        requiredKeys: [],
+      })
       .map((values) => {
-        const pairs = Object.entries(values).map(([key, value]): [string, string] => [key, String(value).replace(/[\ud800-\udfff]/g, '?').slice(0, 10_000)]);
+        const pairs = Object.entries(values).map(([key, value]): [string, string] => [
+          key,
+          String(value)
+            .replace(/[\ud800-\udfff]/g, '?')
+            .slice(0, 10_000),
+        ]);
         return pairs.length > 0 ? `?${new URLSearchParams(pairs).toString()}` : '';
       }),
     body: op.bodyTypes.length > 0 ? fromSchema(op.bodySchema) : fc.constant(undefined),
@@ -400,7 +552,10 @@ async function requestsFor(op: Operation, seed: number, count: number): Promise<
       ? multipartBody(op)
       : op.bodyTypes.length > 0 || op.method !== 'GET'
         ? jsonBody(op)
-        : fc.oneof(fc.constant<FuzzBody>({ payload: undefined, contentType: undefined, kind: 'no-body' }), jsonBody(op));
+        : fc.oneof(
+            fc.constant<FuzzBody>({ payload: undefined, contentType: undefined, kind: 'no-body' }),
+            jsonBody(op),
+          );
   const arb = fc.record({
     values: fc.array(fc.oneof(pathValue, fc.constantFrom(String(tender.id), String(vehicle.id), tender.number, '1')), {
       minLength: op.pathParams.length,
@@ -416,13 +571,15 @@ async function requestsFor(op: Operation, seed: number, count: number): Promise<
   const following = await Promise.all(
     structured.map(async (sample): Promise<FuzzRequest> => {
       let index = 0;
-      const path = op.path.replace(/\{\w+\}/g, () => encodeURIComponent((sample.values[index++] ?? '1').replace(/[\ud800-\udfff]/g, '?')));
+      const path = op.path.replace(/\{\w+\}/g, () =>
+        encodeURIComponent((sample.values[index++] ?? '1').replace(/[\ud800-\udfff]/g, '?')),
+      );
       const headers: Record<string, string> = { authorization: sample.auth };
       let payload: string | Buffer | undefined;
       if (op.bodyTypes[0] === 'multipart/form-data' && sample.body && typeof sample.body === 'object') {
         const entries = Object.entries(sample.body as Record<string, unknown>).map(([key, value]): FormEntry => [
           key,
-          (typeof value === 'string' ? value : JSON.stringify(value) ?? '').replace(/[\ud800-\udfff]/g, '?'),
+          (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).replace(/[\ud800-\udfff]/g, '?'),
         ]);
         const form = await multipart(entries);
         payload = form.payload;
@@ -445,7 +602,9 @@ async function requestsFor(op: Operation, seed: number, count: number): Promise<
       let payload: string | Buffer | undefined;
       const body = sample.body;
       if ('entries' in body) {
-        const form = await multipart(body.entries.map(([name, value]): FormEntry => [name.replace(/[\ud800-\udfff]/g, '?'), value]));
+        const form = await multipart(
+          body.entries.map(([name, value]): FormEntry => [name.replace(/[\ud800-\udfff]/g, '?'), value]),
+        );
         payload = form.payload;
         headers['content-type'] = form.headers['content-type'] ?? '';
       } else {
@@ -478,7 +637,9 @@ async function send(request: FuzzRequest): Promise<{ status: number; body: strin
         method: request.method,
         headers: request.headers,
         signal: controller.signal,
-        ...(request.payload !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? { body: request.payload } : {}),
+        ...(request.payload !== undefined && request.method !== 'GET' && request.method !== 'HEAD'
+          ? { body: request.payload }
+          : {}),
       });
       const streaming = (res.headers.get('content-type') ?? '').includes('text/event-stream');
       const body = streaming ? '' : await res.text();
@@ -569,23 +730,66 @@ it('what the fuzz found stays fixed: each answers 4xx in the error shape', async
   const cases: Array<[string, InjectOptions, number, string]> = [
     ['NUL in a path parameter', { method: 'GET', url: '/api/shipments/YT-000001%00' }, 400, 'number'],
     ['NUL in a filter', { method: 'GET', url: '/api/vehicles/user?licensePlate=01%00A' }, 400, 'licensePlate'],
-    ['NUL in a login e-mail', { method: 'POST', url: '/api/users/login', payload: { email: 'a\u0000@b.uz', password: 'password-1' } }, 400, 'email'],
-    ['a lone surrogate in a name', { method: 'POST', url: '/api/users/register', payload: { first_name: 'A\ud800', last_name: 'B', email: 'lone@example.uz', phone_number: '+998901234567', password: 'password-1' } }, 400, 'first_name'],
-    ['an id beyond the id column (bids filter)', { method: 'GET', url: '/api/bids/me?tender_id=2147483648' }, 400, 'tender_id'],
-    ['an id beyond the id column (notifications page)', { method: 'GET', url: '/api/notifications?before=99999999999' }, 400, 'before'],
-    ['an id beyond the id column (award)', { method: 'POST', url: `/api/tenders/${tender.id}/award`, payload: { bid_id: 2_147_483_648 } }, 400, 'bid_id'],
+    [
+      'NUL in a login e-mail',
+      { method: 'POST', url: '/api/users/login', payload: { email: 'a\u0000@b.uz', password: 'password-1' } },
+      400,
+      'email',
+    ],
+    [
+      'a lone surrogate in a name',
+      {
+        method: 'POST',
+        url: '/api/users/register',
+        payload: {
+          first_name: 'A\ud800',
+          last_name: 'B',
+          email: 'lone@example.uz',
+          phone_number: '+998901234567',
+          password: 'password-1',
+        },
+      },
+      400,
+      'first_name',
+    ],
+    [
+      'an id beyond the id column (bids filter)',
+      { method: 'GET', url: '/api/bids/me?tender_id=2147483648' },
+      400,
+      'tender_id',
+    ],
+    [
+      'an id beyond the id column (notifications page)',
+      { method: 'GET', url: '/api/notifications?before=99999999999' },
+      400,
+      'before',
+    ],
+    [
+      'an id beyond the id column (award)',
+      { method: 'POST', url: `/api/tenders/${tender.id}/award`, payload: { bid_id: 2_147_483_648 } },
+      400,
+      'bid_id',
+    ],
   ];
   for (const [label, options, status, field] of cases) {
     const auth = label.includes('award') ? ownerToken : token;
     // from an address of its own: the fuzz above has used up the login and sign-up limits of its address
-    const res = await app.inject({ ...options, remoteAddress: '192.0.2.77', headers: { authorization: `Bearer ${auth}` } });
+    const res = await app.inject({
+      ...options,
+      remoteAddress: '192.0.2.77',
+      headers: { authorization: `Bearer ${auth}` },
+    });
     expect(res.statusCode, label).toBe(status);
     expect(res.json(), label).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: expect.any(String) } });
   }
 
   // HEAD on a live stream answers its head and ends, instead of holding the connection open
   for (const path of [`/api/tenders/${tender.id}/events`, '/api/notifications/stream']) {
-    const res = await fetch(`${address}${path}`, { method: 'HEAD', headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5_000) });
+    const res = await fetch(`${address}${path}`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(res.status, path).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
   }

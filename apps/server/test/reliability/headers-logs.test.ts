@@ -41,12 +41,17 @@ function missingHeaders(headers: Headers): string[] {
   const scripts = policy.get('script-src') ?? policy.get('default-src');
   if (!csp) missing.push('content-security-policy');
   else if (!scripts) missing.push('csp: no script-src or default-src');
-  else if (scripts.some((value) => ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:'].includes(value))) missing.push(`csp: unsafe script-src ${scripts.join(' ')}`);
-  else if (!(scripts.includes("'self'") || scripts.includes("'none'"))) missing.push(`csp: script-src neither 'self' nor 'none'`);
+  else if (
+    scripts.some((value) => ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:'].includes(value))
+  )
+    missing.push(`csp: unsafe script-src ${scripts.join(' ')}`);
+  else if (!(scripts.includes("'self'") || scripts.includes("'none'")))
+    missing.push(`csp: script-src neither 'self' nor 'none'`);
   if (headers['x-content-type-options'] !== 'nosniff') missing.push('x-content-type-options');
   if (!headers['x-frame-options'] && !policy.has('frame-ancestors')) missing.push('x-frame-options or frame-ancestors');
   if (!headers['referrer-policy']) missing.push('referrer-policy');
-  if (!String(headers['strict-transport-security'] ?? '').includes('max-age=')) missing.push('strict-transport-security');
+  if (!String(headers['strict-transport-security'] ?? '').includes('max-age='))
+    missing.push('strict-transport-security');
   if (!headers['cross-origin-opener-policy']) missing.push('cross-origin-opener-policy');
   return missing;
 }
@@ -63,10 +68,13 @@ const call = async (options: Parameters<typeof api>[1]): Promise<LightMyRequestR
 function rawRequest(head: string): Promise<{ statusCode: number; headers: Headers }> {
   return new Promise((resolve, reject) => {
     const url = new URL(address);
-    const req = httpRequest({ host: url.hostname, port: url.port, method: 'GET', path: '/api/users/me', headers: { 'x-big': head } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as Headers }));
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: 'GET', path: '/api/users/me', headers: { 'x-big': head } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as Headers }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -86,40 +94,71 @@ it('headers and logs: every answer carries the security headers; the log holds n
   const input = buildRegisterInput({ password: `Pa55-${Date.now()}-secret` });
   keep('password', input.password);
   await call({ method: 'POST', url: '/api/users/register', payload: input });
-  const login = await call({ method: 'POST', url: '/api/users/login', payload: { email: input.email, password: input.password } });
+  const login = await call({
+    method: 'POST',
+    url: '/api/users/login',
+    payload: { email: input.email, password: input.password },
+  });
   const first = login.json<AuthTokens>();
   keep('access token', first.accessToken);
   keep('refresh token', first.refreshToken);
   keep('refresh cookie', login.cookies.find((c) => c.name === REFRESH_COOKIE_NAME)?.value);
   for (const [i, wrong] of ['wrong-horse-battery-1', 'Wr0ng!Password?2', 'пароль-неверный-3'].entries()) {
     keep(`wrong password ${i}`, wrong);
-    await call({ method: 'POST', url: '/api/users/login', payload: { email: i === 2 ? 'nobody@example.uz' : input.email, password: wrong } });
+    await call({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: i === 2 ? 'nobody@example.uz' : input.email, password: wrong },
+    });
   }
   const tooLong = `too-long-${'x'.repeat(1100)}`;
   keep('refused password', tooLong);
   await call({ method: 'POST', url: '/api/users/login', payload: { email: input.email, password: tooLong } });
   await call({ method: 'GET', url: '/api/users/me', token: first.accessToken });
-  const refreshed = (await call({ method: 'POST', url: '/api/users/refresh', payload: { refreshToken: first.refreshToken } })).json<AuthTokens>();
+  const refreshed = (
+    await call({ method: 'POST', url: '/api/users/refresh', payload: { refreshToken: first.refreshToken } })
+  ).json<AuthTokens>();
   keep('rotated access token', refreshed.accessToken);
   keep('rotated refresh token', refreshed.refreshToken);
-  const viaCookie = await call({ method: 'POST', url: '/api/users/refresh', cookies: { [REFRESH_COOKIE_NAME]: refreshed.refreshToken } });
+  const viaCookie = await call({
+    method: 'POST',
+    url: '/api/users/refresh',
+    cookies: { [REFRESH_COOKIE_NAME]: refreshed.refreshToken },
+  });
   const third = viaCookie.json<AuthTokens>();
   keep('cookie-rotated access token', third.accessToken);
   keep('cookie-rotated refresh token', third.refreshToken);
-  const tender = (await call({ method: 'POST', url: '/api/tenders', token: third.accessToken, payload: buildTenderInput() })).json<Tender>();
+  const tender = (
+    await call({ method: 'POST', url: '/api/tenders', token: third.accessToken, payload: buildTenderInput() })
+  ).json<Tender>();
 
   const carrierInput = buildRegisterInput({ password: `Carrier-${Date.now()}-pw` });
   keep('carrier password', carrierInput.password);
   await call({ method: 'POST', url: '/api/users/register', payload: carrierInput });
-  const carrier = (await call({ method: 'POST', url: '/api/users/login', payload: { email: carrierInput.email, password: carrierInput.password } })).json<AuthTokens>();
+  const carrier = (
+    await call({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: carrierInput.email, password: carrierInput.password },
+    })
+  ).json<AuthTokens>();
   keep('carrier access token', carrier.accessToken);
   keep('carrier refresh token', carrier.refreshToken);
-  await call({ method: 'POST', url: `/api/tenders/${tender.id}/bids`, token: carrier.accessToken, payload: { bid_amount: 1200 } });
+  await call({
+    method: 'POST',
+    url: `/api/tenders/${tender.id}/bids`,
+    token: carrier.accessToken,
+    payload: { bid_amount: 1200 },
+  });
   await call({ method: 'GET', url: `/api/tenders/${tender.id}/bids`, token: third.accessToken });
   await call({ method: 'GET', url: '/api/bids/me', token: carrier.accessToken });
 
   // a document and its signed link
-  const vehicleRes = await sendVehicleForm(app, { token: carrier.accessToken, fields: vehicleFields(), files: { registration: pdfFile() } });
+  const vehicleRes = await sendVehicleForm(app, {
+    token: carrier.accessToken,
+    fields: vehicleFields(),
+    files: { registration: pdfFile() },
+  });
   record('POST /api/vehicles', vehicleRes);
   const link = vehicleRes.json<Vehicle>().documents.registration ?? '';
   keep('signed link signature', new URL(link, 'http://x').searchParams.get('sig') ?? undefined);
@@ -138,20 +177,35 @@ it('headers and logs: every answer carries the security headers; the log holds n
   const operations = await listOperations(app);
   for (const op of operations) {
     if (/\/(events|stream)$/.test(op.path)) continue;
-    const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'number' ? tender.number : String(tender.id)));
+    const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      name === 'number' ? tender.number : String(tender.id),
+    );
     for (const token of [undefined, carrier.accessToken]) {
-      await call({ method: op.method, url, ...(token ? { token } : {}), ...(op.method === 'GET' ? {} : { payload: {} }) });
+      await call({
+        method: op.method,
+        url,
+        ...(token ? { token } : {}),
+        ...(op.method === 'GET' ? {} : { payload: {} }),
+      });
     }
   }
   for (const method of HTTP_METHODS) await call({ method, url: '/api/no-such-route' });
-  await call({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: '{"broken' });
+  await call({
+    method: 'POST',
+    url: '/api/users/login',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"broken',
+  });
   await call({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
   await call({ method: 'GET', url: '/api/docs' });
   await call({ method: 'GET', url: '/api/docs/json' });
   // over a socket: an event stream's head, and headers beyond the limit
   for (const path of [`/api/tenders/${tender.id}/events`, '/api/notifications/stream']) {
     const controller = new AbortController();
-    const res = await fetch(`${address}${path}`, { headers: { authorization: `Bearer ${carrier.accessToken}` }, signal: controller.signal });
+    const res = await fetch(`${address}${path}`, {
+      headers: { authorization: `Bearer ${carrier.accessToken}` },
+      signal: controller.signal,
+    });
     record(`GET ${path} (stream)`, { statusCode: res.status, headers: Object.fromEntries(res.headers) });
     controller.abort();
   }
@@ -159,7 +213,14 @@ it('headers and logs: every answer carries the security headers; the log holds n
 
   // the server's own error path: the database goes away under a signed-in request
   await database.db.destroy();
-  await call({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${carrier.accessToken}`, cookie: `${REFRESH_COOKIE_NAME}=${carrier.refreshToken}` } });
+  await call({
+    method: 'GET',
+    url: '/api/users/me',
+    headers: {
+      authorization: `Bearer ${carrier.accessToken}`,
+      cookie: `${REFRESH_COOKIE_NAME}=${carrier.refreshToken}`,
+    },
+  });
   await call({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${carrier.accessToken}` } });
 
   // the web app, when it is built
@@ -168,16 +229,33 @@ it('headers and logs: every answer carries the security headers; the log holds n
   let inlineScripts = 0;
   if (existsSync(`${webDist}/index.html`)) {
     const web = await buildTestApp({ webDist });
-    const assets = existsSync(`${webDist}/assets`) ? readdirSync(`${webDist}/assets`).slice(0, 3).map((name) => `/assets/${name}`) : [];
-    const paths = ['/', '/tenders', '/tender/1', '/orders/create', '/vehicles/edit/1', '/no-such-page', '/favicon.svg', ...assets];
+    const assets = existsSync(`${webDist}/assets`)
+      ? readdirSync(`${webDist}/assets`)
+          .slice(0, 3)
+          .map((name) => `/assets/${name}`)
+      : [];
+    const paths = [
+      '/',
+      '/tenders',
+      '/tender/1',
+      '/orders/create',
+      '/vehicles/edit/1',
+      '/no-such-page',
+      '/favicon.svg',
+      ...assets,
+    ];
     for (const path of paths) record(`GET ${path} (web)`, await web.app.inject({ method: 'GET', url: path }));
     const html = readFileSync(`${webDist}/index.html`, 'utf8');
-    inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attributes = '', body = '']) => !/\bsrc=/.test(attributes) && body.trim() !== '').length;
+    inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+      ([, attributes = '', body = '']) => !/\bsrc=/.test(attributes) && body.trim() !== '',
+    ).length;
     pages = `${paths.length} checked`;
     await web.close();
   }
 
-  const missing = answers.flatMap((answer) => missingHeaders(answer.headers).map((what) => `${answer.label} → ${answer.status}: ${what}`));
+  const missing = answers.flatMap((answer) =>
+    missingHeaders(answer.headers).map((what) => `${answer.label} → ${answer.status}: ${what}`),
+  );
   const log = logLines.join('');
   const found = Object.entries(secrets).filter(([, value]) => log.includes(value));
   const statuses = new Set(answers.map((answer) => Math.floor(answer.status / 100)));

@@ -94,7 +94,10 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
 
   const send = async (options: Parameters<typeof api>[1], payload: string) => {
     requests += 1;
-    const res = await api(app, { remoteAddress: `10.7.${Math.floor(address / 250)}.${(address++ % 250) + 1}`, ...options });
+    const res = await api(app, {
+      remoteAddress: `10.7.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
+      ...options,
+    });
     if (res.statusCode >= 500) {
       serverErrors += 1;
       problems.push(`${options.method} ${options.url} → ${res.statusCode} for ${JSON.stringify(payload)}`);
@@ -113,10 +116,21 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
     // 1. reads: every filter of every list, and every path and query parameter
     const beforeReads = await snapshot(database);
     const reads = [
-      ...['name', 'q', 'location', 'status', 'type', 'price', 'delivery', 'id', 'initial_price', 'tender_start_date', 'cursor', 'limit', 'offset'].flatMap((key) => [
-        `/api/tenders/all?${key}=${q}`,
-        `/api/tenders/me?${key}=${q}`,
-      ]),
+      ...[
+        'name',
+        'q',
+        'location',
+        'status',
+        'type',
+        'price',
+        'delivery',
+        'id',
+        'initial_price',
+        'tender_start_date',
+        'cursor',
+        'limit',
+        'offset',
+      ].flatMap((key) => [`/api/tenders/all?${key}=${q}`, `/api/tenders/me?${key}=${q}`]),
       `/api/tenders/all?name=${q}&q=${q}&location=Tashkent&status=opened`,
       `/api/tenders/${q}`,
       `/api/tenders/${q}/min-bid`,
@@ -130,16 +144,34 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
       `/api/files/${q}?exp=${q}&sig=${q}`,
       `/api/users/me?id=${q}`,
     ];
-    for (const url of reads) await send({ method: 'GET', url, token: reader.accessToken, headers: { 'accept-language': payload.replace(/[^\x20-\x7e]/g, '') } }, payload);
-    for (const body of [{ email: payload, password: payload.padEnd(8, '!') }, { email: `${payload}@example.uz`, password: 'x'.repeat(8) }]) {
+    for (const url of reads)
+      await send(
+        {
+          method: 'GET',
+          url,
+          token: reader.accessToken,
+          headers: { 'accept-language': payload.replace(/[^\x20-\x7e]/g, '') },
+        },
+        payload,
+      );
+    for (const body of [
+      { email: payload, password: payload.padEnd(8, '!') },
+      { email: `${payload}@example.uz`, password: 'x'.repeat(8) },
+    ]) {
       await send({ method: 'POST', url: '/api/users/login', payload: body }, payload);
     }
     await send({ method: 'POST', url: `/api/notifications/${q}/read`, token: reader.accessToken }, payload);
-    await send({ method: 'POST', url: `/api/shipments/${q}/status`, token: reader.accessToken, payload: { status: payload } }, payload);
+    await send(
+      { method: 'POST', url: `/api/shipments/${q}/status`, token: reader.accessToken, payload: { status: payload } },
+      payload,
+    );
     await send({ method: 'POST', url: '/api/users/refresh', payload: { refreshToken: payload } }, payload);
     const readDiff = diffSnapshots(beforeReads, await snapshot(database));
     const changedByReads = count(readDiff, 'added') + count(readDiff, 'changed');
-    if (changedByReads > 0) problems.push(`reads with ${JSON.stringify(payload)} changed ${JSON.stringify([...readDiff.changed, ...readDiff.added])}`);
+    if (changedByReads > 0)
+      problems.push(
+        `reads with ${JSON.stringify(payload)} changed ${JSON.stringify([...readDiff.changed, ...readDiff.added])}`,
+      );
     rowsChangedByReads += changedByReads;
 
     // 2. writes: one tender, one vehicle, one account, each carrying the payload in every text field
@@ -161,24 +193,54 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
       },
       payload,
     );
-    const vehicleRes = await sendVehicleForm(app, { token: owner.accessToken, fields: vehicleFields({ vehicle_name: payload.slice(0, 100), vin: payload.slice(0, 32) }) });
+    const vehicleRes = await sendVehicleForm(app, {
+      token: owner.accessToken,
+      fields: vehicleFields({ vehicle_name: payload.slice(0, 100), vin: payload.slice(0, 32) }),
+    });
     requests += 1;
     if (vehicleRes.statusCode >= 500) serverErrors += 1;
-    const vehicleNameOnly = vehicleRes.statusCode === 201 ? vehicleRes : await sendVehicleForm(app, { token: owner.accessToken, fields: vehicleFields({ vehicle_name: payload.slice(0, 100) }) });
+    const vehicleNameOnly =
+      vehicleRes.statusCode === 201
+        ? vehicleRes
+        : await sendVehicleForm(app, {
+            token: owner.accessToken,
+            fields: vehicleFields({ vehicle_name: payload.slice(0, 100) }),
+          });
     requests += 1;
-    const plateRes = await sendVehicleForm(app, { token: owner.accessToken, fields: vehicleFields({ license_plate: payload.slice(0, 20) }) });
+    const plateRes = await sendVehicleForm(app, {
+      token: owner.accessToken,
+      fields: vehicleFields({ license_plate: payload.slice(0, 20) }),
+    });
     requests += 1;
-    const registerRes = await send({ method: 'POST', url: '/api/users/register', payload: buildRegisterInput({ first_name: payload.slice(0, 100), last_name: payload.slice(0, 100) }) }, payload);
+    const registerRes = await send(
+      {
+        method: 'POST',
+        url: '/api/users/register',
+        payload: buildRegisterInput({ first_name: payload.slice(0, 100), last_name: payload.slice(0, 100) }),
+      },
+      payload,
+    );
     const writeDiff = diffSnapshots(beforeWrites, await snapshot(database));
-    const created = [tenderRes, vehicleNameOnly, ...(vehicleRes === vehicleNameOnly ? [] : [vehicleRes]), plateRes, registerRes].filter((res) => res.statusCode === 201);
+    const created = [
+      tenderRes,
+      vehicleNameOnly,
+      ...(vehicleRes === vehicleNameOnly ? [] : [vehicleRes]),
+      plateRes,
+      registerRes,
+    ].filter((res) => res.statusCode === 201);
     refusedWrites += 5 - created.length - (vehicleRes === vehicleNameOnly ? 1 : 0);
-    for (const res of [vehicleRes, vehicleNameOnly, plateRes]) if (res.statusCode >= 500) problems.push(`vehicle ${JSON.stringify(payload)} → ${res.statusCode}`);
+    for (const res of [vehicleRes, vehicleNameOnly, plateRes])
+      if (res.statusCode >= 500) problems.push(`vehicle ${JSON.stringify(payload)} → ${res.statusCode}`);
     // the writes added their own rows (and their files and index entries) and changed nothing that existed
     const allowedTables = new Set(['tenders', 'vehicles', 'users']);
     // a feature's own derived tables (full-text index, counters) follow its rows: tenders_fts, tender_counts
-    const derived = (table: string) => isIndexTable(table) || (!allowedTables.has(table) && [...allowedTables].some((name) => table.startsWith(name.replace(/s$/, ''))));
+    const derived = (table: string) =>
+      isIndexTable(table) ||
+      (!allowedTables.has(table) && [...allowedTables].some((name) => table.startsWith(name.replace(/s$/, ''))));
     const added = count(writeDiff, 'added', (table) => allowedTables.has(table));
-    const stray = count(writeDiff, 'added', (table) => !allowedTables.has(table) && !derived(table)) + count(writeDiff, 'changed', (table) => !derived(table));
+    const stray =
+      count(writeDiff, 'added', (table) => !allowedTables.has(table) && !derived(table)) +
+      count(writeDiff, 'changed', (table) => !derived(table));
     if (added !== created.length || stray > 0) {
       rowsChangedBeyondTheWrite += stray + Math.abs(added - created.length);
       problems.push(
@@ -195,10 +257,22 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
       }
     };
     if (tenderRes.statusCode === 201) {
-      const read = await api(app, { method: 'GET', url: `/api/tenders/${tenderRes.json<Tender>().id}`, token: reader.accessToken });
+      const read = await api(app, {
+        method: 'GET',
+        url: `/api/tenders/${tenderRes.json<Tender>().id}`,
+        token: reader.accessToken,
+      });
       expect(read.headers['content-type']).toMatch(/^application\/json/);
       const t = read.json<Tender>();
-      for (const field of ['name', 'origin_location', 'destination_location', 'requirements', 'notes', 'incoterms'] as const) exact(`tender.${field}`, t[field], payload);
+      for (const field of [
+        'name',
+        'origin_location',
+        'destination_location',
+        'requirements',
+        'notes',
+        'incoterms',
+      ] as const)
+        exact(`tender.${field}`, t[field], payload);
       exact('tender.cargo_type', t.cargo_type, `Truck ${payload}`.slice(0, 200));
 
       // a filter takes the payload as text: everything it finds contains it, and it finds the new tender
@@ -206,21 +280,37 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
         ['name', ['name']],
         ['q', ['name', 'cargo_type', 'origin_location', 'destination_location']],
       ] as const) {
-        const found = (await send({ method: 'GET', url: `/api/tenders/all?${key}=${q}`, token: reader.accessToken }, payload)).json<Tender[]>();
+        const found = (
+          await send({ method: 'GET', url: `/api/tenders/all?${key}=${q}`, token: reader.accessToken }, payload)
+        ).json<Tender[]>();
         const needle = payload.trim().toLowerCase();
         const unrelated = found.filter((row) => !fields.some((field) => row[field].toLowerCase().includes(needle)));
         if (unrelated.length > 0 || !found.some((row) => row.id === t.id)) {
           filterMatchedSyntax += 1;
-          problems.push(`${key}=${JSON.stringify(payload)} found ${found.length} (${unrelated.length} unrelated, own ${found.some((row) => row.id === t.id)})`);
+          problems.push(
+            `${key}=${JSON.stringify(payload)} found ${found.length} (${unrelated.length} unrelated, own ${found.some((row) => row.id === t.id)})`,
+          );
         }
       }
     }
     if (vehicleNameOnly.statusCode === 201) {
       const v = vehicleNameOnly.json<Vehicle>();
       exact('vehicle.vehicle_name', v.vehicle_name, payload.slice(0, 100));
-      const found = (await send({ method: 'GET', url: `/api/vehicles/user?name=${encodeURIComponent(payload.slice(0, 100))}`, token: owner.accessToken }, payload)).json<Vehicle[]>();
+      const found = (
+        await send(
+          {
+            method: 'GET',
+            url: `/api/vehicles/user?name=${encodeURIComponent(payload.slice(0, 100))}`,
+            token: owner.accessToken,
+          },
+          payload,
+        )
+      ).json<Vehicle[]>();
       const needle = payload.slice(0, 100).trim().toLowerCase();
-      if (!found.some((row) => row.id === v.id) || found.some((row) => !row.vehicle_name.toLowerCase().includes(needle))) {
+      if (
+        !found.some((row) => row.id === v.id) ||
+        found.some((row) => !row.vehicle_name.toLowerCase().includes(needle))
+      ) {
         filterMatchedSyntax += 1;
         problems.push(`vehicle name filter ${JSON.stringify(payload)} found ${found.length}`);
       }
@@ -233,7 +323,8 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
 
   // the tables are all still there, and nobody's data moved
   const tables = await snapshot(database);
-  for (const table of ['users', 'tenders', 'bids', 'vehicles', 'files', 'notifications', 'shipments', 'sessions']) expect(tables.has(table), table).toBe(true);
+  for (const table of ['users', 'tenders', 'bids', 'vehicles', 'files', 'notifications', 'shipments', 'sessions'])
+    expect(tables.has(table), table).toBe(true);
 
   printFigure('injection api', {
     engine,

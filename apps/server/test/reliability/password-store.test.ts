@@ -26,7 +26,10 @@ const hashParams = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)
 /** Variants a store that cuts or normalizes passwords would wrongly accept. */
 function nearMisses(password: string): string[] {
   const bytes = Buffer.from(password, 'utf8');
-  const first72 = bytes.subarray(0, 72).toString('utf8').replace(/\ufffd$/, '');
+  const first72 = bytes
+    .subarray(0, 72)
+    .toString('utf8')
+    .replace(/\ufffd$/, '');
   const chars = [...password];
   const variants = [
     chars.slice(0, -1).join(''),
@@ -55,7 +58,11 @@ it('password store: argon2id, m ≥ 19456, t ≥ 2, salted, never truncated or t
     const registered = await api(app, { method: 'POST', url: '/api/users/register', payload: input });
     expect(registered.statusCode, label).toBe(201);
     users += 1;
-    const row = await database.db.selectFrom('users').select('password_hash').where('email', '=', input.email).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', input.email)
+      .executeTakeFirstOrThrow();
     hashes.push(row.password_hash);
     const match = hashParams.exec(row.password_hash);
     expect(match, `${label}: ${row.password_hash.slice(0, 40)}`).not.toBeNull();
@@ -67,28 +74,52 @@ it('password store: argon2id, m ≥ 19456, t ≥ 2, salted, never truncated or t
       expect(Buffer.from(match[5] ?? '', 'base64').length, 'hash bytes').toBeGreaterThanOrEqual(32);
     }
 
-    const login = await api(app, { method: 'POST', url: '/api/users/login', payload: { email: input.email, password } });
+    const login = await api(app, {
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: input.email, password },
+    });
     expect(login.statusCode, label).toBe(200);
     const me = await api(app, { method: 'GET', url: '/api/users/me', token: login.json().accessToken });
     for (const body of [registered.body, login.body, me.body]) if (/\$argon2|password/i.test(body)) hashInAnswers += 1;
 
     for (const variant of nearMisses(password)) {
       nearMissesTried += 1;
-      const res = await api(app, { method: 'POST', url: '/api/users/login', payload: { email: input.email, password: variant } });
+      const res = await api(app, {
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: input.email, password: variant },
+      });
       if (res.statusCode === 200) nearMissesAccepted += 1;
       expect([401, 429], `${label}: ${JSON.stringify(variant)}`).toContain(res.statusCode);
     }
   }
 
   // one character over the limit is refused, not cut to fit
-  const tooLong = await api(app, { method: 'POST', url: '/api/users/register', payload: buildRegisterInput({ password: 'x'.repeat(129) }) });
+  const tooLong = await api(app, {
+    method: 'POST',
+    url: '/api/users/register',
+    payload: buildRegisterInput({ password: 'x'.repeat(129) }),
+  });
   expect(tooLong.statusCode).toBe(400);
   expect(tooLong.json().fields.password).toBeDefined();
 
   // the same password twice gives two different hashes (a salt per user)
-  const same = [buildRegisterInput({ password: 'same-password-123' }), buildRegisterInput({ password: 'same-password-123' })];
-  for (const input of same) expect((await api(app, { method: 'POST', url: '/api/users/register', payload: input })).statusCode).toBe(201);
-  const twins = await database.db.selectFrom('users').select('password_hash').where('email', 'in', same.map((u) => u.email)).execute();
+  const same = [
+    buildRegisterInput({ password: 'same-password-123' }),
+    buildRegisterInput({ password: 'same-password-123' }),
+  ];
+  for (const input of same)
+    expect((await api(app, { method: 'POST', url: '/api/users/register', payload: input })).statusCode).toBe(201);
+  const twins = await database.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where(
+      'email',
+      'in',
+      same.map((u) => u.email),
+    )
+    .execute();
   const distinct = new Set([...hashes, ...twins.map((row) => row.password_hash)]).size;
 
   printFigure('password store', {

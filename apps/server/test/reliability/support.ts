@@ -127,7 +127,8 @@ export const PUBLIC_OPERATIONS = new Set([
 export const operationKey = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
 
 /** Server-Sent Events routes never finish by themselves: they are called over a socket and cut after the head. */
-export const isStreamOperation = (op: Operation) => /Server-Sent Events/i.test(op.summary) || /\/(events|stream)$/.test(op.path);
+export const isStreamOperation = (op: Operation) =>
+  /Server-Sent Events/i.test(op.summary) || /\/(events|stream)$/.test(op.path);
 
 /** Puts values into an OpenAPI path ({name} → value, URL-encoded). */
 export function fillPath(path: string, values: Record<string, string | number>): string {
@@ -197,7 +198,9 @@ export async function quickUsers(database: Database, count: number, secret = TES
 /** The tables of the app's database (SQLite's full-text index tables included, migrations' own excluded). */
 export async function tableNames(database: Database): Promise<string[]> {
   if (database.dialect === 'sqlite') {
-    const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
+    const rows = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
       database.db,
     );
     return rows.rows.map((row) => row.name).filter((name) => !name.startsWith('kysely_'));
@@ -211,7 +214,8 @@ export async function tableNames(database: Database): Promise<string[]> {
 export type Snapshot = Map<string, Map<string, string>>;
 
 const rowKey = (row: Record<string, unknown>): string => {
-  for (const key of ['id', 'rowid', 'number', 'name', 'segid']) if (row[key] !== undefined && row[key] !== null) return `${key}:${String(row[key])}`;
+  for (const key of ['id', 'rowid', 'number', 'name', 'segid'])
+    if (row[key] !== undefined && row[key] !== null) return `${key}:${String(row[key])}`;
   return createHash('sha256').update(JSON.stringify(row)).digest('hex');
 };
 
@@ -223,7 +227,9 @@ export async function snapshot(database: Database): Promise<Snapshot> {
     for (const row of rows.rows) {
       const text = JSON.stringify(row, (_k, value: unknown) =>
         value && typeof value === 'object' && (value as { type?: string }).type === 'Buffer'
-          ? createHash('sha256').update(Buffer.from((value as { data: number[] }).data)).digest('hex')
+          ? createHash('sha256')
+              .update(Buffer.from((value as { data: number[] }).data))
+              .digest('hex')
           : value,
       );
       let key = rowKey(row);
@@ -262,7 +268,13 @@ export const isIndexTable = (table: string) => /_fts(_|$)/.test(table);
 // ---------------------------------------------------------------------------------------------------
 // What an answer must never show: the inside of the server.
 
-const STACK_PATTERNS = [/\n\s+at\s+\S/, /\bat\s+[\w.<>]+\s+\(.*:\d+:\d+\)/, /\.(ts|js|mjs|cjs):\d+:\d+/, /node_modules/, /\/(work|home|usr|app|srv)\//];
+const STACK_PATTERNS = [
+  /\n\s+at\s+\S/,
+  /\bat\s+[\w.<>]+\s+\(.*:\d+:\d+\)/,
+  /\.(ts|js|mjs|cjs):\d+:\d+/,
+  /node_modules/,
+  /\/(work|home|usr|app|srv)\//,
+];
 const SQL_PATTERNS = [
   /SQLITE_/i,
   /\bsqlite\b/i,
@@ -289,7 +301,12 @@ export function leaks(body: string, sent = ''): { stack: boolean; sql: boolean }
 export function isErrorShape(body: string): boolean {
   try {
     const parsed = JSON.parse(body) as Record<string, unknown>;
-    return typeof parsed.error === 'string' && parsed.error.length > 0 && typeof parsed.code === 'string' && /^[A-Z_]+$/.test(parsed.code);
+    return (
+      typeof parsed.error === 'string' &&
+      parsed.error.length > 0 &&
+      typeof parsed.code === 'string' &&
+      /^[A-Z_]+$/.test(parsed.code)
+    );
   } catch {
     return false;
   }

@@ -13,15 +13,27 @@ import { printFigure } from './support.js';
 let clock = Date.now();
 const { app } = await buildTestApp({ now: () => clock });
 
-const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const parts = (token: string) => {
   const [header = '', payload = '', signature = ''] = token.split('.');
-  return { header, payload, signature, claims: JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown> };
+  return {
+    header,
+    payload,
+    signature,
+    claims: JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>,
+  };
 };
-const hmac = (alg: 'sha256' | 'sha512', key: string | Buffer, data: string) => createHmac(alg, key).update(data).digest('base64url');
+const hmac = (alg: 'sha256' | 'sha512', key: string | Buffer, data: string) =>
+  createHmac(alg, key).update(data).digest('base64url');
 
 /** A token with exactly these header and claims, HMAC-signed with `key` (the app's own secret unless told). */
-function forge(header: Record<string, unknown>, claims: Record<string, unknown>, key: string | Buffer = TEST_JWT_SECRET, alg: 'sha256' | 'sha512' = 'sha256') {
+function forge(
+  header: Record<string, unknown>,
+  claims: Record<string, unknown>,
+  key: string | Buffer = TEST_JWT_SECRET,
+  alg: 'sha256' | 'sha512' = 'sha256',
+) {
   const data = `${b64(header)}.${b64(claims)}`;
   return `${data}.${hmac(alg, key, data)}`;
 }
@@ -29,18 +41,19 @@ function forge(header: Record<string, unknown>, claims: Record<string, unknown>,
 const seconds = () => Math.floor(clock / 1000);
 
 /** Routes of each kind a stolen or forged token would be used on. */
-const probes = (token: string | undefined, extra: { headers?: Record<string, string>; query?: string } = {}) => [
-  { method: 'GET' as const, url: `/api/users/me${extra.query ?? ''}` },
-  { method: 'GET' as const, url: `/api/tenders/all${extra.query ?? ''}` },
-  { method: 'GET' as const, url: `/api/notifications/unread-count${extra.query ?? ''}` },
-  { method: 'POST' as const, url: `/api/tenders${extra.query ?? ''}`, payload: {} },
-].map((probe) =>
-  api(app, {
-    ...probe,
-    ...(token ? { token } : {}),
-    ...(extra.headers ? { headers: extra.headers } : {}),
-  }),
-);
+const probes = (token: string | undefined, extra: { headers?: Record<string, string>; query?: string } = {}) =>
+  [
+    { method: 'GET' as const, url: `/api/users/me${extra.query ?? ''}` },
+    { method: 'GET' as const, url: `/api/tenders/all${extra.query ?? ''}` },
+    { method: 'GET' as const, url: `/api/notifications/unread-count${extra.query ?? ''}` },
+    { method: 'POST' as const, url: `/api/tenders${extra.query ?? ''}`, payload: {} },
+  ].map((probe) =>
+    api(app, {
+      ...probe,
+      ...(token ? { token } : {}),
+      ...(extra.headers ? { headers: extra.headers } : {}),
+    }),
+  );
 
 it('tokens: forged, altered, expired, misused and revoked tokens are refused; a replay revokes the family', async () => {
   const victim = await createUser(app);
@@ -65,7 +78,11 @@ it('tokens: forged, altered, expired, misused and revoked tokens are refused; a 
     hs512_same_key: forge({ alg: 'HS512', typ: 'JWT' }, good, TEST_JWT_SECRET, 'sha512'),
     rs256_confusion: forge({ alg: 'RS256', typ: 'JWT' }, good),
     kid_injection: forge({ alg: 'HS256', kid: '../../../../dev/null' }, good, ''),
-    jku_header: forge({ alg: 'HS256', jku: 'https://attacker.example/jwks.json' }, good, 'an-attacker-secret-that-is-long-enough-000'),
+    jku_header: forge(
+      { alg: 'HS256', jku: 'https://attacker.example/jwks.json' },
+      good,
+      'an-attacker-secret-that-is-long-enough-000',
+    ),
     expired: forge({ alg: 'HS256', typ: 'JWT' }, { ...base, iat: now - 3600, exp: now - 60 }),
     missing_exp: forge({ alg: 'HS256', typ: 'JWT' }, { ...base, exp: undefined }),
     exp_as_text: forge({ alg: 'HS256', typ: 'JWT' }, { ...good, exp: String(now + 600) }),
@@ -103,8 +120,12 @@ it('tokens: forged, altered, expired, misused and revoked tokens are refused; a 
   for (const [name, token] of Object.entries(accessAttacks)) await tryAccess(name, token);
 
   // no token travels in a URL or in a cookie
-  await tryAccess('token_in_query', undefined, { query: `?token=${victim.accessToken}&access_token=${victim.accessToken}` });
-  await tryAccess('token_in_cookie', undefined, { headers: { cookie: `accessToken=${victim.accessToken}; token=${victim.accessToken}` } });
+  await tryAccess('token_in_query', undefined, {
+    query: `?token=${victim.accessToken}&access_token=${victim.accessToken}`,
+  });
+  await tryAccess('token_in_cookie', undefined, {
+    headers: { cookie: `accessToken=${victim.accessToken}; token=${victim.accessToken}` },
+  });
 
   // a real access token after its 15 minutes
   clock += 16 * 60_000;
@@ -131,7 +152,10 @@ it('tokens: forged, altered, expired, misused and revoked tokens are refused; a 
   const refreshClaims = refresh.claims;
   await tryRefresh('access_as_refresh', victim.accessToken);
   await tryRefresh('alg_none', `${b64({ alg: 'none' })}.${refresh.payload}.`);
-  await tryRefresh('wrong_key', forge({ alg: 'HS256' }, { ...refreshClaims }, 'an-attacker-secret-that-is-long-enough-000'));
+  await tryRefresh(
+    'wrong_key',
+    forge({ alg: 'HS256' }, { ...refreshClaims }, 'an-attacker-secret-that-is-long-enough-000'),
+  );
   await tryRefresh('edited_sid', `${refresh.header}.${b64({ ...refreshClaims, sid: 'x' })}.${refresh.signature}`);
   // signed with the key but never issued: its id is unknown, or its hash does not match the stored one
   await tryRefresh('never_issued', forge({ alg: 'HS256', typ: 'JWT' }, { ...refreshClaims, jti: 'made-up', iat: now }));
@@ -150,16 +174,24 @@ it('tokens: forged, altered, expired, misused and revoked tokens are refused; a 
 
   // after logout nothing of the session works
   const loggedOut = await createUser(app);
-  expect((await api(app, { method: 'POST', url: '/api/users/logout', payload: { refreshToken: loggedOut.refreshToken } })).statusCode).toBe(204);
+  expect(
+    (await api(app, { method: 'POST', url: '/api/users/logout', payload: { refreshToken: loggedOut.refreshToken } }))
+      .statusCode,
+  ).toBe(204);
   await tryAccess('access_after_logout', loggedOut.accessToken);
   await tryRefresh('refresh_after_logout', loggedOut.refreshToken);
   await tryRefresh('refresh_cookie_after_logout', undefined, loggedOut.refreshToken);
 
   // two refreshes at once with one token: at most one wins
   const racer = await createUser(app);
-  const race = await Promise.all([postRefresh(racer.refreshToken), postRefresh(racer.refreshToken), postRefresh(undefined, racer.refreshToken)]);
+  const race = await Promise.all([
+    postRefresh(racer.refreshToken),
+    postRefresh(racer.refreshToken),
+    postRefresh(undefined, racer.refreshToken),
+  ]);
   const raceWins = race.filter((res) => res.statusCode === 200).length;
-  const otherStillWorks = (await api(app, { method: 'GET', url: '/api/users/me', token: other.accessToken })).statusCode === 200;
+  const otherStillWorks =
+    (await api(app, { method: 'GET', url: '/api/users/me', token: other.accessToken })).statusCode === 200;
 
   printFigure('tokens', {
     access_attempts: attempts,
@@ -191,5 +223,13 @@ it('tokens signed by the product itself still carry every claim that verificatio
     .setJti('control')
     .sign(new TextEncoder().encode(TEST_JWT_SECRET));
   expect((await api(app, { method: 'GET', url: '/api/users/me', token: same })).statusCode).toBe(200);
-  expect((await api(app, { method: 'GET', url: '/api/users/me', token: forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now, exp: now + 600 }) })).statusCode).toBe(200);
+  expect(
+    (
+      await api(app, {
+        method: 'GET',
+        url: '/api/users/me',
+        token: forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now, exp: now + 600 }),
+      })
+    ).statusCode,
+  ).toBe(200);
 });

@@ -22,7 +22,11 @@ const HTML = '<!doctype html><html><body><script>alert(document.cookie)</script>
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>';
 const PNG = pngFile().data as Buffer;
 const PDF = makePdf('Registration', ['A real document']);
-const file = (filename: string, data: Buffer | string, type = 'application/octet-stream'): FormFile => ({ filename, data, type });
+const file = (filename: string, data: Buffer | string, type = 'application/octet-stream'): FormFile => ({
+  filename,
+  data,
+  type,
+});
 
 /** Files that must be refused, whatever the slot or the claimed type. */
 const REFUSED: Record<string, FormFile> = {
@@ -44,7 +48,11 @@ const REFUSED: Record<string, FormFile> = {
   nul_hides_html_extension: file('photo.png\u0000.html', PNG, 'image/png'),
   no_extension: file('document', PDF, 'application/pdf'),
   empty_named_file: file('empty.pdf', Buffer.alloc(0), 'application/pdf'),
-  ten_mb_and_one_byte: file('big.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MAX_FILE_BYTES + 1 - 9)]), 'application/pdf'),
+  ten_mb_and_one_byte: file(
+    'big.pdf',
+    Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MAX_FILE_BYTES + 1 - 9)]),
+    'application/pdf',
+  ),
 };
 
 /** Real documents under hostile names: stored under a safe name, never the one given. */
@@ -60,12 +68,32 @@ const RENAMED: Record<string, FormFile> = {
   png_html_polyglot: file('polyglot.png', Buffer.concat([PNG, Buffer.from(HTML)]), 'text/html'),
 };
 
-const fileCount = async () => Number((await database.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-const vehicleCount = async () => Number((await database.db.selectFrom('vehicles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const fileCount = async () =>
+  Number(
+    (
+      await database.db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const vehicleCount = async () =>
+  Number(
+    (
+      await database.db
+        .selectFrom('vehicles')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const linkParts = (link: string) => {
   const url = new URL(link, 'http://x');
-  return { id: url.pathname.split('/').pop() ?? '', exp: url.searchParams.get('exp') ?? '', sig: url.searchParams.get('sig') ?? '' };
+  return {
+    id: url.pathname.split('/').pop() ?? '',
+    exp: url.searchParams.get('exp') ?? '',
+    sig: url.searchParams.get('sig') ?? '',
+  };
 };
 
 /** What a browser would do with a served file: render it as a page when the type or the sniffing allows. */
@@ -76,7 +104,8 @@ function servedAsPage(headers: Record<string, string | string[] | number | undef
   const csp = String(headers['content-security-policy'] ?? '');
   if (!/\bsandbox\b/.test(csp) || !/default-src 'none'/.test(csp)) return `csp ${csp}`;
   const disposition = String(headers['content-disposition'] ?? '');
-  if (!/^(inline|attachment);/.test(disposition) || /filename="[^"]*\.(html?|svg|js)"/i.test(disposition)) return `disposition ${disposition}`;
+  if (!/^(inline|attachment);/.test(disposition) || /filename="[^"]*\.(html?|svg|js)"/i.test(disposition))
+    return `disposition ${disposition}`;
   return undefined;
 }
 
@@ -103,7 +132,8 @@ it('uploads: hostile files stored = 0, served as a page = 0, cross-user reads = 
           files: { [slot]: bad },
         });
         const expectedStatus = name === 'ten_mb_and_one_byte' ? 413 : 415;
-        if (res.statusCode !== expectedStatus) unexpectedAnswers.push(`${name} ${method} ${slot}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+        if (res.statusCode !== expectedStatus)
+          unexpectedAnswers.push(`${name} ${method} ${slot}: ${res.statusCode} ${res.body.slice(0, 100)}`);
         const added = (await fileCount()) - filesBefore + ((await vehicleCount()) - vehiclesBefore);
         if (added !== 0 || res.statusCode < 300) {
           stored += 1;
@@ -113,7 +143,9 @@ it('uploads: hostile files stored = 0, served as a page = 0, cross-user reads = 
     }
   }
   // the vehicle updated with refused files kept its values and documents
-  const unchanged = (await api(app, { method: 'GET', url: `/api/vehicles/${target.id}`, token: A.accessToken })).json<Vehicle>();
+  const unchanged = (
+    await api(app, { method: 'GET', url: `/api/vehicles/${target.id}`, token: A.accessToken })
+  ).json<Vehicle>();
   expect(unchanged.document_names).toEqual(target.document_names);
 
   // too many files, or a file in a field that takes none
@@ -139,8 +171,13 @@ it('uploads: hostile files stored = 0, served as a page = 0, cross-user reads = 
     expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
     const vehicle = res.json<Vehicle>();
     const storedName = vehicle.document_names[slot] ?? '';
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what a stored name must not hold
-    if (/[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(storedName) || storedName.startsWith('.') || [...storedName].length > 200 || !/\.(pdf|png)$/.test(storedName)) {
+    if (
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what a stored name must not hold
+      /[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(storedName) ||
+      storedName.startsWith('.') ||
+      [...storedName].length > 200 ||
+      !/\.(pdf|png)$/.test(storedName)
+    ) {
       unsafeNames += 1;
       servedProblems.push(`${name}: unsafe stored name ${JSON.stringify(storedName)}`);
     }
@@ -161,20 +198,34 @@ it('uploads: hostile files stored = 0, served as a page = 0, cross-user reads = 
   const own = linkParts(aLink!);
   const bVehicle = await createVehicle(app, B.accessToken, {}, { registration: pdfFile() });
   const bLink = linkParts(bVehicle.documents.registration!);
-  const foreignSecret = createHmac('sha256', createHmac('sha256', 'another-secret-entirely-0123456789abcdef').update('file-links').digest())
+  const foreignSecret = createHmac(
+    'sha256',
+    createHmac('sha256', 'another-secret-entirely-0123456789abcdef').update('file-links').digest(),
+  )
     .update(`${own.id}.${own.exp}`)
     .digest('base64url');
   const crossAttempts = [
     api(app, { method: 'GET', url: `/api/vehicles/${target.id}`, token: B.accessToken }),
     api(app, { method: 'DELETE', url: `/api/vehicles/${target.id}`, token: B.accessToken }),
-    sendVehicleForm(app, { token: B.accessToken, id: target.id, fields: vehicleFields(), files: { registration: pdfFile() } }),
+    sendVehicleForm(app, {
+      token: B.accessToken,
+      id: target.id,
+      fields: vehicleFields(),
+      files: { registration: pdfFile() },
+    }),
     api(app, { method: 'GET', url: `/api/files/${own.id}`, token: B.accessToken }),
     api(app, { method: 'GET', url: `/api/files/${own.id}?exp=${bLink.exp}&sig=${bLink.sig}` }),
     api(app, { method: 'GET', url: `/api/files/${own.id}?exp=${Number(own.exp) + 86_400}&sig=${own.sig}` }),
     api(app, { method: 'GET', url: `/api/files/${own.id}?exp=${own.exp}&sig=${foreignSecret}` }),
-    api(app, { method: 'GET', url: `/api/files/${own.id}?exp=${own.exp}&sig=${own.sig.slice(0, -2)}${own.sig.endsWith('AA') ? 'BB' : 'AA'}` }),
+    api(app, {
+      method: 'GET',
+      url: `/api/files/${own.id}?exp=${own.exp}&sig=${own.sig.slice(0, -2)}${own.sig.endsWith('AA') ? 'BB' : 'AA'}`,
+    }),
     // B's own valid signature on an id one character away from B's file
-    api(app, { method: 'GET', url: `/api/files/${bLink.id.slice(0, -1)}${bLink.id.endsWith('0') ? '1' : '0'}?exp=${bLink.exp}&sig=${bLink.sig}` }),
+    api(app, {
+      method: 'GET',
+      url: `/api/files/${bLink.id.slice(0, -1)}${bLink.id.endsWith('0') ? '1' : '0'}?exp=${bLink.exp}&sig=${bLink.sig}`,
+    }),
     api(app, { method: 'GET', url: `/api/files/..%2F..%2Fetc%2Fpasswd?exp=${own.exp}&sig=${own.sig}` }),
   ];
   const filesBeforeCross = await fileCount();

@@ -42,7 +42,9 @@ export function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -117,7 +119,9 @@ export async function startCluster(instances = 2, options: ClusterOptions = {}):
     instanceUrls.push(`http://127.0.0.1:${port}`);
   }
   // all instances start at once: the migrations take turns under PostgreSQL's advisory lock
-  await Promise.all(instanceUrls.map((url, i) => waitFor(`${url}/api/health`, `instance ${i}`, () => outputs[i] ?? '')));
+  await Promise.all(
+    instanceUrls.map((url, i) => waitFor(`${url}/api/health`, `instance ${i}`, () => outputs[i] ?? '')),
+  );
 
   const nginxPort = await freePort();
   const prefix = join(work, 'nginx');
@@ -125,15 +129,25 @@ export async function startCluster(instances = 2, options: ClusterOptions = {}):
   const config = readFileSync(join(repoRoot, 'deploy/nginx.conf'), 'utf8')
     .replaceAll('{{PREFIX}}', prefix)
     .replaceAll('{{LISTEN}}', `127.0.0.1:${nginxPort}`)
-    .replace('{{UPSTREAMS}}', instanceUrls.map((url) => `server ${url.replace('http://', '')} max_fails=1 fail_timeout=5s;`).join('\n    '))
+    .replace(
+      '{{UPSTREAMS}}',
+      instanceUrls.map((url) => `server ${url.replace('http://', '')} max_fails=1 fail_timeout=5s;`).join('\n    '),
+    )
     .replace('worker_processes auto;', 'worker_processes 1;');
   const configFile = join(prefix, 'nginx.conf');
   writeFileSync(configFile, config);
   let nginxOutput = '';
-  const nginx = spawn(nginxBinary(), ['-p', prefix, '-c', configFile, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const nginx = spawn(nginxBinary(), ['-p', prefix, '-c', configFile, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   nginx.stderr?.on('data', (d: Buffer) => (nginxOutput += d.toString()));
   const nginxUrl = `http://127.0.0.1:${nginxPort}`;
-  await waitFor(`${nginxUrl}/api/health`, 'nginx', () => `${nginxOutput}\n${existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : ''}`);
+  await waitFor(
+    `${nginxUrl}/api/health`,
+    'nginx',
+    () =>
+      `${nginxOutput}\n${existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : ''}`,
+  );
 
   return {
     nginxUrl,

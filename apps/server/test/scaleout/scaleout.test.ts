@@ -12,7 +12,14 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
@@ -31,7 +38,10 @@ async function call<T>(base: string, method: string, path: string, body?: unknow
 async function signUp(base: string) {
   const input = buildRegisterInput();
   expect((await call(base, 'POST', '/api/users/register', input)).status).toBe(201);
-  const login = await call<AuthTokens>(base, 'POST', '/api/users/login', { email: input.email, password: input.password });
+  const login = await call<AuthTokens>(base, 'POST', '/api/users/login', {
+    email: input.email,
+    password: input.password,
+  });
   expect(login.status).toBe(200);
   return { ...login.body, email: input.email, password: input.password };
 }
@@ -63,11 +73,15 @@ describe('several instances behind nginx', () => {
     const owner = await signUp(cluster.nginxUrl);
     const carrier1 = await signUp(cluster.nginxUrl);
     const carrier2 = await signUp(cluster.nginxUrl);
-    const tender = (await call<Tender>(a, 'POST', '/api/tenders', buildTenderInput({ initial_price: 5000 }), owner.accessToken)).body;
+    const tender = (
+      await call<Tender>(a, 'POST', '/api/tenders', buildTenderInput({ initial_price: 5000 }), owner.accessToken)
+    ).body;
     const stream = await openStream(`${a}/api/tenders/${tender.id}/events`, carrier1.accessToken);
     await stream.until((t) => t.includes('"bid_count":0'));
     await new Promise((r) => setTimeout(r, 200)); // the subscription reaches Redis
-    expect((await call(b, 'POST', `/api/tenders/${tender.id}/bids`, { bid_amount: 4200 }, carrier2.accessToken)).status).toBe(201);
+    expect(
+      (await call(b, 'POST', `/api/tenders/${tender.id}/bids`, { bid_amount: 4200 }, carrier2.accessToken)).status,
+    ).toBe(201);
     const text = await stream.until((t) => t.includes('"min_bid":4200'));
     expect(text).toContain('"min_bid":4200,"bid_count":1,"status":"opened"');
     stream.close();
@@ -81,7 +95,9 @@ describe('several instances behind nginx', () => {
     const stream = await openStream(`${a}/api/notifications/stream`, owner.accessToken);
     await stream.until((t) => t.includes('event: unread'));
     await new Promise((r) => setTimeout(r, 200));
-    expect((await call(b, 'POST', `/api/tenders/${tender.id}/bids`, { bid_amount: 1000 }, carrier.accessToken)).status).toBe(201);
+    expect(
+      (await call(b, 'POST', `/api/tenders/${tender.id}/bids`, { bid_amount: 1000 }, carrier.accessToken)).status,
+    ).toBe(201);
     const text = await stream.until((t) => t.includes('event: notification'));
     expect(text).toContain('"kind":"bid_received"');
     stream.close();
@@ -93,7 +109,9 @@ describe('several instances behind nginx', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       const base = i % 2 === 0 ? a : b;
-      statuses.push((await call(base, 'POST', '/api/users/login', { email: victim.email, password: `wrong-${i}-password` })).status);
+      statuses.push(
+        (await call(base, 'POST', '/api/users/login', { email: victim.email, password: `wrong-${i}-password` })).status,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
@@ -103,7 +121,19 @@ describe('several instances behind nginx', () => {
     const owner = await signUp(cluster.nginxUrl);
     const carriers = [await signUp(cluster.nginxUrl), await signUp(cluster.nginxUrl), await signUp(cluster.nginxUrl)];
     const tenders = await Promise.all(
-      Array.from({ length: 5 }, async () => (await call<Tender>(cluster.nginxUrl, 'POST', '/api/tenders', buildTenderInput({ initial_price: 100000 }), owner.accessToken)).body),
+      Array.from(
+        { length: 5 },
+        async () =>
+          (
+            await call<Tender>(
+              cluster.nginxUrl,
+              'POST',
+              '/api/tenders',
+              buildTenderInput({ initial_price: 100000 }),
+              owner.accessToken,
+            )
+          ).body,
+      ),
     );
     const acknowledged: PlacedBid[] = [];
     const other: number[] = [];
@@ -112,7 +142,13 @@ describe('several instances behind nginx', () => {
       for (let i = 0; i < 60; i += 1) {
         const tender = tenders[i % tenders.length]!;
         amount -= 7;
-        const res = await call<PlacedBid>(cluster.nginxUrl, 'POST', `/api/tenders/${tender.id}/bids`, { bid_amount: amount }, carriers[carrierIndex]!.accessToken);
+        const res = await call<PlacedBid>(
+          cluster.nginxUrl,
+          'POST',
+          `/api/tenders/${tender.id}/bids`,
+          { bid_amount: amount },
+          carriers[carrierIndex]!.accessToken,
+        );
         if (res.status === 201) acknowledged.push(res.body);
         else other.push(res.status);
       }
@@ -133,7 +169,9 @@ describe('several instances behind nginx', () => {
       for (const bid of mine.body) stored.add(bid.id);
     }
     const lost = acknowledged.filter((bid) => !stored.has(bid.id));
-    console.log(`kill -9 under load: ${acknowledged.length} acknowledged bids, ${lost.length} lost, ${other.filter((s) => s === 502).length} cut off`);
+    console.log(
+      `kill -9 under load: ${acknowledged.length} acknowledged bids, ${lost.length} lost, ${other.filter((s) => s === 502).length} cut off`,
+    );
     expect(lost).toEqual([]);
   });
 });

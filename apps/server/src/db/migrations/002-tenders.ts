@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { DELIVERY_FAST_MAX_DAYS, DELIVERY_NORMAL_MAX_DAYS, PRICE_BAND_HIGH, PRICE_BAND_LOW, TENDER_STATUSES } from '@yuk/shared';
+import {
+  DELIVERY_FAST_MAX_DAYS,
+  DELIVERY_NORMAL_MAX_DAYS,
+  PRICE_BAND_HIGH,
+  PRICE_BAND_LOW,
+  TENDER_STATUSES,
+} from '@yuk/shared';
 import { notNull, withId, type MigrationDb, type MigrationFactory } from './helpers.js';
 
 const statusList = sql.join(TENDER_STATUSES.map((status) => sql.lit(status)));
@@ -110,7 +116,13 @@ export const tendersMigration: MigrationFactory = (dialect) => ({
       .addColumn('delivery_speed', 'text', notNull)
       .addColumn('price_band', 'text', notNull)
       .addColumn('n', 'integer', notNull)
-      .addPrimaryKeyConstraint('tender_counts_pk', ['status', 'mode_mask', 'origin_city', 'delivery_speed', 'price_band']);
+      .addPrimaryKeyConstraint('tender_counts_pk', [
+        'status',
+        'mode_mask',
+        'origin_city',
+        'delivery_speed',
+        'price_band',
+      ]);
     if (dialect === 'sqlite') counts = counts.modifyEnd(sql`without rowid`);
     await counts.execute();
 
@@ -125,7 +137,9 @@ export const tendersMigration: MigrationFactory = (dialect) => ({
         for each row execute function tenders_count_sync()`.execute(db);
     } else {
       await sql`create trigger tenders_count_insert after insert on tenders begin ${addCount('new')}; end`.execute(db);
-      await sql`create trigger tenders_count_delete after delete on tenders begin ${removeCount('old')}; end`.execute(db);
+      await sql`create trigger tenders_count_delete after delete on tenders begin ${removeCount('old')}; end`.execute(
+        db,
+      );
       await sql`create trigger tenders_count_update after update of ${countedColumns} on tenders begin
         ${removeCount('old')}; ${addCount('new')};
       end`.execute(db);
@@ -133,10 +147,14 @@ export const tendersMigration: MigrationFactory = (dialect) => ({
 
     if (dialect === 'postgres') {
       await ensureTrigramExtension(db);
-      await sql`create index tenders_search_trgm_idx on tenders using gin (search_text public.gin_trgm_ops)`.execute(db);
+      await sql`create index tenders_search_trgm_idx on tenders using gin (search_text public.gin_trgm_ops)`.execute(
+        db,
+      );
     } else {
       // Substring search: an FTS5 trigram index over search_text, kept in step with the table by triggers.
-      await sql`create virtual table tenders_fts using fts5(search_text, content='tenders', content_rowid='id', tokenize='trigram')`.execute(db);
+      await sql`create virtual table tenders_fts using fts5(search_text, content='tenders', content_rowid='id', tokenize='trigram')`.execute(
+        db,
+      );
       await sql`create trigger tenders_fts_insert after insert on tenders begin
         insert into tenders_fts(rowid, search_text) values (new.id, new.search_text);
       end`.execute(db);
@@ -151,7 +169,14 @@ export const tendersMigration: MigrationFactory = (dialect) => ({
   },
   async down(db: MigrationDb) {
     if (dialect === 'sqlite') {
-      const triggers = ['tenders_fts_insert', 'tenders_fts_delete', 'tenders_fts_update', 'tenders_count_insert', 'tenders_count_delete', 'tenders_count_update'];
+      const triggers = [
+        'tenders_fts_insert',
+        'tenders_fts_delete',
+        'tenders_fts_update',
+        'tenders_count_insert',
+        'tenders_count_delete',
+        'tenders_count_update',
+      ];
       for (const trigger of triggers) await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
       await sql`drop table if exists tenders_fts`.execute(db);
     } else {

@@ -14,7 +14,11 @@ export const bidsMigration: MigrationFactory = (dialect) => ({
     await db.schema.createIndex('bids_tender_status_idx').on('bids').columns(['tender_id', 'status']).execute();
     await db.schema.createIndex('bids_bidder_idx').on('bids').columns(['bidder_id', 'id']).execute();
     await db.schema.alterTable('tenders').addColumn('awarded_bid_id', 'integer').execute();
-    await db.schema.createIndex('tenders_status_end_idx').on('tenders').columns(['status', 'tender_end_date']).execute();
+    await db.schema
+      .createIndex('tenders_status_end_idx')
+      .on('tenders')
+      .columns(['status', 'tender_end_date'])
+      .execute();
   },
   async down(db: MigrationDb) {
     await db.schema.dropIndex('tenders_status_end_idx').execute();

@@ -35,17 +35,22 @@ export function findTenderSummary(db: Db, tenderId: number) {
 type LowerArgs = { tenderId: number; bidderId: number; amountCents: number; today: string };
 
 // RETURNING gives what the notifications and the live state need, without reading the row again
-const lowerMinimum = preparedQuery<LowerArgs, Pick<TenderRow, 'id' | 'number' | 'name' | 'owner_id' | 'status' | 'bid_count' | 'current_min_bid_cents' | 'tender_end_date'>>(
-  (db, arg) =>
-    db
-      .updateTable('tenders')
-      .set((eb) => ({ current_min_bid_cents: arg('amountCents'), bid_count: eb('bid_count', '+', 1) }))
-      .where('id', '=', arg('tenderId'))
-      .where('status', '=', 'opened')
-      .where('tender_end_date', '>=', arg('today'))
-      .where('owner_id', '<>', arg('bidderId'))
-      .where(sql<number>`coalesce(current_min_bid_cents, initial_price_cents)`, '>', arg('amountCents'))
-      .returning(['id', 'number', 'name', 'owner_id', 'status', 'bid_count', 'current_min_bid_cents', 'tender_end_date']),
+const lowerMinimum = preparedQuery<
+  LowerArgs,
+  Pick<
+    TenderRow,
+    'id' | 'number' | 'name' | 'owner_id' | 'status' | 'bid_count' | 'current_min_bid_cents' | 'tender_end_date'
+  >
+>((db, arg) =>
+  db
+    .updateTable('tenders')
+    .set((eb) => ({ current_min_bid_cents: arg('amountCents'), bid_count: eb('bid_count', '+', 1) }))
+    .where('id', '=', arg('tenderId'))
+    .where('status', '=', 'opened')
+    .where('tender_end_date', '>=', arg('today'))
+    .where('owner_id', '<>', arg('bidderId'))
+    .where(sql<number>`coalesce(current_min_bid_cents, initial_price_cents)`, '>', arg('amountCents'))
+    .returning(['id', 'number', 'name', 'owner_id', 'status', 'bid_count', 'current_min_bid_cents', 'tender_end_date']),
 );
 
 /**
@@ -74,18 +79,20 @@ async function demoteActiveBids(trx: Db, tenderId: number): Promise<number[]> {
 
 type NewBid = { tender_id: number; bidder_id: number; amount_cents: number; status: BidStatus; created_at: string };
 
-const insertOneBid = preparedQuery<NewBid, { id: number; tender_id: number; amount_cents: number; status: BidStatus; created_at: string }>(
-  (db, arg) =>
-    db
-      .insertInto('bids')
-      .values({
-        tender_id: arg('tender_id'),
-        bidder_id: arg('bidder_id'),
-        amount_cents: arg('amount_cents'),
-        status: arg('status'),
-        created_at: arg('created_at'),
-      })
-      .returning(['id', 'tender_id', 'amount_cents', 'status', 'created_at']),
+const insertOneBid = preparedQuery<
+  NewBid,
+  { id: number; tender_id: number; amount_cents: number; status: BidStatus; created_at: string }
+>((db, arg) =>
+  db
+    .insertInto('bids')
+    .values({
+      tender_id: arg('tender_id'),
+      bidder_id: arg('bidder_id'),
+      amount_cents: arg('amount_cents'),
+      status: arg('status'),
+      created_at: arg('created_at'),
+    })
+    .returning(['id', 'tender_id', 'amount_cents', 'status', 'created_at']),
 );
 
 async function insertBid(trx: Db, bid: NewBid) {
@@ -94,7 +101,14 @@ async function insertBid(trx: Db, bid: NewBid) {
   return row;
 }
 
-type PlacedBidRow = { id: number; tender_id: number; amount_cents: number; status: BidStatus; created_at: string; outbid: number[] };
+type PlacedBidRow = {
+  id: number;
+  tender_id: number;
+  amount_cents: number;
+  status: BidStatus;
+  created_at: string;
+  outbid: number[];
+};
 
 // Both statements of a data-modifying CTE read one snapshot, so the UPDATE cannot see the row the INSERT adds:
 // exactly the previous active bids are demoted. That snapshot is taken after lowerCurrentMinimum locked the

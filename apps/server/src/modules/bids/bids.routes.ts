@@ -16,7 +16,11 @@ import { openSseStream } from '../../plugins/sse.js';
 import * as service from './bids.service.js';
 
 const tenderParams = z.object({
-  id: z.coerce.number({ error: 'integer' }).int({ error: 'integer' }).positive({ error: 'integer' }).max(2_147_483_647, { error: 'integer' }),
+  id: z.coerce
+    .number({ error: 'integer' })
+    .int({ error: 'integer' })
+    .positive({ error: 'integer' })
+    .max(2_147_483_647, { error: 'integer' }),
 });
 const secured = { security: [{ bearerAuth: [] }] };
 
@@ -44,7 +48,8 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
       schema: {
         ...secured,
         tags: ['bids'],
-        summary: 'Bid on an opened tender: strictly lower than the current minimum (lowest bid, else the initial price)',
+        summary:
+          'Bid on an opened tender: strictly lower than the current minimum (lowest bid, else the initial price)',
         params: tenderParams,
         body: placeBidInput,
         response: { 201: placedBid, ...errorResponses(400, 401, 403, 404, 409) },
@@ -76,7 +81,7 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
       schema: {
         ...secured,
         tags: ['bids'],
-        summary: "The bids of my tender, lowest first (owner only; others get 404)",
+        summary: 'The bids of my tender, lowest first (owner only; others get 404)',
         params: tenderParams,
         response: { 200: z.array(tenderBid), ...errorResponses(400, 401, 404) },
       },
@@ -94,14 +99,17 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
 
   app.post(
     '/tenders/:id/award',
-    { schema: { ...ownerAction('Award a bid of my opened or closed tender; every other bid is rejected'), body: awardInput } },
+    {
+      schema: {
+        ...ownerAction('Award a bid of my opened or closed tender; every other bid is rejected'),
+        body: awardInput,
+      },
+    },
     async (request) => service.awardTender(ctx, request.params.id, currentUser(request).userId, request.body.bid_id),
   );
 
-  app.post(
-    '/tenders/:id/close',
-    { schema: ownerAction('Close my opened tender without an award') },
-    async (request) => service.closeTender(ctx, request.params.id, currentUser(request).userId),
+  app.post('/tenders/:id/close', { schema: ownerAction('Close my opened tender without an award') }, async (request) =>
+    service.closeTender(ctx, request.params.id, currentUser(request).userId),
   );
 
   app.post(
@@ -126,7 +134,9 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
       const state = await service.getLiveState(ctx, request.params.id, userId);
       const stream = openSseStream(request, reply);
       stream.send('state', state);
-      const unsubscribe = ctx.bus.subscribe(service.tenderChannel(request.params.id), (next) => stream.send('state', next));
+      const unsubscribe = ctx.bus.subscribe(service.tenderChannel(request.params.id), (next) =>
+        stream.send('state', next),
+      );
       await stream.closed;
       unsubscribe();
     },

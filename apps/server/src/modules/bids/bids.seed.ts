@@ -53,12 +53,30 @@ export async function seedDemoBids(db: Db, shipperId: number, carrierIds: [numbe
     .execute();
   let index = 0;
   for (const tender of awarded) {
-    await db.updateTable('tenders').set({ status: 'opened', tender_end_date: today }).where('id', '=', tender.id).execute();
-    const first = await placeBid(ctx, tender.id, carrierIds[index % 2]!, Math.floor((tender.initial_price_cents / 100) * 0.95));
-    const second = await placeBid(ctx, tender.id, carrierIds[(index + 1) % 2]!, Math.floor((tender.initial_price_cents / 100) * 0.9));
+    await db
+      .updateTable('tenders')
+      .set({ status: 'opened', tender_end_date: today })
+      .where('id', '=', tender.id)
+      .execute();
+    const first = await placeBid(
+      ctx,
+      tender.id,
+      carrierIds[index % 2]!,
+      Math.floor((tender.initial_price_cents / 100) * 0.95),
+    );
+    const second = await placeBid(
+      ctx,
+      tender.id,
+      carrierIds[(index + 1) % 2]!,
+      Math.floor((tender.initial_price_cents / 100) * 0.9),
+    );
     const winner = random() < 0.7 ? second : first;
     await awardTender(ctx, tender.id, shipperId, winner.id);
-    await db.updateTable('tenders').set({ tender_end_date: tender.tender_end_date }).where('id', '=', tender.id).execute();
+    await db
+      .updateTable('tenders')
+      .set({ tender_end_date: tender.tender_end_date })
+      .where('id', '=', tender.id)
+      .execute();
     const winnerId = winner === second ? carrierIds[(index + 1) % 2]! : carrierIds[index % 2]!;
     const number = winner.tender_number;
     const step = index % 4; // 0 awarded, 1 loaded, 2 on the way, 3 delivered

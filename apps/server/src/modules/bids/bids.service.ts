@@ -1,11 +1,4 @@
-import {
-  centsToUsd,
-  marketToday,
-  type MyBid,
-  type PlacedBid,
-  type TenderBid,
-  type TenderLiveState,
-} from '@yuk/shared';
+import { centsToUsd, marketToday, type MyBid, type PlacedBid, type TenderBid, type TenderLiveState } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
@@ -61,14 +54,22 @@ export async function getLiveState(ctx: BidsContext, tenderId: number, userId: n
   return liveStateOf(await visibleTender(ctx, tenderId, userId), today(ctx));
 }
 
-export async function getMinBid(ctx: BidsContext, tenderId: number, userId: number): Promise<{ min_bid: number | null }> {
+export async function getMinBid(
+  ctx: BidsContext,
+  tenderId: number,
+  userId: number,
+): Promise<{ min_bid: number | null }> {
   const tender = await visibleTender(ctx, tenderId, userId);
   return { min_bid: tender.current_min_bid_cents === null ? null : centsToUsd(tender.current_min_bid_cents) };
 }
 
-
 /** Explains why the conditional update refused a bid, in the order a person would want to hear it. */
-function refusal(tender: BiddingTender | undefined, bidderId: number, amountCents: number, todayText: string): AppError {
+function refusal(
+  tender: BiddingTender | undefined,
+  bidderId: number,
+  amountCents: number,
+  todayText: string,
+): AppError {
   if (!tender || (tender.status === 'draft' && tender.owner_id !== bidderId)) return new AppError('TENDER_NOT_FOUND');
   if (tender.owner_id === bidderId) return new AppError('BID_OWN_TENDER');
   if (tender.status === 'awarded') return new AppError('TENDER_ALREADY_AWARDED');
@@ -114,7 +115,10 @@ async function writeBid(trx: Db, attempt: BidAttempt) {
 async function writeBids(trx: Db, attempts: BidAttempt[]) {
   const written = [];
   for (const attempt of attempts) written.push(await writeBid(trx, attempt));
-  await recordNotifications(trx, written.flatMap((bid) => bid?.notifications ?? []));
+  await recordNotifications(
+    trx,
+    written.flatMap((bid) => bid?.notifications ?? []),
+  );
   return written;
 }
 
@@ -180,7 +184,12 @@ class BidBatcher {
       let written: WrittenBid[] | undefined;
       try {
         const order = writeOrder(batch);
-        const inOrder = await this.db.transaction().execute((trx) => writeBids(trx, order.map((i) => batch[i]!.attempt)));
+        const inOrder = await this.db.transaction().execute((trx) =>
+          writeBids(
+            trx,
+            order.map((i) => batch[i]!.attempt),
+          ),
+        );
         const byArrival = new Array<WrittenBid>(batch.length);
         order.forEach((i, position) => (byArrival[i] = inOrder[position]));
         written = byArrival;
@@ -216,7 +225,12 @@ function commitBid(ctx: BidsContext, attempt: BidAttempt): Promise<WrittenBid> {
   return batcher.write(attempt);
 }
 
-export async function placeBid(ctx: BidsContext, tenderId: number, bidderId: number, amountUsd: number): Promise<PlacedBid> {
+export async function placeBid(
+  ctx: BidsContext,
+  tenderId: number,
+  bidderId: number,
+  amountUsd: number,
+): Promise<PlacedBid> {
   const amountCents = Math.round(amountUsd * 100);
   const todayText = today(ctx);
   const outcome = await commitBid(ctx, { tenderId, bidderId, amountCents, today: todayText });
@@ -257,7 +271,12 @@ export async function listTenderBids(ctx: BidsContext, tenderId: number, ownerId
 }
 
 /** The owner picks a bid on an opened or closed tender: one transaction makes it awarded, the bid accepted, the rest rejected. */
-export async function awardTender(ctx: BidsContext, tenderId: number, ownerId: number, bidId: number): Promise<TenderLiveState> {
+export async function awardTender(
+  ctx: BidsContext,
+  tenderId: number,
+  ownerId: number,
+  bidId: number,
+): Promise<TenderLiveState> {
   const tender = await ownTender(ctx, tenderId, ownerId);
   if (tender.status === 'awarded') throw new AppError('TENDER_ALREADY_AWARDED');
   if (tender.status === 'draft') throw new AppError('TENDER_NOT_OPEN');
@@ -278,7 +297,12 @@ export async function awardTender(ctx: BidsContext, tenderId: number, ownerId: n
     const about = await repo.findTenderSummary(trx, tenderId);
     const params = { number: about.number, name: about.name, amount: formatUsd(bid.amount_cents) };
     return recordNotifications(trx, [
-      { userId: bid.bidder_id, kind: 'bid_won', params, link: `/shipment/status?number=${encodeURIComponent(about.number)}` },
+      {
+        userId: bid.bidder_id,
+        kind: 'bid_won',
+        params,
+        link: `/shipment/status?number=${encodeURIComponent(about.number)}`,
+      },
       ...losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: '/bids' })),
     ]);
   });
@@ -298,7 +322,10 @@ export async function closeTender(ctx: BidsContext, tenderId: number, ownerId: n
     const losers = await repo.rejectUndecidedBids(trx, tenderId);
     const about = await repo.findTenderSummary(trx, tenderId);
     const params = { number: about.number, name: about.name };
-    return recordNotifications(trx, losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: '/bids' })));
+    return recordNotifications(
+      trx,
+      losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: '/bids' })),
+    );
   });
   await announce(ctx.bus, told);
   await publishState(ctx, tenderId);

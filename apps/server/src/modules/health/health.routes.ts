@@ -15,14 +15,20 @@ async function redisState(redis: Redis | undefined): Promise<'ok' | 'down' | 'of
   if (!redis) return 'off';
   if (redis.status !== 'ready') return 'down';
   try {
-    const pong = await Promise.race([redis.ping(), new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), 500))]);
+    const pong = await Promise.race([
+      redis.ping(),
+      new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), 500)),
+    ]);
     return pong === 'PONG' ? 'ok' : 'down';
   } catch {
     return 'down';
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: Redis }> = async (app, { database, redis }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: Redis }> = async (
+  app,
+  { database, redis },
+) => {
   app.get(
     '/health',
     {
@@ -40,7 +46,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: R
         throw new AppError('SERVICE_UNAVAILABLE');
       }
       const redisStatus = await redisState(redis);
-      return { status: redisStatus === 'down' ? ('degraded' as const) : ('ok' as const), database: 'ok' as const, redis: redisStatus };
+      return {
+        status: redisStatus === 'down' ? ('degraded' as const) : ('ok' as const),
+        database: 'ok' as const,
+        redis: redisStatus,
+      };
     },
   );
 };

@@ -15,14 +15,14 @@ const notificationRow = (arg: <K extends keyof NewNotification & string>(name: K
   read_at: null,
 });
 
-const insertOne = preparedQuery<NewNotification, never>((db, arg) => db.insertInto('notifications').values(notificationRow(arg)));
+const insertOne = preparedQuery<NewNotification, never>((db, arg) =>
+  db.insertInto('notifications').values(notificationRow(arg)),
+);
 
 // the second row's arguments carry a "2" suffix
 type TwoNotifications = NewNotification & { [K in keyof NewNotification as `${K}2`]: NewNotification[K] };
 const insertTwo = preparedQuery<TwoNotifications, never>((db, arg) =>
-  db
-    .insertInto('notifications')
-    .values([notificationRow(arg), notificationRow((name) => arg(`${name}2`) as never)]),
+  db.insertInto('notifications').values([notificationRow(arg), notificationRow((name) => arg(`${name}2`) as never)]),
 );
 
 /** Rows per INSERT of a long list (seven parameters each, well within both engines' limits). */
@@ -58,10 +58,16 @@ export async function insertNotifications(trx: Db, rows: NewNotification[]): Pro
     }));
   }
   if (rows.length === 0) return;
-  await trx.insertInto('notifications').values(rows.map((row) => ({ ...row, read_at: null }))).execute();
+  await trx
+    .insertInto('notifications')
+    .values(rows.map((row) => ({ ...row, read_at: null })))
+    .execute();
 }
 
-export function listNotifications(db: Db, args: { userId: number; tab: NotificationTab; limit: number; before?: number; after?: number }) {
+export function listNotifications(
+  db: Db,
+  args: { userId: number; tab: NotificationTab; limit: number; before?: number; after?: number },
+) {
   let query = db
     .selectFrom('notifications')
     .select(['id', 'type', 'kind', 'params', 'link', 'read_at', 'created_at'])
@@ -97,9 +103,19 @@ export async function latestNotificationId(db: Db, userId: number): Promise<numb
 
 /** Marks one of the user's notifications read; false when it is not theirs (or does not exist). */
 export async function markRead(db: Db, userId: number, id: number, at: string): Promise<boolean> {
-  const mine = await db.selectFrom('notifications').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const mine = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!mine) return false;
-  await db.updateTable('notifications').set({ read_at: at }).where('id', '=', id).where('read_at', 'is', null).execute();
+  await db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('id', '=', id)
+    .where('read_at', 'is', null)
+    .execute();
   return true;
 }
 

@@ -8,12 +8,19 @@ import { openSseStream } from '../../plugins/sse.js';
 import * as service from './notifications.service.js';
 
 const idParams = z.object({
-  id: z.coerce.number({ error: 'integer' }).int({ error: 'integer' }).positive({ error: 'integer' }).max(2_147_483_647, { error: 'integer' }),
+  id: z.coerce
+    .number({ error: 'integer' })
+    .int({ error: 'integer' })
+    .positive({ error: 'integer' })
+    .max(2_147_483_647, { error: 'integer' }),
 });
 const secured = { security: [{ bearerAuth: [] }], tags: ['notifications'] };
 
 /** My notifications only; texts in the reader's language (Accept-Language). Mounted at /api/notifications. */
-export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.NotificationsContext }> = async (app, { ctx }) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.NotificationsContext }> = async (
+  app,
+  { ctx },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -26,12 +33,19 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.Notificat
         response: { 200: z.array(notification), ...errorResponses(400, 401) },
       },
     },
-    async (request) => service.listNotifications(ctx, currentUser(request).userId, request.query, requestLanguage(request)),
+    async (request) =>
+      service.listNotifications(ctx, currentUser(request).userId, request.query, requestLanguage(request)),
   );
 
   app.get(
     '/unread-count',
-    { schema: { ...secured, summary: 'How many of my notifications are unread', response: { 200: unreadCount, ...errorResponses(401) } } },
+    {
+      schema: {
+        ...secured,
+        summary: 'How many of my notifications are unread',
+        response: { 200: unreadCount, ...errorResponses(401) },
+      },
+    },
     async (request) => ({ count: await service.unreadCount(ctx, currentUser(request).userId) }),
   );
 
@@ -50,7 +64,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.Notificat
 
   app.post(
     '/read-all',
-    { schema: { ...secured, summary: 'Mark all my notifications read', response: { 200: unreadCount, ...errorResponses(401) } } },
+    {
+      schema: {
+        ...secured,
+        summary: 'Mark all my notifications read',
+        response: { 200: unreadCount, ...errorResponses(401) },
+      },
+    },
     async (request) => ({ count: await service.markAllRead(ctx, currentUser(request).userId) }),
   );
 
@@ -80,7 +100,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.Notificat
         stream.send('unread', { count: await service.unreadCount(ctx, userId) });
       };
       const unsubscribe = ctx.bus.subscribe(service.userChannel(userId), () => {
-        running = running.then(catchUp).catch((error: unknown) => request.log.warn({ err: error }, 'notification stream catch-up failed'));
+        running = running
+          .then(catchUp)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'notification stream catch-up failed'));
       });
       await stream.closed;
       unsubscribe();

@@ -77,7 +77,12 @@ export async function listNotifications(
   query: { tab: NotificationTab; limit: number; before?: number | undefined },
   lang: Language,
 ): Promise<Notification[]> {
-  const rows = await repo.listNotifications(ctx.db, { userId, tab: query.tab, limit: query.limit, before: query.before });
+  const rows = await repo.listNotifications(ctx.db, {
+    userId,
+    tab: query.tab,
+    limit: query.limit,
+    before: query.before,
+  });
   return rows.map((row) => present(row, lang));
 }
 

@@ -13,7 +13,13 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ ctx: service.ShipmentsCont
 
   app.get(
     '/',
-    { schema: { ...secured, summary: 'My shipments, newest first', response: { 200: z.array(shipment), ...errorResponses(401) } } },
+    {
+      schema: {
+        ...secured,
+        summary: 'My shipments, newest first',
+        response: { 200: z.array(shipment), ...errorResponses(401) },
+      },
+    },
     async (request) => service.listShipments(ctx, currentUser(request).userId),
   );
 
@@ -41,6 +47,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ ctx: service.ShipmentsCont
         response: { 200: shipment, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.moveShipment(ctx, request.params.number, currentUser(request).userId, request.body.status),
+    async (request) =>
+      service.moveShipment(ctx, request.params.number, currentUser(request).userId, request.body.status),
   );
 };

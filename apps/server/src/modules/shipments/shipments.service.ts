@@ -1,10 +1,4 @@
-import {
-  centsToUsd,
-  SHIPMENT_PREVIOUS_STEP,
-  SHIPMENT_STEP_ACTOR,
-  type Shipment,
-  type ShipmentStep,
-} from '@yuk/shared';
+import { centsToUsd, SHIPMENT_PREVIOUS_STEP, SHIPMENT_STEP_ACTOR, type Shipment, type ShipmentStep } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
@@ -83,17 +77,32 @@ export async function getShipment(ctx: ShipmentsContext, number: string, userId:
 }
 
 /** The carrier sets loaded, then on_the_way; the owner confirms delivered. The other party is told. */
-export async function moveShipment(ctx: ShipmentsContext, number: string, userId: number, step: ShipmentStep): Promise<Shipment> {
+export async function moveShipment(
+  ctx: ShipmentsContext,
+  number: string,
+  userId: number,
+  step: ShipmentStep,
+): Promise<Shipment> {
   const row = await repo.findShipmentByNumber(ctx.db, number, userId);
   if (!row) throw new AppError('SHIPMENT_NOT_FOUND');
   const actorId = SHIPMENT_STEP_ACTOR[step] === 'carrier' ? row.carrier_id : row.owner_id;
   if (actorId !== userId) throw new AppError('SHIPMENT_STEP_NOT_YOURS');
   const otherParty = userId === row.owner_id ? row.carrier_id : row.owner_id;
   const told = await ctx.db.transaction().execute(async (trx) => {
-    const moved = await repo.advanceShipment(trx, { number, from: SHIPMENT_PREVIOUS_STEP[step], to: step, at: new Date().toISOString() });
+    const moved = await repo.advanceShipment(trx, {
+      number,
+      from: SHIPMENT_PREVIOUS_STEP[step],
+      to: step,
+      at: new Date().toISOString(),
+    });
     if (!moved) throw new AppError('SHIPMENT_STEP_OUT_OF_ORDER');
     return recordNotifications(trx, [
-      { userId: otherParty, kind: 'shipment_moved', params: { number, status: step }, link: `/shipment/status?number=${encodeURIComponent(number)}` },
+      {
+        userId: otherParty,
+        kind: 'shipment_moved',
+        params: { number, status: step },
+        link: `/shipment/status?number=${encodeURIComponent(number)}`,
+      },
     ]);
   });
   await announce(ctx.bus, told);

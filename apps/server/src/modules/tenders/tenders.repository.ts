@@ -82,7 +82,15 @@ export interface TenderPage {
 }
 
 type Eb = ExpressionBuilder<DatabaseSchema, 'tenders'>;
-type FilterColumn = 'status' | 'owner_id' | 'id' | 'tender_start_date' | 'initial_price_cents' | 'mode_mask' | 'origin_city' | 'delivery_days';
+type FilterColumn =
+  | 'status'
+  | 'owner_id'
+  | 'id'
+  | 'tender_start_date'
+  | 'initial_price_cents'
+  | 'mode_mask'
+  | 'origin_city'
+  | 'delivery_days';
 
 /**
  * How a page is read on SQLite, chosen from the number of matching rows (the total, counted first):
@@ -148,7 +156,9 @@ function searchTextContains(eb: Eb, dialect: Dialect, needle: string, joined = f
 function nameContains(eb: Eb, dialect: Dialect, needle: string, joined: boolean): Expression<SqlBool> {
   const text = eb.ref('tenders.search_text');
   const firstLine =
-    dialect === 'postgres' ? sql`split_part(${text}, chr(10), 1)` : sql`substr(${text}, 1, instr(${text}, char(10)) - 1)`;
+    dialect === 'postgres'
+      ? sql`split_part(${text}, chr(10), 1)`
+      : sql`substr(${text}, 1, instr(${text}, char(10)) - 1)`;
   return eb.and([
     searchTextContains(eb, dialect, needle, joined),
     sql<SqlBool>`${firstLine} like ${containsPattern(needle)} escape '\\'`,

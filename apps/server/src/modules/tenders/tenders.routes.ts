@@ -16,7 +16,9 @@ import * as service from './tenders.service.js';
 const security = [{ bearerAuth: [] }];
 const tenderList = z
   .array(tender)
-  .describe(`Newest first. ${TOTAL_COUNT_HEADER}: how many match in all; ${NEXT_CURSOR_HEADER}: the cursor of the next page, when there is one`);
+  .describe(
+    `Newest first. ${TOTAL_COUNT_HEADER}: how many match in all; ${NEXT_CURSOR_HEADER}: the cursor of the next page, when there is one`,
+  );
 
 function sendPage(reply: FastifyReply, result: service.TenderListResult) {
   reply.header(TOTAL_COUNT_HEADER, String(result.total));

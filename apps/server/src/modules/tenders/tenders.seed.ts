@@ -1,4 +1,10 @@
-import { createTenderInput, marketToday, type CreateTenderInput, type TenderMode, type TenderStatus } from '@yuk/shared';
+import {
+  createTenderInput,
+  marketToday,
+  type CreateTenderInput,
+  type TenderMode,
+  type TenderStatus,
+} from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { insertTenders, type NewTenderRow } from './tenders.repository.js';
 import { tenderRow } from './tenders.service.js';
@@ -29,13 +35,45 @@ interface ModeProfile {
   destinations: readonly string[];
 }
 
-const UZ_CITIES = ['Tashkent', 'Toshkent', 'Samarqand', 'Namangan', 'Buxoro', 'Andijon', "Farg'ona", 'Nukus', 'Termiz', 'Qarshi', 'Navoiy', 'Urganch', 'Jizzax', 'Guliston'];
+const UZ_CITIES = [
+  'Tashkent',
+  'Toshkent',
+  'Samarqand',
+  'Namangan',
+  'Buxoro',
+  'Andijon',
+  "Farg'ona",
+  'Nukus',
+  'Termiz',
+  'Qarshi',
+  'Navoiy',
+  'Urganch',
+  'Jizzax',
+  'Guliston',
+];
 /** Origins weighted towards the capital, with the cities of every filter and a few abroad. */
-const ORIGINS = [...UZ_CITIES, 'Tashkent', 'Tashkent', 'Samarqand', 'Andijon', 'Almaty', 'Bishkek', 'Moscow', 'Shymkent', 'Urumqi'];
+const ORIGINS = [
+  ...UZ_CITIES,
+  'Tashkent',
+  'Tashkent',
+  'Samarqand',
+  'Andijon',
+  'Almaty',
+  'Bishkek',
+  'Moscow',
+  'Shymkent',
+  'Urumqi',
+];
 
 const PROFILES: Record<TenderMode, ModeProfile> = {
   truck: {
-    cargoTypes: ['Truck - tented', 'Truck (refrigerated)', 'Truck (flatbed)', 'Truck (40ft container)', 'Truck - tanker'],
+    cargoTypes: [
+      'Truck - tented',
+      'Truck (refrigerated)',
+      'Truck (flatbed)',
+      'Truck (40ft container)',
+      'Truck - tanker',
+    ],
     products: [
       'Paxta tolasi',
       'Sement M400',
@@ -59,11 +97,32 @@ const PROFILES: Record<TenderMode, ModeProfile> = {
     volumePerTonne: [1.5, 4.5],
     priceUsd: [450, 9500],
     deliveryDays: [2, 12],
-    destinations: ['Moscow', 'Almaty', 'Bishkek', 'Dushanbe', 'Istanbul', 'Kazan', 'Minsk', 'Ashgabat', 'Samarqand', 'Tashkent', 'Nukus'],
+    destinations: [
+      'Moscow',
+      'Almaty',
+      'Bishkek',
+      'Dushanbe',
+      'Istanbul',
+      'Kazan',
+      'Minsk',
+      'Ashgabat',
+      'Samarqand',
+      'Tashkent',
+      'Nukus',
+    ],
   },
   plane: {
     cargoTypes: ['Aviation cargo', 'Aviation express', 'Aviation (temperature controlled)'],
-    products: ['Dori-darmonlar', 'Ipak gilamlar', 'Gilos', 'Zargarlik buyumlari', 'Elektronika', 'Tibbiy asboblar', 'Hujjatlar va namunalar', 'Atirlar'],
+    products: [
+      'Dori-darmonlar',
+      'Ipak gilamlar',
+      'Gilos',
+      'Zargarlik buyumlari',
+      'Elektronika',
+      'Tibbiy asboblar',
+      'Hujjatlar va namunalar',
+      'Atirlar',
+    ],
     weightKg: [40, 3000],
     volumePerTonne: [3, 7],
     priceUsd: [600, 16000],
@@ -71,28 +130,83 @@ const PROFILES: Record<TenderMode, ModeProfile> = {
     destinations: ['Dubai', 'Istanbul', 'Moscow', 'Frankfurt', 'Seoul', 'Urumqi', 'Riga', 'London'],
   },
   ship: {
-    cargoTypes: ['Maritime container (20ft)', 'Maritime container (40ft)', 'Maritime bulk', 'Maritime reefer container'],
-    products: ['Paxta tolasi', 'Mis katodlari', 'Polietilen granulalar', 'Mineral o\u2018g\u2018itlar', 'Tekstil mahsulotlari', 'Quritilgan meva', 'Dukkakli ekinlar (no\u2018xat)'],
+    cargoTypes: [
+      'Maritime container (20ft)',
+      'Maritime container (40ft)',
+      'Maritime bulk',
+      'Maritime reefer container',
+    ],
+    products: [
+      'Paxta tolasi',
+      'Mis katodlari',
+      'Polietilen granulalar',
+      'Mineral o\u2018g\u2018itlar',
+      'Tekstil mahsulotlari',
+      'Quritilgan meva',
+      'Dukkakli ekinlar (no\u2018xat)',
+    ],
     weightKg: [8000, 26000],
     volumePerTonne: [1.2, 2.8],
     priceUsd: [2200, 14500],
     deliveryDays: [12, 45],
-    destinations: ['Poti port', 'Bandar Abbas', 'Riga port', 'Istanbul (Ambarli)', 'Shanghai', 'Hamburg', 'Mersin', 'Constanta'],
+    destinations: [
+      'Poti port',
+      'Bandar Abbas',
+      'Riga port',
+      'Istanbul (Ambarli)',
+      'Shanghai',
+      'Hamburg',
+      'Mersin',
+      'Constanta',
+    ],
   },
   labo: {
     cargoTypes: ['Local delivery (Labo)', 'Local (Damas van)', 'Local courier'],
-    products: ['Non mahsulotlari', 'Sut mahsulotlari', 'Sabzavotlar', 'Maishiy texnika', 'Qurilish mollari', 'Ofis mebeli', 'Mevalar', 'Gullar'],
+    products: [
+      'Non mahsulotlari',
+      'Sut mahsulotlari',
+      'Sabzavotlar',
+      'Maishiy texnika',
+      'Qurilish mollari',
+      'Ofis mebeli',
+      'Mevalar',
+      'Gullar',
+    ],
     weightKg: [40, 750],
     volumePerTonne: [2, 6],
     priceUsd: [10, 350],
     deliveryDays: [0, 2],
-    destinations: ['Chilonzor', 'Yunusobod', 'Sergeli', 'Olmazor', 'Mirzo Ulug\u2018bek', 'Chirchiq', 'Yangiyo\u2018l', "Marg'ilon", 'Kattaqo\u2018rg\u2018on'],
+    destinations: [
+      'Chilonzor',
+      'Yunusobod',
+      'Sergeli',
+      'Olmazor',
+      'Mirzo Ulug\u2018bek',
+      'Chirchiq',
+      'Yangiyo\u2018l',
+      "Marg'ilon",
+      'Kattaqo\u2018rg\u2018on',
+    ],
   },
 };
 
-const REQUIREMENTS = ['Tentli yuk mashinasi, 20 t', 'Harorat +2..+6 °C', 'GPS kuzatuvi majburiy', 'Sug‘urta bilan', 'Yuklash-tushirish yordami kerak', null, null];
+const REQUIREMENTS = [
+  'Tentli yuk mashinasi, 20 t',
+  'Harorat +2..+6 °C',
+  'GPS kuzatuvi majburiy',
+  'Sug‘urta bilan',
+  'Yuklash-tushirish yordami kerak',
+  null,
+  null,
+];
 const INCOTERMS = ['FCA Tashkent', 'EXW', 'DAP', 'CPT', 'FOB', 'CIF', null];
-const NOTES = ['Yuk hujjatlari tayyor', 'Bojxona rasmiylashtiruvi jo‘natuvchi tomonidan', 'Ehtiyotkorlik bilan tashish', null, null];
+const NOTES = [
+  'Yuk hujjatlari tayyor',
+  'Bojxona rasmiylashtiruvi jo‘natuvchi tomonidan',
+  'Ehtiyotkorlik bilan tashish',
+  null,
+  null,
+];
 
 function addDays(date: string, days: number): string {
   const value = new Date(`${date}T00:00:00Z`);
@@ -136,7 +250,10 @@ export async function seedDemoTenders(db: Db, ownerId: number, count = 300, now:
     const weight = Math.round(random.int(profile.weightKg[0], profile.weightKg[1]) / 10) * 10;
     const volume = Math.max(
       0.5,
-      round2((weight / 1000) * (profile.volumePerTonne[0] + random.next() * (profile.volumePerTonne[1] - profile.volumePerTonne[0]))),
+      round2(
+        (weight / 1000) *
+          (profile.volumePerTonne[0] + random.next() * (profile.volumePerTonne[1] - profile.volumePerTonne[0])),
+      ),
     );
     // Round prices the way people write them, with an occasional exact edge of a price band.
     const edge = mode !== 'labo' && random.next() < 0.04 ? random.pick([999.99, 1000, 5000, 5000.01]) : undefined;
@@ -164,7 +281,10 @@ export async function seedDemoTenders(db: Db, ownerId: number, count = 300, now:
       incoterms: mode === 'labo' ? null : random.pick(INCOTERMS),
     };
     const createdDay = status === 'draft' ? addDays(today, -random.int(0, 3)) : addDays(start, -random.int(0, 3));
-    const createdAt = [`${createdDay}T0${random.int(3, 9)}:${random.int(10, 59)}:00.000Z`, now.toISOString()].sort()[0]!;
+    const createdAt = [
+      `${createdDay}T0${random.int(3, 9)}:${random.int(10, 59)}:00.000Z`,
+      now.toISOString(),
+    ].sort()[0]!;
     const row = tenderRow(ownerId, createTenderInput.parse(input), createdAt);
     tenders.push({ row: { ...row, status }, createdAt });
   }

@@ -128,7 +128,13 @@ export async function listTenders(
   const rows =
     total === 0
       ? []
-      : await repo.listTenders(ctx.db, ctx.dialect, filter, { limit: limit + 1, offset: params.offset, afterId: params.cursor }, total);
+      : await repo.listTenders(
+          ctx.db,
+          ctx.dialect,
+          filter,
+          { limit: limit + 1, offset: params.offset, afterId: params.cursor },
+          total,
+        );
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const last = page.at(-1);

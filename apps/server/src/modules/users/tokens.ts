@@ -65,7 +65,12 @@ export function createTokenService(secret: string, now: () => number = Date.now)
       if (payload.typ !== type || typeof payload.sid !== 'string' || !Number.isSafeInteger(userId) || userId <= 0) {
         throw new AppError('TOKEN_INVALID');
       }
-      return { userId, sessionId: payload.sid, tokenId: payload.jti as string, expiresAt: new Date((payload.exp ?? 0) * 1000) };
+      return {
+        userId,
+        sessionId: payload.sid,
+        tokenId: payload.jti as string,
+        expiresAt: new Date((payload.exp ?? 0) * 1000),
+      };
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) throw new AppError('TOKEN_INVALID');
@@ -94,7 +99,8 @@ export function createTokenService(secret: string, now: () => number = Date.now)
       if (known) verifiedAccess.delete(token);
       const { userId, sessionId, expiresAt } = await verify(token, 'access');
       const claims = { userId, sessionId };
-      if (verifiedAccess.size >= VERIFIED_CACHE_SIZE) verifiedAccess.delete(verifiedAccess.keys().next().value as string);
+      if (verifiedAccess.size >= VERIFIED_CACHE_SIZE)
+        verifiedAccess.delete(verifiedAccess.keys().next().value as string);
       verifiedAccess.set(token, { claims, expiresAt: expiresAt.getTime() });
       return claims;
     },

@@ -26,7 +26,10 @@ export function findUserById(db: Db, id: number) {
 }
 
 export async function insertSession(db: Db, session: { id: string; user_id: number; created_at: string }) {
-  await db.insertInto('sessions').values({ ...session, revoked_at: null, revoked_reason: null }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ ...session, revoked_at: null, revoked_reason: null })
+    .execute();
 }
 
 // run on every signed-in request: prepared once
@@ -51,7 +54,10 @@ export async function insertRefreshToken(
   db: Db,
   token: { id: string; session_id: string; token_hash: string; expires_at: string; created_at: string },
 ) {
-  await db.insertInto('refresh_tokens').values({ ...token, used_at: null }).execute();
+  await db
+    .insertInto('refresh_tokens')
+    .values({ ...token, used_at: null })
+    .execute();
 }
 
 export function findRefreshToken(db: Db, id: string) {

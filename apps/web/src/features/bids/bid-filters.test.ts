@@ -26,7 +26,12 @@ const ids = (bids: MyBid[]) => bids.map((item) => item.id);
 
 describe('bids screen filters (spec section 5)', () => {
   it("search: a case-insensitive substring of the tender's name, origin or destination, nothing else", () => {
-    const row = bid({ name: 'Paxta tolasi', origin_location: 'Buxoro', destination_location: 'Riga, Latvia', number: 'YT-777' });
+    const row = bid({
+      name: 'Paxta tolasi',
+      origin_location: 'Buxoro',
+      destination_location: 'Riga, Latvia',
+      number: 'YT-777',
+    });
     expect(bidMatchesSearch(row, 'PAXTA')).toBe(true);
     expect(bidMatchesSearch(row, 'buxo')).toBe(true);
     expect(bidMatchesSearch(row, 'latvia')).toBe(true);
@@ -48,7 +53,12 @@ describe('bids screen filters (spec section 5)', () => {
     expect(bidMatchesLocation('samarqand viloyati', 'Boshqa')).toBe(false);
     expect(bidMatchesLocation('Toshkent', 'Toshkent'.toUpperCase())).toBe(true);
     // only the origin counts
-    expect(filterBids([bid({ origin_location: 'Buxoro', destination_location: 'Toshkent' })], { ...none, location: 'Toshkent' })).toEqual([]);
+    expect(
+      filterBids([bid({ origin_location: 'Buxoro', destination_location: 'Toshkent' })], {
+        ...none,
+        location: 'Toshkent',
+      }),
+    ).toEqual([]);
   });
 
   it("price: the tender list's bands on the bid amount (Arzon < 1000, O'rtacha 1000–5000 inclusive, Qimmat > 5000)", () => {
@@ -78,7 +88,9 @@ describe('bids screen filters (spec section 5)', () => {
       bid({ id: 4, name: 'Guruch', origin_location: 'Toshkent', bid_amount: 800, delivery_date: '2025-03-02' }),
       bid({ id: 5, name: 'Un', origin_location: 'Toshkent', bid_amount: 1800, delivery_date: '2025-03-02' }),
     ];
-    expect(ids(filterBids(bids, { search: 'un', deliverySpeed: 'Tez', priceRange: 'Arzon', location: 'Toshkent' }))).toEqual([1]);
+    expect(
+      ids(filterBids(bids, { search: 'un', deliverySpeed: 'Tez', priceRange: 'Arzon', location: 'Toshkent' })),
+    ).toEqual([1]);
   });
 
   it('picks the empty text as the spec says: noResultsFound only for a search or a location', () => {

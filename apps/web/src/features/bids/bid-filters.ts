@@ -1,11 +1,4 @@
-import {
-  BIDS_LOCATIONS,
-  cityOf,
-  deliverySpeed,
-  OTHER_LOCATION,
-  tenderListPriceBand,
-  type MyBid,
-} from '@yuk/shared';
+import { BIDS_LOCATIONS, cityOf, deliverySpeed, OTHER_LOCATION, tenderListPriceBand, type MyBid } from '@yuk/shared';
 
 /** The bids screen's part of the shared filter state (empty strings mean "no filter"). */
 export interface BidFilters {
@@ -19,7 +12,10 @@ export interface BidFilters {
  * Search (spec section 5): a case-insensitive substring of the tender's name, origin_location or
  * destination_location.
  */
-export function bidMatchesSearch(bid: Pick<MyBid, 'name' | 'origin_location' | 'destination_location'>, search: string) {
+export function bidMatchesSearch(
+  bid: Pick<MyBid, 'name' | 'origin_location' | 'destination_location'>,
+  search: string,
+) {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return [bid.name, bid.origin_location, bid.destination_location].some((field) =>
@@ -64,7 +60,8 @@ export function filterBids(bids: readonly MyBid[], filters: BidFilters): MyBid[]
     if (!bidMatchesSearch(bid, filters.search)) return false;
     if (!bidMatchesLocation(bid.origin_location, filters.location)) return false;
     if (filters.priceRange && tenderListPriceBand(bid.bid_amount) !== filters.priceRange) return false;
-    if (filters.deliverySpeed && deliverySpeed(bid.shipment_date, bid.delivery_date) !== filters.deliverySpeed) return false;
+    if (filters.deliverySpeed && deliverySpeed(bid.shipment_date, bid.delivery_date) !== filters.deliverySpeed)
+      return false;
     return true;
   });
 }

@@ -28,10 +28,43 @@ function bid(overrides: Partial<MyBid>): MyBid {
 }
 
 const sample: MyBid[] = [
-  bid({ id: 1, tender_id: 11, number: 'YT-000011', name: 'Sement', bid_amount: 12500, status: 'pending', origin_location: 'Toshkent' }),
-  bid({ id: 2, tender_id: 12, number: 'YT-000012', name: 'Paxta', bid_amount: 800, status: 'accepted', origin_location: 'Samarqand', destination_location: 'Buxoro' }),
-  bid({ id: 3, tender_id: 13, number: 'YT-000013', name: 'Guruch', bid_amount: 3000, status: 'rejected', origin_location: 'Namangan' }),
-  bid({ id: 4, tender_id: 14, number: 'YT-000014', name: 'Olma', bid_amount: 4000, status: 'active', origin_location: 'Andijon' }),
+  bid({
+    id: 1,
+    tender_id: 11,
+    number: 'YT-000011',
+    name: 'Sement',
+    bid_amount: 12500,
+    status: 'pending',
+    origin_location: 'Toshkent',
+  }),
+  bid({
+    id: 2,
+    tender_id: 12,
+    number: 'YT-000012',
+    name: 'Paxta',
+    bid_amount: 800,
+    status: 'accepted',
+    origin_location: 'Samarqand',
+    destination_location: 'Buxoro',
+  }),
+  bid({
+    id: 3,
+    tender_id: 13,
+    number: 'YT-000013',
+    name: 'Guruch',
+    bid_amount: 3000,
+    status: 'rejected',
+    origin_location: 'Namangan',
+  }),
+  bid({
+    id: 4,
+    tender_id: 14,
+    number: 'YT-000014',
+    name: 'Olma',
+    bid_amount: 4000,
+    status: 'active',
+    origin_location: 'Andijon',
+  }),
 ];
 
 function renderBids(path = '/bids') {
@@ -48,7 +81,9 @@ function renderBids(path = '/bids') {
 }
 
 function serve(bids: MyBid[], extra?: (call: FetchCall) => Response | undefined) {
-  return stubFetch((call) => extra?.(call) ?? (call.url.startsWith('/api/bids/me') ? jsonResponse(bids) : jsonResponse({ count: 0 })));
+  return stubFetch(
+    (call) => extra?.(call) ?? (call.url.startsWith('/api/bids/me') ? jsonResponse(bids) : jsonResponse({ count: 0 })),
+  );
 }
 
 describe('bids screen', () => {
@@ -68,7 +103,11 @@ describe('bids screen', () => {
     expect(calls[0]?.url).toBe('/api/bids/me');
 
     const table = screen.getByRole('table', { name: 'Takliflarim' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
       'Taklif raqami',
       'Mahsulot nomi',
       "Jo'nash joyi",
@@ -78,15 +117,11 @@ describe('bids screen', () => {
       'Holati',
     ]);
     const first = within(table).getAllByRole('row')[1]!;
-    expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'YT-000011',
-      'Sement',
-      'Toshkent',
-      'Samarqand',
-      '12,000',
-      '$12,500',
-      'Kutilmoqda',
-    ]);
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['YT-000011', 'Sement', 'Toshkent', 'Samarqand', '12,000', '$12,500', 'Kutilmoqda']);
     expect(screen.getByPlaceholderText('Tender qidirish...')).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: "Tenderlarni ko'rishda davom etish" }));
@@ -101,7 +136,9 @@ describe('bids screen', () => {
     ]);
     renderBids();
     await screen.findByText('6 ta taklif topildi');
-    const badge = (row: string) => within(screen.getByRole('row', { name: new RegExp(row) })).getAllByRole('cell')[6]!.firstElementChild!.firstElementChild!;
+    const badge = (row: string) =>
+      within(screen.getByRole('row', { name: new RegExp(row) })).getAllByRole('cell')[6]!.firstElementChild!
+        .firstElementChild!;
     expect(badge('YT-000011')).toHaveTextContent('Kutilmoqda');
     expect(badge('YT-000011')).toHaveClass('text-yellow-200');
     expect(badge('YT-000012')).toHaveTextContent('Qabul qilingan');
@@ -217,9 +254,7 @@ describe('bids screen', () => {
 
   it("a failed load shows 'Error loading bids', toasts the server's text (else 'Failed to fetch bids') and retries", async () => {
     let fail = true;
-    stubFetch(() =>
-      fail ? jsonResponse({ error: 'Server band', code: 'INTERNAL' }, 500) : jsonResponse(sample),
-    );
+    stubFetch(() => (fail ? jsonResponse({ error: 'Server band', code: 'INTERNAL' }, 500) : jsonResponse(sample)));
     const { user } = renderBids();
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading bids');
     expect(await findToast('Server band')).toBeInTheDocument();
@@ -229,13 +264,19 @@ describe('bids screen', () => {
   });
 
   it("toasts 'Failed to fetch bids' when the answer has no text", async () => {
-    stubFetch(() => new Response('<html>bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    stubFetch(
+      () => new Response('<html>bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
     renderBids();
     expect(await findToast('Failed to fetch bids')).toBeInTheDocument();
   });
 
   it('pages long lists with "Show more"', async () => {
-    serve(Array.from({ length: 120 }, (_, index) => bid({ id: index + 1, tender_id: index + 1, number: `YT-${index + 1}` })));
+    serve(
+      Array.from({ length: 120 }, (_, index) =>
+        bid({ id: index + 1, tender_id: index + 1, number: `YT-${index + 1}` }),
+      ),
+    );
     const { user } = renderBids();
     await screen.findByText('120 ta taklif topildi');
     expect(screen.getAllByRole('row')).toHaveLength(51);

@@ -70,9 +70,13 @@ export function BidsPage() {
     if (query.error) toast.error(errorMessage(query.error, t('bids.fetchFailed')), { id: 'bids-fetch' });
   }, [query.error, t]);
 
-
   const search = useDeferredValue(filters.search);
-  const chosen = { search, deliverySpeed: filters.deliverySpeed, priceRange: filters.priceRange, location: filters.location };
+  const chosen = {
+    search,
+    deliverySpeed: filters.deliverySpeed,
+    priceRange: filters.priceRange,
+    location: filters.location,
+  };
   const visible = filterBids(bids, chosen);
 
   // "Show more" pages through the rows; a new search or filter starts again from the first page
@@ -87,7 +91,11 @@ export function BidsPage() {
   };
 
   const columns: Column<MyBid>[] = [
-    { key: 'number', header: t('bids.columns.number'), cell: (bid) => <span className="font-medium">{bid.number}</span> },
+    {
+      key: 'number',
+      header: t('bids.columns.number'),
+      cell: (bid) => <span className="font-medium">{bid.number}</span>,
+    },
     { key: 'name', header: t('bids.columns.name'), cell: (bid) => bid.name },
     { key: 'origin', header: t('bids.columns.origin'), cell: (bid) => bid.origin_location },
     { key: 'destination', header: t('bids.columns.destination'), cell: (bid) => bid.destination_location },

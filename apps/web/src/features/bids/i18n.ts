@@ -5,7 +5,7 @@ export default defineTexts({
   uz: {
     bids: {
       title: 'Takliflarim',
-      subtitle: "Siz bergan takliflar va ularning holati",
+      subtitle: 'Siz bergan takliflar va ularning holati',
       searchTender: 'Tender qidirish...',
       continueBrowsingTenders: "Tenderlarni ko'rishda davom etish",
       filters: {

@@ -5,7 +5,7 @@ export default defineTexts({
   uz: {
     notifications: {
       title: 'Bildirishnomalar',
-      subtitle: "Takliflaringiz, tenderlaringiz va yuklaringiz haqidagi xabarlar",
+      subtitle: 'Takliflaringiz, tenderlaringiz va yuklaringiz haqidagi xabarlar',
       tabsLabel: 'Bildirishnomalar turi',
       tabs: { all: 'Barchasi', unread: "O'qilmagan", system: 'Tizim', offers: 'Takliflar' },
       markAllRead: 'Mark all as read',

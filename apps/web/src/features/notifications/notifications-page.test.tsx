@@ -38,7 +38,14 @@ const inbox: Notification[] = [
     read: true,
     created_at: minutesAgo(120),
   }),
-  item({ id: 3, kind: 'bid_lost', title: 'Taklifingiz qabul qilinmadi', link: '/bids', read: true, created_at: minutesAgo(60 * 24 * 2) }),
+  item({
+    id: 3,
+    kind: 'bid_lost',
+    title: 'Taklifingiz qabul qilinmadi',
+    link: '/bids',
+    read: true,
+    created_at: minutesAgo(60 * 24 * 2),
+  }),
 ];
 
 function byTab(url: string): Notification[] {
@@ -103,12 +110,11 @@ describe('notifications screen', () => {
     const { user, router } = renderPage();
     await screen.findByRole('list', { name: 'Barchasi' });
     const tabs = screen.getByRole('tablist', { name: 'Bildirishnomalar turi' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Barchasi',
-      "O'qilmagan",
-      'Tizim',
-      'Takliflar',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Barchasi', "O'qilmagan", 'Tizim', 'Takliflar']);
 
     await user.click(within(tabs).getByRole('tab', { name: "O'qilmagan" }));
     const unread = await screen.findByRole('list', { name: "O'qilmagan" });
@@ -117,9 +123,11 @@ describe('notifications screen', () => {
 
     await user.click(within(tabs).getByRole('tab', { name: 'Tizim' }));
     const system = await screen.findByRole('list', { name: 'Tizim' });
-    expect(within(system).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining("Yuk holati o'zgardi"),
-    ]);
+    expect(
+      within(system)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining("Yuk holati o'zgardi")]);
 
     await user.click(within(tabs).getByRole('tab', { name: 'Takliflar' }));
     expect(await screen.findByText("Takliflar bo'yicha bildirishnomalar yo'q")).toBeInTheDocument();
@@ -198,10 +206,13 @@ describe('notifications screen', () => {
   });
 
   it('pages back with "Show more" (before = the last id shown)', async () => {
-    const page1 = Array.from({ length: 20 }, (_, index) => item({ id: 100 - index, title: `Xabar ${100 - index}`, read: true }));
+    const page1 = Array.from({ length: 20 }, (_, index) =>
+      item({ id: 100 - index, title: `Xabar ${100 - index}`, read: true }),
+    );
     const page2 = [item({ id: 80, title: 'Xabar 80', read: true })];
     const { calls } = stubApiWithStream((call) => {
-      if (call.url.startsWith('/api/notifications?')) return jsonResponse(call.url.includes('before=81') ? page2 : page1);
+      if (call.url.startsWith('/api/notifications?'))
+        return jsonResponse(call.url.includes('before=81') ? page2 : page1);
       return api(call, 0);
     });
     const { user } = renderPage();
@@ -235,7 +246,10 @@ describe('notifications screen', () => {
     expect(stream?.headers).toMatchObject({ authorization: 'Bearer token', 'accept-language': 'uz' });
 
     act(() => {
-      streams[0]!.send('notification', item({ id: 9, title: 'Taklifingiz qabul qilindi!', created_at: new Date().toISOString() }));
+      streams[0]!.send(
+        'notification',
+        item({ id: 9, title: 'Taklifingiz qabul qilindi!', created_at: new Date().toISOString() }),
+      );
       streams[0]!.send('unread', { count: 2 });
     });
     const list = screen.getByRole('list', { name: 'Barchasi' });

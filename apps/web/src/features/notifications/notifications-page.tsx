@@ -111,11 +111,7 @@ export function NotificationsPage() {
         </ul>
         {list.hasNextPage && (
           <div className="flex justify-center">
-            <Button
-              variant="secondary"
-              onClick={() => void list.fetchNextPage()}
-              pending={list.isFetchingNextPage}
-            >
+            <Button variant="secondary" onClick={() => void list.fetchNextPage()} pending={list.isFetchingNextPage}>
               {list.isFetchingNextPage ? t('notifications.loadingMore') : t('notifications.loadMore')}
             </Button>
           </div>
@@ -133,16 +129,9 @@ export function NotificationsPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader
         title={t('notifications.title')}
-        subtitle={
-          unreadCount ? t('notifications.unreadCount', { count: unreadCount }) : t('notifications.subtitle')
-        }
+        subtitle={unreadCount ? t('notifications.unreadCount', { count: unreadCount }) : t('notifications.subtitle')}
         actions={
-          <Button
-            variant="secondary"
-            onClick={markAllRead}
-            pending={markAll.isPending}
-            disabled={unreadCount === 0}
-          >
+          <Button variant="secondary" onClick={markAllRead} pending={markAll.isPending} disabled={unreadCount === 0}>
             {markAll.isPending ? t('notifications.markingAllRead') : t('notifications.markAllRead')}
           </Button>
         }

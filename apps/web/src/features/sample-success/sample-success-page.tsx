@@ -68,7 +68,10 @@ export function SampleSuccessPage() {
           </dl>
         </section>
         <div className="flex flex-col gap-6">
-          <section aria-labelledby="sample-timeline" className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
+          <section
+            aria-labelledby="sample-timeline"
+            className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6"
+          >
             <h2 id="sample-timeline" className="mb-4 text-lg font-semibold text-white">
               {t('sampleSuccess.timeline')}
             </h2>
@@ -91,7 +94,10 @@ export function SampleSuccessPage() {
               ))}
             </ol>
           </section>
-          <section aria-labelledby="sample-transporter" className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
+          <section
+            aria-labelledby="sample-transporter"
+            className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6"
+          >
             <h2 id="sample-transporter" className="mb-4 text-lg font-semibold text-white">
               {t('sampleSuccess.transporter')}
             </h2>

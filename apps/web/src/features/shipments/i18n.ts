@@ -7,7 +7,8 @@ export default defineTexts({
       status: {
         title: 'Yuk holati',
         notFound: "Yuk ma'lumotlari topilmadi.",
-        notFoundHint: "Kuzatish uchun quyidagi ro'yxatdan yukni tanlang yoki Takliflarim sahifasida qabul qilingan taklif yonidagi Track tugmasini bosing.",
+        notFoundHint:
+          "Kuzatish uchun quyidagi ro'yxatdan yukni tanlang yoki Takliflarim sahifasida qabul qilingan taklif yonidagi Track tugmasini bosing.",
         noShipments: "Sizda hali kuzatiladigan yuk yo'q.",
         loading: "Yuk ma'lumotlari yuklanmoqda...",
         fetchFailed: "Yuk ma'lumotlarini yuklab bo'lmadi",
@@ -75,7 +76,7 @@ export default defineTexts({
         createAnotherOrder: 'Create Another Order',
         notFound: "Buyurtma ma'lumotlari topilmadi.",
         notDelivered: 'Bu yukning yetkazib berilishi hali tasdiqlanmagan.',
-        notDeliveredHint: "Holatini yuk sahifasida kuzatishingiz mumkin.",
+        notDeliveredHint: 'Holatini yuk sahifasida kuzatishingiz mumkin.',
         deliveredAt: 'Tasdiqlangan vaqti',
       },
     },
@@ -85,7 +86,8 @@ export default defineTexts({
       status: {
         title: 'Shipment status',
         notFound: 'No shipment information found.',
-        notFoundHint: 'Choose a shipment to follow from the list below, or press Track beside an accepted bid on the Bids page.',
+        notFoundHint:
+          'Choose a shipment to follow from the list below, or press Track beside an accepted bid on the Bids page.',
         noShipments: 'You have no shipments to follow yet.',
         loading: 'Loading the shipment...',
         fetchFailed: 'Failed to fetch the shipment',
@@ -163,7 +165,8 @@ export default defineTexts({
       status: {
         title: 'Статус груза',
         notFound: 'Данные о грузе не найдены.',
-        notFoundHint: 'Выберите груз из списка ниже или нажмите «Отследить» рядом с принятой ставкой на странице ставок.',
+        notFoundHint:
+          'Выберите груз из списка ниже или нажмите «Отследить» рядом с принятой ставкой на странице ставок.',
         noShipments: 'У вас пока нет грузов для отслеживания.',
         loading: 'Загрузка данных о грузе...',
         fetchFailed: 'Не удалось загрузить данные о грузе',

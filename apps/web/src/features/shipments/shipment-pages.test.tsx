@@ -83,11 +83,11 @@ describe('shipment status', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Yuk holati' })).toBeInTheDocument();
     expect(screen.getByText("Yuk ma'lumotlari topilmadi.")).toBeInTheDocument();
     const picker = await screen.findByRole('combobox', { name: 'Yukni tanlang' });
-    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Yuk tanlanmagan',
-      'YT-000042 — Toshkent → Samarqand',
-      'YT-000043 — Buxoro → Samarqand',
-    ]);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Yuk tanlanmagan', 'YT-000042 — Toshkent → Samarqand', 'YT-000043 — Buxoro → Samarqand']);
     await user.selectOptions(picker, 'YT-000043');
     expect(await screen.findByRole('heading', { level: 2, name: '#YT-000043' })).toBeInTheDocument();
     expect(localStorage.getItem(SHIPMENT_STORAGE_KEY)).toBe('YT-000043');
@@ -96,7 +96,13 @@ describe('shipment status', () => {
 
   it('shows the stored shipment: every field of the spec, the parties and the timeline', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
-    serveShipments([shipment({ status: 'on_the_way', loaded_at: '2025-03-10T07:15:00.000Z', on_the_way_at: '2025-03-10T11:40:00.000Z' })]);
+    serveShipments([
+      shipment({
+        status: 'on_the_way',
+        loaded_at: '2025-03-10T07:15:00.000Z',
+        on_the_way_at: '2025-03-10T11:40:00.000Z',
+      }),
+    ]);
     renderAt('/shipment/status');
     expect(screen.getByText("Yuk ma'lumotlari yuklanmoqda...")).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: '#YT-000042' })).toBeInTheDocument();
@@ -153,18 +159,25 @@ describe('shipment status', () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
     let answer: (response: Response) => void = () => {};
     serveShipments([shipment()], (call) =>
-      call.method === 'POST' ? (new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response) : undefined,
+      call.method === 'POST'
+        ? (new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response)
+        : undefined,
     );
     const { user } = renderAt('/shipment/status');
     await user.click(await screen.findByRole('button', { name: 'Yuklandi deb belgilash' }));
     expect(screen.getByRole('button', { name: 'Saqlanmoqda...' })).toBeDisabled();
     answer(
       jsonResponse(
-        { error: "Bu bosqichni hozir belgilab bo'lmaydi: avval oldingi bosqich bajarilishi kerak", code: 'SHIPMENT_STEP_OUT_OF_ORDER' },
+        {
+          error: "Bu bosqichni hozir belgilab bo'lmaydi: avval oldingi bosqich bajarilishi kerak",
+          code: 'SHIPMENT_STEP_OUT_OF_ORDER',
+        },
         409,
       ),
     );
-    expect(await findToast("Bu bosqichni hozir belgilab bo'lmaydi: avval oldingi bosqich bajarilishi kerak")).toBeInTheDocument();
+    expect(
+      await findToast("Bu bosqichni hozir belgilab bo'lmaydi: avval oldingi bosqich bajarilishi kerak"),
+    ).toBeInTheDocument();
   });
 
   it("the owner's orange 'Delivery in the process' waits for the road, then confirms and opens the success page", async () => {
@@ -182,7 +195,12 @@ describe('shipment status', () => {
     // the carrier sets off: the notification refreshes the page and the button wakes up
     vi.unstubAllGlobals();
     serveShipments([
-      shipment({ role: 'owner', status: 'on_the_way', loaded_at: '2025-03-10T07:15:00.000Z', on_the_way_at: '2025-03-10T11:40:00.000Z' }),
+      shipment({
+        role: 'owner',
+        status: 'on_the_way',
+        loaded_at: '2025-03-10T07:15:00.000Z',
+        on_the_way_at: '2025-03-10T11:40:00.000Z',
+      }),
     ]);
     act(() =>
       publishNotification({
@@ -232,7 +250,9 @@ describe('shipment status', () => {
   it('a server failure shows its text with a retry', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
     serveShipments([shipment()], (call) =>
-      call.url === '/api/shipments/YT-000042' ? jsonResponse({ error: 'Server band', code: 'INTERNAL' }, 500) : undefined,
+      call.url === '/api/shipments/YT-000042'
+        ? jsonResponse({ error: 'Server band', code: 'INTERNAL' }, 500)
+        : undefined,
     );
     renderAt('/shipment/status');
     expect(await screen.findByRole('alert')).toHaveTextContent("Yuk ma'lumotlarini yuklashda xatolik: Server band");
@@ -255,7 +275,9 @@ describe('shipment success', () => {
 
   it('a delivered shipment: the confirmation, Order ID and Receiver Location, and the two buttons', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
-    serveShipments([shipment({ status: 'delivered', delivered_at: '2025-03-14T10:00:00.000Z', destination: 'Farg‘ona' })]);
+    serveShipments([
+      shipment({ status: 'delivered', delivered_at: '2025-03-14T10:00:00.000Z', destination: 'Farg‘ona' }),
+    ]);
     const { user, router } = renderAt('/shipment/success');
     expect(await screen.findByRole('heading', { level: 1, name: 'Delivery Confirmed!' })).toBeInTheDocument();
     expect(screen.getByText('Your shipment has been successfully delivered.')).toBeInTheDocument();

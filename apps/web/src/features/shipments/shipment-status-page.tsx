@@ -124,10 +124,7 @@ export function ShipmentStatusPage() {
 
   return (
     <div>
-      <PageHeader
-        title={t('shipments.status.title')}
-        actions={<ShipmentPicker value={number} onChoose={choose} />}
-      />
+      <PageHeader title={t('shipments.status.title')} actions={<ShipmentPicker value={number} onChoose={choose} />} />
       {body}
     </div>
   );

@@ -75,7 +75,9 @@ export function ShipmentSuccessPage() {
           <CheckIcon className="size-9" />
         </span>
         <div className="flex flex-col gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight text-white sm:text-3xl">{t('shipments.success.title')}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-white sm:text-3xl">
+            {t('shipments.success.title')}
+          </h1>
           <p className="text-slate-300">{t('shipments.success.message')}</p>
         </div>
         <dl className="grid w-full max-w-md gap-3 rounded-xl bg-navy-950/60 p-4 text-left ring-1 ring-navy-700 ring-inset">

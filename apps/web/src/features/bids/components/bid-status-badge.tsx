@@ -13,6 +13,7 @@ function isBidStatus(value: string): value is BidStatus {
 export function BidStatusBadge({ status }: { status: string | null | undefined }) {
   const { t } = useTranslation();
   const value = (status ?? '').trim().toLowerCase();
-  const label = value === '' ? t('bids.status.pending') : isBidStatus(value) ? t(`bids.status.${value}`) : (status ?? '');
+  const label =
+    value === '' ? t('bids.status.pending') : isBidStatus(value) ? t(`bids.status.${value}`) : (status ?? '');
   return <StatusBadge label={label} tone={bidStatusTone(status)} />;
 }

@@ -35,7 +35,9 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
       />
       <span className="flex min-w-0 flex-1 flex-col gap-1">
         <span className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <span className={cn('text-sm sm:text-base', unread ? 'font-semibold text-white' : 'font-medium text-slate-200')}>
+          <span
+            className={cn('text-sm sm:text-base', unread ? 'font-semibold text-white' : 'font-medium text-slate-200')}
+          >
             {unread && <span className="sr-only">{`${t('notifications.unread')}: `}</span>}
             {notification.title}
           </span>

@@ -12,7 +12,9 @@ export interface TimelineStep {
 }
 
 /** The three display steps of the spec: Yuklangan (loaded), Yo'lda (on the way), Yetkazib berilgan (delivered). */
-export function timelineSteps(shipment: Pick<Shipment, 'loaded_at' | 'on_the_way_at' | 'delivered_at'>): TimelineStep[] {
+export function timelineSteps(
+  shipment: Pick<Shipment, 'loaded_at' | 'on_the_way_at' | 'delivered_at'>,
+): TimelineStep[] {
   return [
     { step: 'loaded', at: shipment.loaded_at },
     { step: 'on_the_way', at: shipment.on_the_way_at },
@@ -59,7 +61,9 @@ export function ShipmentTimeline({
               aria-hidden="true"
               className={cn(
                 'relative grid size-8 shrink-0 place-items-center rounded-full ring-2',
-                done ? 'bg-emerald-500 text-navy-950 ring-emerald-300/50' : 'bg-navy-850 text-slate-400 opacity-60 ring-navy-700',
+                done
+                  ? 'bg-emerald-500 text-navy-950 ring-emerald-300/50'
+                  : 'bg-navy-850 text-slate-400 opacity-60 ring-navy-700',
               )}
             >
               {done ? <CheckIcon /> : <span className="text-xs font-semibold">{index + 1}</span>}

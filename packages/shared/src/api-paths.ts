@@ -1,0 +1,55 @@
+/**
+ * Every path of the HTTP API, named once: the server registers its routes with these patterns, the web
+ * client and the tests call them through `pathTo`. Parameters use the `:name` form.
+ */
+export const API_PREFIX = '/api';
+
+export const apiPaths = {
+  health: '/api/health',
+  docs: '/api/docs',
+  docsJson: '/api/docs/json',
+  users: {
+    register: '/api/users/register',
+    login: '/api/users/login',
+    refresh: '/api/users/refresh',
+    logout: '/api/users/logout',
+    me: '/api/users/me',
+  },
+  tenders: {
+    /** POST creates a tender. */
+    collection: '/api/tenders',
+    all: '/api/tenders/all',
+    mine: '/api/tenders/me',
+    one: '/api/tenders/:id',
+    minBid: '/api/tenders/:id/min-bid',
+    bids: '/api/tenders/:id/bids',
+    award: '/api/tenders/:id/award',
+    close: '/api/tenders/:id/close',
+    publish: '/api/tenders/:id/publish',
+    events: '/api/tenders/:id/events',
+  },
+  bids: {
+    mine: '/api/bids/me',
+  },
+  vehicles: {
+    /** POST creates a vehicle. */
+    collection: '/api/vehicles',
+    mine: '/api/vehicles/user',
+    one: '/api/vehicles/:id',
+  },
+  files: {
+    one: '/api/files/:id',
+  },
+  notifications: {
+    list: '/api/notifications',
+    unreadCount: '/api/notifications/unread-count',
+    read: '/api/notifications/:id/read',
+    readAll: '/api/notifications/read-all',
+    stream: '/api/notifications/stream',
+  },
+  shipments: {
+    list: '/api/shipments',
+    one: '/api/shipments/:number',
+    status: '/api/shipments/:number/status',
+  },
+} as const;
