@@ -28,6 +28,15 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        test: {
+          // `npm start` itself, run as a user runs it (builds when needed, so it gets time for that)
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 480_000,
+        },
+      },
     ],
   },
 });

@@ -4,18 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/browser.mjs';
 
 /**
  * Browser journeys against the real, built server (API + built web app) on a free port with a fresh
- * embedded database and the demo data. Drives the system Chromium; never downloads a browser.
+ * embedded database and the demo data. Drives CHROMIUM_PATH, the system Chromium, or else the Chromium that
+ * comes from npm with @sparticuz/chromium: `npm install` is all a machine needs.
  */
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(chromiumPath)) {
-  throw new Error(
-    `Chromium was not found at ${chromiumPath}. Install it (Debian/Ubuntu: apt-get install chromium) ` +
-      'or point CHROMIUM_PATH at a Chromium or Chrome executable.',
-  );
-}
+// Every worker reads this config again: the first read finds the browser and hands it on through the environment.
+process.env.YUK_E2E_CHROMIUM ??= (await resolveChromium()).path;
+const chromiumPath = process.env.YUK_E2E_CHROMIUM;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverMain = join(root, 'apps/server/dist/main.js');
@@ -83,13 +81,7 @@ export default defineConfig({
         viewport: { width: 1280, height: 800 },
         launchOptions: {
           executablePath: chromiumPath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: CHROMIUM_FLAGS,
         },
       },
     },

@@ -7,18 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/browser.mjs';
 import { freePort, startBuiltServer } from '../lib/server.mjs';
 import { round } from '../lib/stats.mjs';
 
-const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--headless=new',
-];
+// the same browser as the journeys of `npm test` (system, CHROMIUM_PATH or the one shipped on npm)
+const CHROME =
+  process.env.CHROME_PATH ??
+  (await resolveChromium().then(
+    (found) => found.path,
+    () => '/usr/bin/chromium',
+  ));
+const FLAGS = [...CHROMIUM_FLAGS, '--headless=new'];
 
 async function firstScreenJs(url) {
   const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { resolveLogFormat, type LogFormat } from './log-format.js';
 
 const flag = (fallback: boolean) =>
   z
@@ -21,6 +22,8 @@ const configSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json or pretty; unset: pretty on a terminal, json otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   SEED_DEMO: flag(true),
   /** Where the built web app lives; served on every path that is not /api. */
   WEB_DIST: z.string().optional(),
@@ -38,13 +41,17 @@ export interface AppConfig {
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  logFormat: LogFormat;
   seedDemo: boolean;
   webDist: string | undefined;
   trustProxy: string | undefined;
 }
 
 /** Parses the environment once, at start; the defaults work on a fresh machine. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  stdoutIsTTY = process.stdout.isTTY === true,
+): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -60,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: c.REDIS_URL,
     jwtSecret: c.JWT_SECRET,
     logLevel: c.LOG_LEVEL,
+    logFormat: resolveLogFormat(c.LOG_FORMAT, stdoutIsTTY),
     seedDemo: c.SEED_DEMO,
     webDist: c.WEB_DIST ? resolve(c.WEB_DIST) : undefined,
     trustProxy: c.TRUST_PROXY,

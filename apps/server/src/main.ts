@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createPrettyLogStream } from './log-format.js';
 import { resolveJwtSecret } from './secrets.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/demo-seed.js';
 
@@ -16,6 +17,7 @@ async function main() {
     database,
     jwtSecret: resolveJwtSecret(config),
     logLevel: config.logLevel,
+    ...(config.logFormat === 'pretty' ? { logStream: createPrettyLogStream() } : {}),
     webDist: config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     trustProxy: config.trustProxy,
     redisUrl: config.redisUrl,
@@ -23,7 +25,7 @@ async function main() {
 
   if (config.seedDemo && (await seedDemoData(database.db))) {
     const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(8)} ${a.email.padEnd(24)} ${DEMO_PASSWORD}`);
-    app.log.info(`demo data loaded; demo logins:\n${lines.join('\n')}`);
+    app.log.info({ accounts: DEMO_ACCOUNTS.map((a) => a.email) }, 'demo data loaded');
     console.log(`\nYuk Tender demo logins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);
   }
 
@@ -52,8 +54,10 @@ async function main() {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // Ctrl-C reaches this process twice (from the terminal and from `npm start` passing it on): later signals
+  // wait for the first shutdown instead of killing it halfway.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Yuk Tender is running at http://localhost:${config.port} (${database.describe}); API docs at /api/docs`);
