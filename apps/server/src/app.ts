@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.js';
 import { bidsRoutes } from './modules/bids/bids.routes.js';
@@ -41,6 +41,8 @@ export interface AppOptions {
   sweepIntervalMs?: number;
   /** Tests fake the clock of tokens. */
   now?: () => number;
+  /** Called for every route as it is added (tests compare the routes with the API document). */
+  onRoute?: (route: RouteOptions) => void;
   /** Where log lines go (stdout when absent); tests read them back. */
   logStream?: { write(line: string): void };
 }
@@ -72,8 +74,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     // randomUUID draws from a buffered entropy pool: far cheaper per request than randomBytes
     genReqId: () => randomUUID(),
-    routerOptions: { maxParamLength: 200 },
+    // `/api/tenders/` answers as `/api/tenders`, as it did when modules were mounted under prefixes
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -101,19 +105,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
   await app.register(authPlugin, { db, tokens });
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, { database: options.database, ...(redis ? { redis } : {}) });
-      await api.register(bidsRoutes, { ctx: bidsCtx });
-      await api.register(notificationsRoutes, { prefix: '/notifications', ctx: { db, bus } });
-      await api.register(shipmentsRoutes, { prefix: '/shipments', ctx: { db, bus } });
-      await api.register(tendersRoutes, { prefix: '/tenders', ctx: { db, dialect: options.database.dialect } });
-      await api.register(usersRoutes, { prefix: '/users', ctx: { db, tokens, throttle } });
-      await api.register(vehiclesRoutes, { prefix: '/vehicles', ctx: { db, fileLinks } });
-      await api.register(filesRoutes, { prefix: '/files', ctx: { db, fileLinks } });
-    },
-    { prefix: '/api' },
-  );
+  // Each module registers its routes at their full paths from the shared `apiPaths`: the paths are named once.
+  await app.register(healthRoutes, { database: options.database, ...(redis ? { redis } : {}) });
+  await app.register(bidsRoutes, { ctx: bidsCtx });
+  await app.register(notificationsRoutes, { ctx: { db, bus } });
+  await app.register(shipmentsRoutes, { ctx: { db, bus } });
+  await app.register(tendersRoutes, { ctx: { db, dialect: options.database.dialect } });
+  await app.register(usersRoutes, { ctx: { db, tokens, throttle } });
+  await app.register(vehiclesRoutes, { ctx: { db, fileLinks } });
+  await app.register(filesRoutes, { ctx: { db, fileLinks } });
 
   if (options.webDist) await app.register(staticWebPlugin, { root: options.webDist });
   return app;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
+  apiPaths,
   createTenderInput,
   decodeTenderCursor,
   encodeTenderCursor,
@@ -304,7 +305,7 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/tenders/', '/api/tenders/all', '/api/tenders/me', '/api/tenders/{id}']),
+      expect.arrayContaining([apiPaths.tenders.collection, '/api/tenders/all', '/api/tenders/me', '/api/tenders/{id}']),
     );
     const list = doc.paths['/api/tenders/all'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
@@ -325,7 +326,7 @@ describe('OpenAPI', () => {
       ]),
     );
     expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
-    expect(doc.paths['/api/tenders/'].post.requestBody).toBeDefined();
+    expect(doc.paths[apiPaths.tenders.collection].post.requestBody).toBeDefined();
   });
 });
 

@@ -6,6 +6,8 @@ export * from './errors.js';
 export * from './field-messages.js';
 export * from './constants.js';
 export * from './users.js';
+export * from './ids.js';
+export * from './health.js';
 export * from './files.js';
 export * from './vehicles.js';
 export * from './bids.js';

@@ -123,17 +123,32 @@ export const notificationListQuery = z.object({
 });
 export type NotificationListQuery = z.input<typeof notificationListQuery>;
 
-export const notification = z.object({
-  id: z.number().int(),
-  type: z.enum(NOTIFICATION_TYPES),
-  kind: z.enum(NOTIFICATION_KINDS as [NotificationKind, ...NotificationKind[]]),
-  title: z.string(),
-  body: z.string(),
-  link: z.string(),
-  read: z.boolean(),
-  created_at: z.string(),
-});
+export const notification = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(NOTIFICATION_TYPES),
+    kind: z.enum(NOTIFICATION_KINDS as [NotificationKind, ...NotificationKind[]]),
+    title: z.string(),
+    body: z.string(),
+    link: z.string(),
+    read: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 31,
+        type: 'offer',
+        kind: 'bid_received',
+        title: 'New bid',
+        body: 'A bid of 1,300 USD on YT-000123',
+        link: '/tender/123',
+        read: false,
+        created_at: '2026-11-24T11:00:01.000Z',
+      },
+    ],
+  });
 export type Notification = z.infer<typeof notification>;
 
-export const unreadCount = z.object({ count: z.number().int() });
+export const unreadCount = z.object({ count: z.number().int() }).meta({ examples: [{ count: 3 }] });
 export type UnreadCount = z.infer<typeof unreadCount>;

@@ -19,36 +19,67 @@ export const SHIPMENT_STEP_ACTOR: Record<ShipmentStep, 'carrier' | 'owner'> = {
   delivered: 'owner',
 };
 
-export const shipmentStatusInput = z.object({ status: z.enum(SHIPMENT_STEPS, { error: 'one_of' }) });
+export const shipmentStatusInput = z
+  .object({ status: z.enum(SHIPMENT_STEPS, { error: 'one_of' }) })
+  .meta({ examples: [{ status: 'on_the_way' }] });
 
 export const shipmentNumberParams = z.object({
   number: z.string().trim().min(1, { error: 'required' }).max(40, { error: 'too_long' }),
 });
 
-export const shipment = z.object({
-  number: z.string(),
-  tender_id: z.number().int(),
-  status: z.enum(SHIPMENT_STATUSES),
-  role: z.enum(['owner', 'carrier']),
-  description: z.string(),
-  weight: z.number(),
-  volume: z.number(),
-  origin: z.string(),
-  destination: z.string(),
-  pickupDate: z.string(),
-  deliveryDate: z.string(),
-  requirements: z.string(),
-  notes: z.string(),
-  incoterms: z.string(),
-  amount: z.number(),
-  carrier_name: z.string(),
-  carrier_phone: z.string(),
-  owner_name: z.string(),
-  loaded_at: z.string().nullable(),
-  on_the_way_at: z.string().nullable(),
-  delivered_at: z.string().nullable(),
-  created_at: z.string(),
-});
+export const shipment = z
+  .object({
+    number: z.string(),
+    tender_id: z.number().int(),
+    status: z.enum(SHIPMENT_STATUSES),
+    role: z.enum(['owner', 'carrier']),
+    description: z.string(),
+    weight: z.number(),
+    volume: z.number(),
+    origin: z.string(),
+    destination: z.string(),
+    pickupDate: z.string(),
+    deliveryDate: z.string(),
+    requirements: z.string(),
+    notes: z.string(),
+    incoterms: z.string(),
+    amount: z.number(),
+    carrier_name: z.string(),
+    carrier_phone: z.string(),
+    owner_name: z.string(),
+    loaded_at: z.string().nullable(),
+    on_the_way_at: z.string().nullable(),
+    delivered_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        number: 'SH-000045',
+        tender_id: 123,
+        status: 'loaded',
+        role: 'owner',
+        description: 'Cement, 20 t',
+        weight: 20000,
+        volume: 30,
+        origin: 'Tashkent',
+        destination: 'Samarkand',
+        pickupDate: '2026-12-01',
+        deliveryDate: '2026-12-03',
+        requirements: 'Tarpaulin truck',
+        notes: '',
+        incoterms: 'FCA Tashkent',
+        amount: 1300,
+        carrier_name: 'Aziz Rahimov',
+        carrier_phone: '+998901234567',
+        owner_name: 'Dilnoza Yusupova',
+        loaded_at: '2026-12-01T06:00:00.000Z',
+        on_the_way_at: null,
+        delivered_at: null,
+        created_at: '2026-11-30T12:00:00.000Z',
+      },
+    ],
+  });
 export type Shipment = z.infer<typeof shipment>;
 
 /** The key under which the web client keeps the chosen shipment number (spec: read from local storage). */

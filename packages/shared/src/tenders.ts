@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './ids.js';
 import { DELIVERY_SPEEDS, PRICE_RANGES, TENDER_INITIAL_STATUSES, TENDER_MODES, TENDER_STATUSES } from './constants.js';
 import { parseDecimal, usdToCents } from './money.js';
 import { daysBetween, locationFilterOf } from './tender-filters.js';
@@ -162,35 +163,85 @@ export const createTenderInput = z
     if (window !== null && window < 0) {
       ctx.addIssue({ code: 'custom', path: ['tender_end_date'], message: 'end_before_start' });
     }
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Cement, 20 t',
+        cargo_type: 'Building materials',
+        cargo_weight: 20000,
+        cargo_volume: 30,
+        origin_location: 'Tashkent',
+        destination_location: 'Samarkand',
+        initial_price: 1500,
+        shipment_date: '2026-12-01',
+        delivery_date: '2026-12-03',
+        tender_start_date: '2026-11-25',
+        tender_end_date: '2026-11-30',
+        status: 'opened',
+        requirements: 'Tarpaulin truck',
+        notes: 'Loading from 9:00',
+        incoterms: 'FCA Tashkent',
+      },
+    ],
   });
 export type CreateTenderInput = z.input<typeof createTenderInput>;
 export type CreateTenderValues = z.output<typeof createTenderInput>;
 
 /** A tender as every reader sees it. Money in USD, weights in kg, volumes in m³, dates YYYY-MM-DD. */
-export const tender = z.object({
-  id: z.number().int(),
-  number: z.string().describe('Human number, e.g. YT-000123'),
-  name: z.string(),
-  cargo_type: z.string(),
-  cargo_weight: z.number().describe('kg'),
-  cargo_volume: z.number().describe('m³'),
-  origin_location: z.string(),
-  destination_location: z.string(),
-  shipment_date: z.string(),
-  delivery_date: z.string(),
-  tender_start_date: z.string(),
-  tender_end_date: z.string(),
-  initial_price: z.number().describe('USD'),
-  status: z.enum(TENDER_STATUSES),
-  current_min_bid: z.number().nullable().describe('The lowest bid so far (USD); null when none'),
-  bid_count: z.number().int(),
-  requirements: z.string().nullable(),
-  notes: z.string().nullable(),
-  incoterms: z.string().nullable(),
-  owner_id: z.number().int(),
-  is_owner: z.boolean().describe('Whether the signed-in caller owns the tender'),
-  created_at: z.string(),
-});
+export const tender = z
+  .object({
+    id: z.number().int(),
+    number: z.string().describe('Human number, e.g. YT-000123'),
+    name: z.string(),
+    cargo_type: z.string(),
+    cargo_weight: z.number().describe('kg'),
+    cargo_volume: z.number().describe('m³'),
+    origin_location: z.string(),
+    destination_location: z.string(),
+    shipment_date: z.string(),
+    delivery_date: z.string(),
+    tender_start_date: z.string(),
+    tender_end_date: z.string(),
+    initial_price: z.number().describe('USD'),
+    status: z.enum(TENDER_STATUSES),
+    current_min_bid: z.number().nullable().describe('The lowest bid so far (USD); null when none'),
+    bid_count: z.number().int(),
+    requirements: z.string().nullable(),
+    notes: z.string().nullable(),
+    incoterms: z.string().nullable(),
+    owner_id: z.number().int(),
+    is_owner: z.boolean().describe('Whether the signed-in caller owns the tender'),
+    created_at: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 123,
+        number: 'YT-000123',
+        name: 'Cement, 20 t',
+        cargo_type: 'Building materials',
+        cargo_weight: 20000,
+        cargo_volume: 30,
+        origin_location: 'Tashkent',
+        destination_location: 'Samarkand',
+        shipment_date: '2026-12-01',
+        delivery_date: '2026-12-03',
+        tender_start_date: '2026-11-25',
+        tender_end_date: '2026-11-30',
+        initial_price: 1500,
+        status: 'opened',
+        current_min_bid: 1350,
+        bid_count: 4,
+        requirements: 'Tarpaulin truck',
+        notes: null,
+        incoterms: 'FCA Tashkent',
+        owner_id: 7,
+        is_owner: false,
+        created_at: '2026-11-24T10:15:00.000Z',
+      },
+    ],
+  });
 export type Tender = z.infer<typeof tender>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -334,13 +385,7 @@ export const tenderListQuery = z
 export type TenderListQuery = z.input<typeof tenderListQuery>;
 export type TenderListParams = z.output<typeof tenderListQuery>;
 
-export const tenderIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/, { error: 'integer' })
-    .transform(Number)
-    .pipe(z.number().int().min(1, { error: 'integer' }).max(2_147_483_647, { error: 'integer' })),
-});
+export const tenderIdParams = idParams;
 
 /** Headers of a tender list answer. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';

@@ -37,40 +37,84 @@ export const passwordField = z
   .min(PASSWORD_MIN, { error: 'password_short' })
   .max(PASSWORD_MAX, { error: 'password_long' });
 
-export const registerInput = z.object({
-  first_name: requiredText(100),
-  last_name: requiredText(100),
-  email: emailField,
-  phone_number: phoneField,
-  password: passwordField,
-});
+export const registerInput = z
+  .object({
+    first_name: requiredText(100),
+    last_name: requiredText(100),
+    email: emailField,
+    phone_number: phoneField,
+    password: passwordField,
+  })
+  .meta({
+    examples: [
+      {
+        first_name: 'Dilnoza',
+        last_name: 'Yusupova',
+        email: 'dilnoza@example.uz',
+        phone_number: '+998901234567',
+        password: 'a-long-secret',
+      },
+    ],
+  });
 export type RegisterInput = z.input<typeof registerInput>;
 
-export const loginInput = z.object({
-  email: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254, { error: 'too_long' }),
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024, { error: 'too_long' }),
-});
+export const loginInput = z
+  .object({
+    email: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254, { error: 'too_long' }),
+    password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024, { error: 'too_long' }),
+  })
+  .meta({ examples: [{ email: 'dilnoza@example.uz', password: 'a-long-secret' }] });
 export type LoginInput = z.input<typeof loginInput>;
 
 // Optional: the web client sends no body and relies on the HttpOnly cookie.
 export const refreshInput = z.object({ refreshToken: z.string().min(1).max(4096).optional() }).nullish();
 export type RefreshInput = z.input<typeof refreshInput>;
 
-export const user = z.object({
-  id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone_number: z.string(),
-  created_at: z.string(),
-});
+export const user = z
+  .object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone_number: z.string(),
+    created_at: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 7,
+        first_name: 'Dilnoza',
+        last_name: 'Yusupova',
+        email: 'dilnoza@example.uz',
+        phone_number: '+998901234567',
+        created_at: '2026-11-24T09:00:00.000Z',
+      },
+    ],
+  });
 export type User = z.infer<typeof user>;
 
-export const authTokens = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string(),
-  user,
-});
+export const authTokens = z
+  .object({
+    accessToken: z.string(),
+    refreshToken: z.string(),
+    user,
+  })
+  .meta({
+    examples: [
+      {
+        accessToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.signature',
+        refreshToken: 'rt_3f9a2c…',
+        user: {
+          id: 7,
+          first_name: 'Dilnoza',
+          last_name: 'Yusupova',
+          email: 'dilnoza@example.uz',
+          phone_number: '+998901234567',
+          created_at: '2026-11-24T09:00:00.000Z',
+        },
+      },
+    ],
+  });
 export type AuthTokens = z.infer<typeof authTokens>;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

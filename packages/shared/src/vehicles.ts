@@ -184,29 +184,55 @@ const documentSlots = <T extends z.ZodType>(slot: T) =>
   z.object({ insurance: slot, registration: slot, vehicle_photo: slot });
 
 /** A vehicle as the API returns it (spec section 3). */
-export const vehicle = z.object({
-  id: z.number().int(),
-  vehicle_name: z.string(),
-  vehicle_type: z.enum(VEHICLE_TYPES),
-  license_plate: z.string(),
-  vin: z.string().nullable(),
-  year_of_manufacture: z.number().int(),
-  current_status: z.enum(VEHICLE_STATUSES),
-  max_load_weight: z.number(),
-  weight_unit: z.enum(WEIGHT_UNITS),
-  max_volume: z.number(),
-  volume_unit: z.enum(VOLUME_UNITS),
-  axle_count: z.number().int(),
-  length: z.number(),
-  width: z.number(),
-  height: z.number(),
-  equipment_features: z.array(z.enum(EQUIPMENT_OPTIONS)),
-  documents: documentSlots(
-    z.string().nullable().describe('A relative link (/api/files/…?exp=…&sig=…) valid for a short time, or null'),
-  ),
-  document_names: documentSlots(z.string().nullable().describe('The uploaded file name, or null')),
-  created_at: z.string(),
-});
+export const vehicle = z
+  .object({
+    id: z.number().int(),
+    vehicle_name: z.string(),
+    vehicle_type: z.enum(VEHICLE_TYPES),
+    license_plate: z.string(),
+    vin: z.string().nullable(),
+    year_of_manufacture: z.number().int(),
+    current_status: z.enum(VEHICLE_STATUSES),
+    max_load_weight: z.number(),
+    weight_unit: z.enum(WEIGHT_UNITS),
+    max_volume: z.number(),
+    volume_unit: z.enum(VOLUME_UNITS),
+    axle_count: z.number().int(),
+    length: z.number(),
+    width: z.number(),
+    height: z.number(),
+    equipment_features: z.array(z.enum(EQUIPMENT_OPTIONS)),
+    documents: documentSlots(
+      z.string().nullable().describe('A relative link (/api/files/…?exp=…&sig=…) valid for a short time, or null'),
+    ),
+    document_names: documentSlots(z.string().nullable().describe('The uploaded file name, or null')),
+    created_at: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 3,
+        vehicle_name: 'MAN TGX',
+        vehicle_type: 'Tented Truck',
+        license_plate: '01 A 123 BC',
+        vin: 'WMA06XZZ1KM123456',
+        year_of_manufacture: 2019,
+        current_status: 'Available',
+        max_load_weight: 20,
+        weight_unit: 'ton',
+        max_volume: 82,
+        volume_unit: 'm³',
+        axle_count: 5,
+        length: 13.6,
+        width: 2.45,
+        height: 2.7,
+        equipment_features: ['GPS'],
+        documents: { insurance: '/api/files/abc?exp=1795555555&sig=Qx…', registration: null, vehicle_photo: null },
+        document_names: { insurance: 'insurance.pdf', registration: null, vehicle_photo: null },
+        created_at: '2026-11-24T09:30:00.000Z',
+      },
+    ],
+  });
 export type Vehicle = z.infer<typeof vehicle>;
 
 const filterText = (max: number) =>

@@ -64,7 +64,7 @@ export interface JsonSchema {
 
 export interface Operation {
   method: HttpMethod;
-  /** The OpenAPI path, e.g. /api/tenders/{id}; a trailing slash of a prefix root is dropped. */
+  /** The OpenAPI path, e.g. /api/tenders/{id}. */
   path: string;
   pathParams: string[];
   queryParams: string[];
@@ -91,8 +91,7 @@ export async function listOperations(app: FastifyInstance): Promise<Operation[]>
   if (res.statusCode !== 200) throw new Error(`no OpenAPI document: ${res.statusCode}`);
   const doc = res.json<{ paths: Record<string, Record<string, OpenApiOperation>> }>();
   const operations: Operation[] = [];
-  for (const [rawPath, byMethod] of Object.entries(doc.paths)) {
-    const path = rawPath.length > 1 ? rawPath.replace(/\/$/, '') : rawPath;
+  for (const [path, byMethod] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(byMethod)) {
       const upper = method.toUpperCase() as HttpMethod;
       if (!HTTP_METHODS.includes(upper)) continue;

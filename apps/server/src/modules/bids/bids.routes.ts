@@ -8,34 +8,30 @@ import {
   placeBidInput,
   placedBid,
   tenderBid,
+  tenderIdParams,
   tenderLiveState,
+  apiPaths,
 } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { SIGNED_IN, errorResponses, eventStreamResponse } from '../../plugins/openapi.js';
 import { openSseStream } from '../../plugins/sse.js';
 import * as service from './bids.service.js';
 
-const tenderParams = z.object({
-  id: z.coerce
-    .number({ error: 'integer' })
-    .int({ error: 'integer' })
-    .positive({ error: 'integer' })
-    .max(2_147_483_647, { error: 'integer' }),
-});
-const secured = { security: [{ bearerAuth: [] }] };
+const secured = { security: SIGNED_IN };
 
 /** Bidding and the owner's decisions (spec section 7 plus ARCHITECTURE section 4). Mounted at /api. */
 export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
-    '/tenders/:id/min-bid',
+    apiPaths.tenders.minBid,
     {
       schema: {
+        operationId: 'getMinBid',
         ...secured,
         tags: ['bids'],
         summary: 'The current lowest bid of a tender (null when there is none)',
-        params: tenderParams,
+        params: tenderIdParams,
         response: { 200: minBidResponse, ...errorResponses(400, 401, 404) },
       },
     },
@@ -43,14 +39,15 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
   );
 
   app.post(
-    '/tenders/:id/bids',
+    apiPaths.tenders.bids,
     {
       schema: {
+        operationId: 'placeBid',
         ...secured,
         tags: ['bids'],
         summary:
           'Bid on an opened tender: strictly lower than the current minimum (lowest bid, else the initial price)',
-        params: tenderParams,
+        params: tenderIdParams,
         body: placeBidInput,
         response: { 201: placedBid, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -62,9 +59,10 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
   );
 
   app.get(
-    '/bids/me',
+    apiPaths.bids.mine,
     {
       schema: {
+        operationId: 'listMyBids',
         ...secured,
         tags: ['bids'],
         summary: 'My bids, newest first, with their tenders',
@@ -76,57 +74,65 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
   );
 
   app.get(
-    '/tenders/:id/bids',
+    apiPaths.tenders.bids,
     {
       schema: {
+        operationId: 'listTenderBids',
         ...secured,
         tags: ['bids'],
         summary: 'The bids of my tender, lowest first (owner only; others get 404)',
-        params: tenderParams,
+        params: tenderIdParams,
         response: { 200: z.array(tenderBid), ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => service.listTenderBids(ctx, request.params.id, currentUser(request).userId),
   );
 
-  const ownerAction = (summary: string) => ({
+  const ownerAction = (operationId: string, summary: string) => ({
+    operationId,
     ...secured,
     tags: ['bids'],
     summary,
-    params: tenderParams,
+    params: tenderIdParams,
     response: { 200: tenderLiveState, ...errorResponses(400, 401, 404, 409) },
   });
 
   app.post(
-    '/tenders/:id/award',
+    apiPaths.tenders.award,
     {
       schema: {
-        ...ownerAction('Award a bid of my opened or closed tender; every other bid is rejected'),
+        ...ownerAction('awardTender', 'Award a bid of my opened or closed tender; every other bid is rejected'),
         body: awardInput,
       },
     },
     async (request) => service.awardTender(ctx, request.params.id, currentUser(request).userId, request.body.bid_id),
   );
 
-  app.post('/tenders/:id/close', { schema: ownerAction('Close my opened tender without an award') }, async (request) =>
-    service.closeTender(ctx, request.params.id, currentUser(request).userId),
+  app.post(
+    apiPaths.tenders.close,
+    { schema: ownerAction('closeTender', 'Close my opened tender without an award') },
+    async (request) => service.closeTender(ctx, request.params.id, currentUser(request).userId),
   );
 
   app.post(
-    '/tenders/:id/publish',
-    { schema: ownerAction('Publish my draft tender (draft → opened)') },
+    apiPaths.tenders.publish,
+    { schema: ownerAction('publishTender', 'Publish my draft tender (draft → opened)') },
     async (request) => service.publishTender(ctx, request.params.id, currentUser(request).userId),
   );
 
   app.get(
-    '/tenders/:id/events',
+    apiPaths.tenders.events,
     {
       schema: {
+        operationId: 'streamTenderEvents',
         ...secured,
         tags: ['bids'],
         summary: 'Server-Sent Events: `state` with { min_bid, bid_count, status } now and on every change',
-        params: tenderParams,
-        response: { ...errorResponses(400, 401, 404) },
+        params: tenderIdParams,
+        response: {
+          200: eventStreamResponse('`state` events: { min_bid, bid_count, status } now and on every change'),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {

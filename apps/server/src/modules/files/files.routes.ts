@@ -1,9 +1,10 @@
+import { ACCEPTED_FILE_TYPES, apiPaths, fileLinkParams, fileLinkQuery } from '@yuk/shared';
 import { create as contentDisposition, encodeExtended } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { PUBLIC, errorResponses } from '../../plugins/openapi.js';
 import type { FileLinks } from './file-links.js';
 import { findFileById } from './files.repository.js';
 
@@ -18,21 +19,26 @@ function dispositionHeader(type: 'inline' | 'attachment', name: string): string 
   return header.includes('filename*=') ? header : `${header}; filename*=${encodeExtended(name)}`;
 }
 
+/** Bytes for the document (binary); the handler sends a Buffer, which Fastify writes as it is. */
+const fileBytes = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
+
 export const filesRoutes: FastifyPluginAsyncZod<{ ctx: FilesContext }> = async (app, { ctx }) => {
   app.get(
-    '/:id',
+    apiPaths.files.one,
     {
       schema: {
+        operationId: 'getFile',
+        security: PUBLIC,
         tags: ['files'],
         summary:
           'Download a document through a signed link (no token: the link itself is the permission, for a short time)',
-        params: z.object({ id: z.string().max(100) }),
-        querystring: z.object({
-          exp: z.string().max(20).optional().describe('Expiry, Unix seconds'),
-          sig: z.string().max(100).optional().describe('base64url HMAC-SHA256 of "id.exp"'),
-        }),
+        params: fileLinkParams,
+        querystring: fileLinkQuery,
         response: {
-          200: z.any().describe('The file bytes, with their type'),
+          200: {
+            description: 'The file bytes, with their type; never served as HTML',
+            content: Object.fromEntries(Object.keys(ACCEPTED_FILE_TYPES).map((type) => [type, { schema: fileBytes }])),
+          },
           ...errorResponses(403, 404),
         },
       },

@@ -1,15 +1,9 @@
+import { apiPaths, healthResponse } from '@yuk/shared';
 import type { Redis } from 'ioredis';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { errorResponses } from '../../plugins/openapi.js';
-
-export const healthResponse = z.object({
-  status: z.enum(['ok', 'degraded']).describe('degraded: Redis is down, so live updates reach only this instance'),
-  database: z.literal('ok'),
-  redis: z.enum(['ok', 'down', 'off']).describe('off: not configured'),
-});
+import { PUBLIC, errorResponses } from '../../plugins/openapi.js';
 
 async function redisState(redis: Redis | undefined): Promise<'ok' | 'down' | 'off'> {
   if (!redis) return 'off';
@@ -30,12 +24,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: R
   { database, redis },
 ) => {
   app.get(
-    '/health',
+    apiPaths.health,
     {
       schema: {
+        operationId: 'getHealth',
+        security: PUBLIC,
         tags: ['health'],
         summary: 'Answers 200 once the database answers; reports Redis (a Redis outage degrades, it does not fail)',
-        response: { 200: healthResponse, ...errorResponses(503) },
+        response: { 200: healthResponse, ...errorResponses(429, 503) },
       },
     },
     async (request) => {

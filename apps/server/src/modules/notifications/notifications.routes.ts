@@ -1,20 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notification, notificationListQuery, unreadCount } from '@yuk/shared';
+import { apiPaths, idParams, notification, notificationListQuery, unreadCount } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/errors.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { SIGNED_IN, errorResponses, eventStreamResponse } from '../../plugins/openapi.js';
 import { openSseStream } from '../../plugins/sse.js';
 import * as service from './notifications.service.js';
 
-const idParams = z.object({
-  id: z.coerce
-    .number({ error: 'integer' })
-    .int({ error: 'integer' })
-    .positive({ error: 'integer' })
-    .max(2_147_483_647, { error: 'integer' }),
-});
-const secured = { security: [{ bearerAuth: [] }], tags: ['notifications'] };
+const secured = { security: SIGNED_IN, tags: ['notifications'] };
 
 /** My notifications only; texts in the reader's language (Accept-Language). Mounted at /api/notifications. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.NotificationsContext }> = async (
@@ -24,9 +17,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.Notificat
   app.addHook('onRequest', app.authenticate);
 
   app.get(
-    '/',
+    apiPaths.notifications.list,
     {
       schema: {
+        operationId: 'listNotifications',
         ...secured,
         summary: 'My notifications, newest first; tab all | unread | system | offers; page with `before`',
         querystring: notificationListQuery,
@@ -38,9 +32,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.Notificat
   );
 
   app.get(
-    '/unread-count',
+    apiPaths.notifications.unreadCount,
     {
       schema: {
+        operationId: 'countUnreadNotifications',
         ...secured,
         summary: 'How many of my notifications are unread',
         response: { 200: unreadCount, ...errorResponses(401) },
@@ -50,9 +45,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.Notificat
   );
 
   app.post(
-    '/:id/read',
+    apiPaths.notifications.read,
     {
       schema: {
+        operationId: 'markNotificationRead',
         ...secured,
         summary: 'Mark one of my notifications read (404 when it is not mine)',
         params: idParams,
@@ -63,9 +59,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.Notificat
   );
 
   app.post(
-    '/read-all',
+    apiPaths.notifications.readAll,
     {
       schema: {
+        operationId: 'markAllNotificationsRead',
         ...secured,
         summary: 'Mark all my notifications read',
         response: { 200: unreadCount, ...errorResponses(401) },
@@ -75,12 +72,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.Notificat
   );
 
   app.get(
-    '/stream',
+    apiPaths.notifications.stream,
     {
       schema: {
+        operationId: 'streamNotifications',
         ...secured,
         summary: 'Server-Sent Events: `unread` { count } now and on every change, `notification` for each new one',
-        response: { ...errorResponses(401) },
+        response: {
+          200: eventStreamResponse('`notification` events as they are created, and `unread` with the unread count'),
+          ...errorResponses(401),
+        },
       },
     },
     async (request, reply) => {

@@ -1,20 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { shipment, shipmentNumberParams, shipmentStatusInput } from '@yuk/shared';
+import { shipment, shipmentNumberParams, shipmentStatusInput, apiPaths } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
 import * as service from './shipments.service.js';
 
-const secured = { security: [{ bearerAuth: [] }], tags: ['shipments'] };
+const secured = { security: SIGNED_IN, tags: ['shipments'] };
 
 /** Shipments where I am the owner or the carrier; anyone else's is 404. Mounted at /api/shipments. */
 export const shipmentsRoutes: FastifyPluginAsyncZod<{ ctx: service.ShipmentsContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
-    '/',
+    apiPaths.shipments.list,
     {
       schema: {
+        operationId: 'listShipments',
         ...secured,
         summary: 'My shipments, newest first',
         response: { 200: z.array(shipment), ...errorResponses(401) },
@@ -24,9 +25,10 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ ctx: service.ShipmentsCont
   );
 
   app.get(
-    '/:number',
+    apiPaths.shipments.one,
     {
       schema: {
+        operationId: 'getShipment',
         ...secured,
         summary: 'One of my shipments by its number',
         params: shipmentNumberParams,
@@ -37,9 +39,10 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ ctx: service.ShipmentsCont
   );
 
   app.post(
-    '/:number/status',
+    apiPaths.shipments.status,
     {
       schema: {
+        operationId: 'moveShipment',
         ...secured,
         summary: 'Move a shipment on: the carrier sets loaded then on_the_way, the owner confirms delivered',
         params: shipmentNumberParams,

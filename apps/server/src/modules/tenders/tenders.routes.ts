@@ -8,12 +8,12 @@ import {
   tenderIdParams,
   tenderListQuery,
   TOTAL_COUNT_HEADER,
+  apiPaths,
 } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
 import * as service from './tenders.service.js';
 
-const security = [{ bearerAuth: [] }];
 const tenderList = z
   .array(tender)
   .describe(
@@ -31,15 +31,16 @@ export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext 
   app.addHook('onRequest', app.authenticate);
 
   app.post(
-    '/',
+    apiPaths.tenders.collection,
     {
       schema: {
+        operationId: 'createTender',
         tags: ['tenders'],
         summary: 'Create a tender (status opened by default, closed or draft); the signed-in user owns it',
         description:
           "A blank required field answers TENDER_REQUIRED_FIELDS ('Iltimos, barcha majburiy maydonlarni to'ldiring'), " +
           "a blank date TENDER_DATES_REQUIRED ('Iltimos, barcha sanalarni tanlang'), with the fields named.",
-        security,
+        security: SIGNED_IN,
         body: createTenderInput,
         response: { 201: tender, ...errorResponses(400, 401) },
       },
@@ -51,12 +52,13 @@ export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext 
   );
 
   app.get(
-    '/all',
+    apiPaths.tenders.all,
     {
       schema: {
+        operationId: 'listTenders',
         tags: ['tenders'],
         summary: 'All tenders the caller may see (drafts only their own), filtered and paged, newest first',
-        security,
+        security: SIGNED_IN,
         querystring: tenderListQuery,
         response: { 200: tenderList, ...errorResponses(400, 401) },
       },
@@ -66,12 +68,13 @@ export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext 
   );
 
   app.get(
-    '/me',
+    apiPaths.tenders.mine,
     {
       schema: {
+        operationId: 'listMyTenders',
         tags: ['tenders'],
         summary: 'My tenders (My Orders), drafts included, newest first; the same filters and paging as /all',
-        security,
+        security: SIGNED_IN,
         querystring: tenderListQuery,
         response: { 200: tenderList, ...errorResponses(400, 401) },
       },
@@ -81,12 +84,13 @@ export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext 
   );
 
   app.get(
-    '/:id',
+    apiPaths.tenders.one,
     {
       schema: {
+        operationId: 'getTender',
         tags: ['tenders'],
         summary: "One tender (404 when missing or someone else's draft)",
-        security,
+        security: SIGNED_IN,
         params: tenderIdParams,
         response: { 200: tender, ...errorResponses(400, 401, 404) },
       },

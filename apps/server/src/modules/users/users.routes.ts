@@ -11,10 +11,11 @@ import {
   refreshInput,
   registerInput,
   user,
+  apiPaths,
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { PUBLIC, SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
 import * as service from './users.service.js';
 
 /** The refresh token also travels as an HttpOnly cookie scoped to /api/users, so no script can read it. */
@@ -32,10 +33,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: service.UsersContext }> =
   // only these routes read or set a cookie: parsing the Cookie header of every other request would be wasted work
   await app.register(cookie);
   app.post(
-    '/register',
+    apiPaths.users.register,
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'registerUser',
+        security: PUBLIC,
         tags: ['users'],
         summary: 'Create an account',
         body: registerInput,
@@ -46,10 +49,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: service.UsersContext }> =
   );
 
   app.post(
-    '/login',
+    apiPaths.users.login,
     {
       config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'logIn',
+        security: PUBLIC,
         tags: ['users'],
         summary: 'Log in with e-mail and password',
         body: loginInput,
@@ -64,10 +69,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: service.UsersContext }> =
   );
 
   app.post(
-    '/refresh',
+    apiPaths.users.refresh,
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'refreshSession',
+        security: PUBLIC,
         tags: ['users'],
         summary: 'Exchange a refresh token (body or HttpOnly cookie) for new tokens; the old one stops working',
         body: refreshInput,
@@ -92,13 +99,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: service.UsersContext }> =
   );
 
   app.post(
-    '/logout',
+    apiPaths.users.logout,
     {
       schema: {
+        operationId: 'logOut',
+        security: PUBLIC,
         tags: ['users'],
         summary: 'End the session of a refresh token (body or cookie); access tokens of that session stop working',
         body: refreshInput,
-        response: { 204: z.null().describe('Logged out') },
+        response: { 204: z.null().describe('Logged out'), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -109,13 +118,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: service.UsersContext }> =
   );
 
   app.get(
-    '/me',
+    apiPaths.users.me,
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'getCurrentUser',
         tags: ['users'],
         summary: 'The signed-in user',
-        security: [{ bearerAuth: [] }],
+        security: SIGNED_IN,
         response: { 200: user, ...errorResponses(401) },
       },
     },

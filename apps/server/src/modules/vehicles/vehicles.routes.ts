@@ -2,18 +2,40 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VEHICLE_DOCUMENTS, vehicle, vehicleFormInput, vehicleIdParams, vehicleListQuery } from '@yuk/shared';
+import { VEHICLE_DOCUMENTS, vehicle, vehicleFormInput, vehicleIdParams, vehicleListQuery, apiPaths } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
 import { readUploadForm, UPLOAD_LIMITS } from '../files/upload-form.js';
 import * as service from './vehicles.service.js';
 
 /** The multipart form of the spec: the text fields (checked by the shared schema) and up to three documents. */
-const vehicleForm = vehicleFormInput.extend({
-  registration: z.file().optional().describe('PDF, JPEG, PNG or WebP, at most 10 MB; replaces the current one'),
-  insurance: z.file().optional().describe('PDF, JPEG, PNG or WebP, at most 10 MB; replaces the current one'),
-  vehicle_photo: z.file().optional().describe('PDF, JPEG, PNG or WebP, at most 10 MB; replaces the current one'),
-});
+const vehicleForm = vehicleFormInput
+  .extend({
+    registration: z.file().optional().describe('PDF, JPEG, PNG or WebP, at most 10 MB; replaces the current one'),
+    insurance: z.file().optional().describe('PDF, JPEG, PNG or WebP, at most 10 MB; replaces the current one'),
+    vehicle_photo: z.file().optional().describe('PDF, JPEG, PNG or WebP, at most 10 MB; replaces the current one'),
+  })
+  .meta({
+    examples: [
+      {
+        vehicle_name: 'MAN TGX',
+        vehicle_type: 'Tented Truck',
+        license_plate: '01 A 123 BC',
+        vin: 'WMA06XZZ1KM123456',
+        year_of_manufacture: '2019',
+        current_status: 'Available',
+        max_load_weight: '20',
+        weight_unit: 'ton',
+        max_volume: '82',
+        volume_unit: 'm³',
+        axle_count: '5',
+        length: '13.6',
+        width: '2.45',
+        height: '2.7',
+        equipment_features: '["GPS"]',
+      },
+    ],
+  });
 
 const uploadsOf = new WeakMap<FastifyRequest, service.VehicleUploads>();
 
@@ -32,15 +54,14 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ ctx: service.VehiclesContex
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
   app.addHook('onRequest', app.authenticate);
 
-  const security = [{ bearerAuth: [] }];
-
   app.get(
-    '/user',
+    apiPaths.vehicles.mine,
     {
       schema: {
+        operationId: 'listMyVehicles',
         tags: ['vehicles'],
         summary: 'My vehicles, newest first (at most 500)',
-        security,
+        security: SIGNED_IN,
         querystring: vehicleListQuery,
         response: { 200: z.array(vehicle), ...errorResponses(400, 401) },
       },
@@ -49,12 +70,13 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ ctx: service.VehiclesContex
   );
 
   app.get(
-    '/:id',
+    apiPaths.vehicles.one,
     {
       schema: {
+        operationId: 'getVehicle',
         tags: ['vehicles'],
         summary: 'One of my vehicles',
-        security,
+        security: SIGNED_IN,
         params: vehicleIdParams,
         response: { 200: vehicle, ...errorResponses(400, 401, 404) },
       },
@@ -63,13 +85,14 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ ctx: service.VehiclesContex
   );
 
   app.post(
-    '/',
+    apiPaths.vehicles.collection,
     {
       preValidation: readVehicleForm,
       schema: {
+        operationId: 'createVehicle',
         tags: ['vehicles'],
         summary: 'Add a vehicle (multipart form, documents optional)',
-        security,
+        security: SIGNED_IN,
         consumes: ['multipart/form-data'],
         body: vehicleForm,
         response: { 201: vehicle, ...errorResponses(400, 401, 413, 415) },
@@ -87,7 +110,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ ctx: service.VehiclesContex
   );
 
   app.put(
-    '/:id',
+    apiPaths.vehicles.one,
     {
       preValidation: async (request) => {
         // Someone else's vehicle answers 404 before any of the upload is read.
@@ -96,9 +119,10 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ ctx: service.VehiclesContex
         await readVehicleForm(request);
       },
       schema: {
+        operationId: 'updateVehicle',
         tags: ['vehicles'],
         summary: 'Change one of my vehicles (the same multipart form; a document not sent is kept)',
-        security,
+        security: SIGNED_IN,
         consumes: ['multipart/form-data'],
         params: vehicleIdParams,
         body: vehicleForm,
@@ -116,12 +140,13 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ ctx: service.VehiclesContex
   );
 
   app.delete(
-    '/:id',
+    apiPaths.vehicles.one,
     {
       schema: {
+        operationId: 'deleteVehicle',
         tags: ['vehicles'],
         summary: 'Delete one of my vehicles and its documents',
-        security,
+        security: SIGNED_IN,
         params: vehicleIdParams,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 404) },
       },
