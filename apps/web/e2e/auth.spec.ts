@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, logIn, seriousViolations, uniqueEmail } from './support';
+import { webRoutes, apiPaths } from '@yuk/shared';
 
 test.describe('sign-up, log-in and the shell', () => {
   test('a new user signs up, logs in, uses the navigation, switches languages and meets the 404 page', async ({
@@ -127,12 +128,12 @@ test.describe('session renewal', () => {
     context,
     baseURL,
   }) => {
-    await page.goto('/profile');
+    await page.goto(webRoutes.profile);
     await logIn(page, DEMO.email, DEMO.password);
     await context.addCookies([{ name: 'accessToken', value: 'expired-or-forged', url: baseURL, sameSite: 'Strict' }]);
     const refreshes: number[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith('/api/users/refresh')) refreshes.push(response.status());
+      if (response.url().endsWith(apiPaths.users.refresh)) refreshes.push(response.status());
     });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
@@ -147,7 +148,7 @@ test.describe('session renewal', () => {
     context,
     baseURL,
   }) => {
-    await page.goto('/profile');
+    await page.goto(webRoutes.profile);
     await logIn(page, DEMO.email, DEMO.password);
     await context.clearCookies({ name: 'refreshToken' });
     await context.addCookies([{ name: 'accessToken', value: 'expired-or-forged', url: baseURL, sameSite: 'Strict' }]);
@@ -178,7 +179,7 @@ test.describe('accessibility', () => {
   test('the shell (open and collapsed), the profile and the 404 page have no serious or critical axe violations', async ({
     page,
   }) => {
-    await page.goto('/profile');
+    await page.goto(webRoutes.profile);
     await logIn(page, DEMO.email, DEMO.password);
     await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logIn } from './support';
 import { createApiTender, createApiUser, myApiBids, type JourneyUser } from './support/api';
 import { settledViolations } from './support/settled';
+import { webRoutes } from '@yuk/shared';
 
 /** A browser of its own for one user, logged in through the UI, on `path`. */
 async function openAs(browser: Browser, who: JourneyUser, path: string): Promise<Page> {
@@ -111,7 +112,7 @@ test.describe('bidding on a tender, two carriers and the owner side by side', ()
     await expect(firstPage.getByRole('button', { name: 'Taklifingizni bildiring' })).toHaveCount(0);
     expect((await myApiBids(request, first)).map((b) => b.status)).toEqual(['rejected']);
     expect((await myApiBids(request, second)).map((b) => b.status)).toEqual(['accepted']);
-    await firstPage.goto('/bids');
+    await firstPage.goto(webRoutes.bids);
     await expect(firstPage.getByRole('row', { name: new RegExp(tender.number) })).toContainText('Rad etilgan');
 
     // the owner tracks the shipment: its number is kept under 'shipment'

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logIn } from './support';
 import { settledViolations } from './support/settled';
 import { awardApiBid, createApiTender, createApiUser, moveApiShipment, placeApiBid } from './support/api';
+import { webRoutes } from '@yuk/shared';
 
 test.describe('notifications', () => {
   test('the tabs filter, a click reads one and opens its page, and Mark all as read empties Unread', async ({
@@ -19,7 +20,7 @@ test.describe('notifications', () => {
     await awardApiBid(request, owner, tender.id, winning.id);
     await moveApiShipment(request, carrierB, tender.number, 'loaded');
 
-    await page.goto('/notifications');
+    await page.goto(webRoutes.notifications);
     await logIn(page, owner.email, owner.password);
     const nav = page.getByRole('navigation', { name: 'Asosiy menyu' });
     await expect(nav.getByRole('link', { name: /^Bildirishnomalar\s*, 3 ta yangi$/ })).toBeVisible();
@@ -79,7 +80,7 @@ test.describe('notifications', () => {
     await placeApiBid(request, carrier, tender.id, 1999);
     const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await context.newPage();
-    await page.goto('/notifications');
+    await page.goto(webRoutes.notifications);
     await logIn(page, owner.email, owner.password);
     await expect(page.getByRole('tabpanel').getByRole('listitem')).toHaveCount(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logIn } from './support';
 import { settledViolations } from './support/settled';
 import { awardApiBid, createApiTender, createApiUser, placeApiBid, type JourneyUser } from './support/api';
+import { webRoutes } from '@yuk/shared';
 
 /** A browser of its own for one user, logged in through the UI, on `path`. */
 async function openAs(browser: Browser, who: JourneyUser, path: string): Promise<Page> {
@@ -130,19 +131,19 @@ test.describe('a shipment from award to delivery, owner and carrier side by side
 
     const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await context.newPage();
-    await page.goto('/shipment/status');
+    await page.goto(webRoutes.shipmentStatus);
     await logIn(page, carrier.email, carrier.password);
     await expect(page.getByText("Yuk ma'lumotlari topilmadi.")).toBeVisible();
     await page.getByLabel('Yukni tanlang').selectOption(tender.number);
     await expect(page.getByRole('heading', { level: 2, name: `#${tender.number}` })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.goto('/shipment/success');
+    await page.goto(webRoutes.shipmentSuccess);
     await expect(page.getByText('Bu yukning yetkazib berilishi hali tasdiqlanmagan.')).toBeVisible();
     await page.evaluate(() => localStorage.removeItem('shipment'));
     await page.reload();
     await expect(page.getByText("Buyurtma ma'lumotlari topilmadi.")).toBeVisible();
-    await page.goto('/success');
+    await page.goto(webRoutes.sampleSuccess);
     await expect(page.getByText('Success', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     expect(await settledViolations(page)).toEqual([]);

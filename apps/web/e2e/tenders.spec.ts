@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './support';
 import { createApiUser, dayFromToday } from './support/api';
 import { settledViolations } from './support/settled';
+import { webRoutes, pathTo } from '@yuk/shared';
 
 /** dd.MM.yyyy of a YYYY-MM-DD day (what the date fields take and the detail shows). */
 const shown = (isoDay: string) => isoDay.split('-').reverse().join('.');
@@ -28,7 +29,7 @@ test.describe('a tender from the create form to both lists and its detail', () =
       end: dayFromToday(7),
     };
 
-    await page.goto('/orders/create');
+    await page.goto(webRoutes.createTender);
     await logIn(page, owner.email, owner.password);
     await expect(page.getByRole('heading', { level: 1, name: 'Create New Tender' })).toBeVisible();
 
@@ -161,7 +162,7 @@ test.describe('a tender from the create form to both lists and its detail', () =
 
   test('an unknown tender mode and a missing tender answer as not found', async ({ page, request }) => {
     const user = await createApiUser(request, 'Bobur');
-    await page.goto('/tenders/bus');
+    await page.goto(pathTo(webRoutes.tendersByMode, { mode: 'bus' }));
     await logIn(page, user.email, user.password);
     await expect(page.getByRole('heading', { level: 1, name: '404 – Sahifa topilmadi' })).toBeVisible();
     await page.goto('/tender/2147483000');
@@ -173,7 +174,7 @@ test.describe('a tender from the create form to both lists and its detail', () =
   test('the tender screens speak English and Russian', async ({ page, request }) => {
     test.slow(); // ten page loads in two languages and two accessibility scans: over 30 s on a busy machine
     const user = await createApiUser(request, 'Anna');
-    await page.goto('/tenders/ship');
+    await page.goto(pathTo(webRoutes.tendersByMode, { mode: 'ship' }));
     await logIn(page, user.email, user.password);
     await expect(page.getByRole('heading', { level: 1, name: 'Maritime tenders' })).toBeVisible();
 
@@ -182,26 +183,26 @@ test.describe('a tender from the create form to both lists and its detail', () =
     await expect(page.getByRole('heading', { level: 1, name: 'Maritime tenders' })).toBeVisible();
     await expect(page.getByLabel('Delivery time')).toBeVisible();
     await expect(page.getByText(/tenders found$/)).toBeVisible();
-    await page.goto('/orders');
+    await page.goto(webRoutes.orders);
     await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
     await expect(page.getByText('No orders found')).toBeVisible();
-    await page.goto('/orders/create');
+    await page.goto(webRoutes.createTender);
     await expect(page.getByRole('heading', { level: 1, name: 'Create New Tender' })).toBeVisible();
     await expect(page.getByLabel('Shipment date')).toHaveAttribute('placeholder', 'dd.mm.yyyy');
-    await page.goto('/tenders/success');
+    await page.goto(webRoutes.bidSubmitted);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Bid Has Been Submitted!' })).toBeVisible();
     expect(await settledViolations(page)).toEqual([]);
 
     await page.evaluate(() => localStorage.setItem('lang', 'ru'));
-    await page.goto('/tenders/truck');
+    await page.goto(pathTo(webRoutes.tendersByMode, { mode: 'truck' }));
     await expect(page.getByRole('heading', { level: 1, name: 'Автомобильные тендеры' })).toBeVisible();
     await expect(page.getByLabel('Срок доставки')).toBeVisible();
-    await page.goto('/orders');
+    await page.goto(webRoutes.orders);
     await expect(page.getByRole('heading', { level: 1, name: 'Мои заказы' })).toBeVisible();
     await expect(page.getByText('Заказы не найдены')).toBeVisible();
-    await page.goto('/orders/create');
+    await page.goto(webRoutes.createTender);
     await expect(page.getByRole('heading', { level: 1, name: 'Новый тендер' })).toBeVisible();
-    await page.goto('/tenders/success');
+    await page.goto(webRoutes.bidSubmitted);
     await expect(page.getByRole('heading', { level: 1, name: 'Ваше предложение отправлено!' })).toBeVisible();
     expect(await settledViolations(page)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { logIn, seriousViolations, uniqueEmail } from './support';
+import { webRoutes, apiPaths, pathTo } from '@yuk/shared';
 
 /** A small valid PDF: one blank A4 page, with a correct cross-reference table. */
 function makePdf(title: string): Buffer {
@@ -53,7 +54,7 @@ const PASSWORD = 'vehicle-pass-1';
 /** A fresh account (so the journey never depends on the demo data), registered through the API. */
 async function newAccount(request: APIRequestContext): Promise<string> {
   const email = uniqueEmail();
-  const response = await request.post('/api/users/register', {
+  const response = await request.post(apiPaths.users.register, {
     data: { first_name: 'Jasur', last_name: 'Toshmatov', email, phone_number: '+998901112233', password: PASSWORD },
   });
   expect(response.status()).toBe(201);
@@ -64,7 +65,7 @@ async function newAccount(request: APIRequestContext): Promise<string> {
 function watchFileResponses(context: BrowserContext): Response[] {
   const seen: Response[] = [];
   context.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/files/')) seen.push(response);
+    if (new URL(response.url()).pathname.startsWith(pathTo(apiPaths.files.one, { id: '' }))) seen.push(response);
   });
   return seen;
 }
@@ -104,7 +105,7 @@ test.describe('vehicles', () => {
     const seen = watchFileResponses(context);
     const plate = `${Math.floor(10 + Math.random() * 89)} E ${Math.floor(100 + Math.random() * 899)} ZZ`;
 
-    await page.goto('/vehicles');
+    await page.goto(webRoutes.vehicles);
     await logIn(page, email, PASSWORD);
     await expect(page.getByRole('heading', { level: 1, name: 'My Vehicles' })).toBeVisible();
     await expect(page.getByText("Hali hech qanday mashina qo'shilmagan.")).toBeVisible();
@@ -224,9 +225,9 @@ test.describe('vehicles', () => {
     request,
   }) => {
     const email = await newAccount(request);
-    const login = await request.post('/api/users/login', { data: { email, password: PASSWORD } });
+    const login = await request.post(apiPaths.users.login, { data: { email, password: PASSWORD } });
     const { accessToken } = (await login.json()) as { accessToken: string };
-    const created = await request.post('/api/vehicles', {
+    const created = await request.post(apiPaths.vehicles.collection, {
       headers: { Authorization: `Bearer ${accessToken}` },
       multipart: {
         vehicle_name: 'Isuzu NPR',

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { logIn, uniqueEmail } from './support';
+import { webRoutes, apiPaths, pathTo } from '@yuk/shared';
 
 /**
  * Stored XSS: payloads saved through the API into every text a page shows, then every such page opened in
@@ -17,11 +18,11 @@ const PAYLOADS = [
 async function account(request: APIRequestContext, firstName: string) {
   const email = uniqueEmail();
   const password = 'xss-test-password';
-  const registered = await request.post('/api/users/register', {
+  const registered = await request.post(apiPaths.users.register, {
     data: { first_name: firstName, last_name: PAYLOADS[1], email, phone_number: '901234567', password },
   });
   expect(registered.status()).toBe(201);
-  const login = await request.post('/api/users/login', { data: { email, password } });
+  const login = await request.post(apiPaths.users.login, { data: { email, password } });
   const { accessToken } = (await login.json()) as { accessToken: string };
   return { email, password, headers: { authorization: `Bearer ${accessToken}` } };
 }
@@ -37,7 +38,7 @@ test('stored payloads render as text on every page that shows them', async ({ pa
   const carrier = await account(request, PAYLOADS[2]!);
   const tenders: { id: number; number: string }[] = [];
   for (const payload of PAYLOADS) {
-    const res = await request.post('/api/tenders', {
+    const res = await request.post(apiPaths.tenders.collection, {
       headers: owner.headers,
       data: {
         name: payload,
@@ -62,7 +63,7 @@ test('stored payloads render as text on every page that shows them', async ({ pa
   // the carrier bids on every tender; the owner awards the first (a shipment and notifications carry the texts)
   const bidIds: number[] = [];
   for (const tender of tenders) {
-    const bid = await request.post(`/api/tenders/${tender.id}/bids`, {
+    const bid = await request.post(pathTo(apiPaths.tenders.bids, tender), {
       headers: carrier.headers,
       data: { bid_amount: 900 },
     });
@@ -71,13 +72,13 @@ test('stored payloads render as text on every page that shows them', async ({ pa
   }
   expect(
     (
-      await request.post(`/api/tenders/${tenders[0]!.id}/award`, {
+      await request.post(pathTo(apiPaths.tenders.award, tenders[0]!), {
         headers: owner.headers,
         data: { bid_id: bidIds[0] },
       })
     ).status(),
   ).toBe(200);
-  const vehicle = await request.post('/api/vehicles', {
+  const vehicle = await request.post(apiPaths.vehicles.collection, {
     headers: carrier.headers,
     multipart: {
       vehicle_name: PAYLOADS[1]!,
@@ -117,7 +118,7 @@ test('stored payloads render as text on every page that shows them', async ({ pa
     }
     // the vehicle details modal shows the stored texts too
     if (paths.includes('/vehicles')) {
-      await tab.goto('/vehicles');
+      await tab.goto(webRoutes.vehicles);
       const details = tab.getByRole('button', { name: /View Details|Batafsil|Подробнее/ }).first();
       if (await details.isVisible()) {
         await details.click();

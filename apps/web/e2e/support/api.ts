@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { AuthTokens, MyBid, PlacedBid, Tender, User } from '@yuk/shared';
+import { apiPaths, type AuthTokens, type MyBid, type PlacedBid, type Tender, type User, pathTo } from '@yuk/shared';
 
 /** A user made for one journey, through the API (so journeys never depend on the demo data). */
 export interface JourneyUser {
@@ -18,11 +18,11 @@ export async function createApiUser(request: APIRequestContext, firstName: strin
   const email = `e2e-${unique}@example.uz`;
   const password = 'journey-pass-1';
   const phone = `+99890${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-  const registered = await request.post('/api/users/register', {
+  const registered = await request.post(apiPaths.users.register, {
     data: { first_name: firstName, last_name: 'Sinov', email, phone_number: phone, password },
   });
   expect(registered.status(), await registered.text()).toBe(201);
-  const login = await request.post('/api/users/login', { data: { email, password } });
+  const login = await request.post(apiPaths.users.login, { data: { email, password } });
   expect(login.status(), await login.text()).toBe(200);
   const tokens = (await login.json()) as AuthTokens;
   return { email, password, user: tokens.user, accessToken: tokens.accessToken };
@@ -43,7 +43,7 @@ export async function createApiTender(
   owner: JourneyUser,
   overrides: Record<string, unknown> = {},
 ): Promise<Tender> {
-  const response = await request.post('/api/tenders', {
+  const response = await request.post(apiPaths.tenders.collection, {
     headers: auth(owner.accessToken),
     data: {
       name: `Sement ${Math.random().toString(36).slice(2, 7)}`,
@@ -75,7 +75,7 @@ export async function placeApiBid(
   tenderId: number,
   amount: number,
 ): Promise<PlacedBid> {
-  const response = await request.post(`/api/tenders/${tenderId}/bids`, {
+  const response = await request.post(pathTo(apiPaths.tenders.bids, { id: tenderId }), {
     headers: auth(bidder.accessToken),
     data: { bid_amount: amount },
   });
@@ -90,7 +90,7 @@ export async function awardApiBid(
   tenderId: number,
   bidId: number,
 ): Promise<void> {
-  const response = await request.post(`/api/tenders/${tenderId}/award`, {
+  const response = await request.post(pathTo(apiPaths.tenders.award, { id: tenderId }), {
     headers: auth(owner.accessToken),
     data: { bid_id: bidId },
   });
@@ -104,7 +104,7 @@ export async function moveApiShipment(
   number: string,
   status: 'loaded' | 'on_the_way' | 'delivered',
 ): Promise<void> {
-  const response = await request.post(`/api/shipments/${encodeURIComponent(number)}/status`, {
+  const response = await request.post(pathTo(apiPaths.shipments.status, { number }), {
     headers: auth(who.accessToken),
     data: { status },
   });
@@ -113,7 +113,7 @@ export async function moveApiShipment(
 
 /** My bids as the API has them. */
 export async function myApiBids(request: APIRequestContext, who: JourneyUser): Promise<MyBid[]> {
-  const response = await request.get('/api/bids/me', { headers: auth(who.accessToken) });
+  const response = await request.get(apiPaths.bids.mine, { headers: auth(who.accessToken) });
   expect(response.status()).toBe(200);
   return (await response.json()) as MyBid[];
 }

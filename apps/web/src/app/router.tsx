@@ -14,6 +14,7 @@ import { routes as vehiclesRoutes } from '../features/vehicles/routes';
 import '../i18n/feature-texts';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
+import { webRoutes } from '@yuk/shared';
 
 /**
  * The signed-in pages, all inside the shell. Each feature exports `routes` (lazy route objects, paths
@@ -44,7 +45,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteError />,
-        children: [{ index: true, element: <Navigate to="/tenders" replace /> }, ...featureRoutes],
+        children: [{ index: true, element: <Navigate to={webRoutes.tenders} replace /> }, ...featureRoutes],
       },
     ],
   },

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { meQueryKey, meQueryOptions } from '../features/auth/api/me';
+import { meQueryOptions } from '../features/auth/api/me';
 import { refreshSession } from '../features/auth/api/refresh';
 import {
   clearSession,
@@ -12,6 +12,7 @@ import {
   readStoredUser,
   showSignedOut,
 } from '../lib/session';
+import { userKeys } from '../lib/query-keys';
 
 /**
  * The start-up check (spec section 2, Shell):
@@ -33,7 +34,7 @@ export async function bootstrapSession(queryClient: QueryClient): Promise<void> 
     try {
       const tokens = await refreshSession();
       if (tokens) {
-        queryClient.setQueryData(meQueryKey, tokens.user);
+        queryClient.setQueryData(userKeys.me(), tokens.user);
         confirmSession(tokens.user);
         return;
       }

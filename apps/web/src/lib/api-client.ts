@@ -1,11 +1,11 @@
-import type { AuthTokens } from '@yuk/shared';
+import { apiPaths, type AuthTokens } from '@yuk/shared';
 import i18n, { currentLanguage } from '../i18n';
 import { getAccessToken } from './cookies';
 import { clearSession, isUser, renewSession } from './session';
 
 /** Where the API lives: VITE_API_BASE_URL, or the web app's own origin when unset. */
 export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
-export const REFRESH_PATH = '/api/users/refresh';
+export const REFRESH_PATH = apiPaths.users.refresh;
 
 /** Every failed call: the HTTP status (0 when the server could not be reached), the stable code, field texts. */
 export class ApiError extends Error {

@@ -1,8 +1,5 @@
 import { SHIPMENT_STORAGE_KEY } from '@yuk/shared';
 
-/** The path of the shipment status screen, which shows the shipment chosen here. */
-export const SHIPMENT_STATUS_PATH = '/shipment/status';
-
 /**
  * Chooses the shipment the status screens show: its number (an awarded tender's number) is kept in local
  * storage under SHIPMENT_STORAGE_KEY, as the spec's status pages read it. False when storage is unavailable.

@@ -2,8 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { expect, vi } from 'vitest';
 import { AppProvider } from '../app/provider';
+import { makeUser } from './factories';
 // every page's texts, as in the signed-in app
 import '../i18n/feature-texts';
 
@@ -58,14 +60,8 @@ export function stubFetch(handler: (call: FetchCall) => Response | Promise<Respo
   return { calls, fetchMock };
 }
 
-export const sampleUser = {
-  id: 7,
-  first_name: 'Aziz',
-  last_name: 'Karimov',
-  email: 'aziz@example.uz',
-  phone_number: '+998901234567',
-  created_at: '2025-01-15T10:00:00.000Z',
-};
+/** The signed-in user of the tests. */
+export const sampleUser = makeUser();
 
 /**
  * Replaces fetch with one that holds every call until `answer`. The loading state a test looks for shows
@@ -80,4 +76,19 @@ export function holdFetch() {
     for (const resolve of waiting.splice(0)) resolve(respond());
   }
   return { ...stub, answer };
+}
+
+/**
+ * Renders pages (lazy routes included) in a memory router at `entry`, as the app's router would, with nothing
+ * drawn while a lazy page loads (the app's shell draws a loader there).
+ */
+export function renderRoutes(children: RouteObject[], entry: InitialEntry) {
+  const router = createMemoryRouter([{ path: '/', HydrateFallback: NothingYet, children }], {
+    initialEntries: [entry],
+  });
+  return { ...renderWithProviders(<RouterProvider router={router} />), router };
+}
+
+function NothingYet() {
+  return null;
 }

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { failOnUnexpectedConsole, watchConsole } from './console';
 
 // jsdom has no matchMedia: answer as a wide screen (the side navigation starts open)
 if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
@@ -17,7 +18,11 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   });
 }
 
+// A React warning or a logged error is a defect: a test that expects one says so with allowConsole.
+beforeEach(watchConsole);
+
 afterEach(() => {
+  failOnUnexpectedConsole();
   cleanup();
   toast.dismiss(); // a later test's toaster shows only its own toasts
   localStorage.clear();

@@ -13,6 +13,7 @@ import {
 } from '../../components/ui/icons';
 import { useUnreadNotificationsCount } from '../../features/notifications/use-unread-notifications-count';
 import type { AppTexts } from '../../i18n';
+import { webRoutes, pathTo } from '@yuk/shared';
 
 export type NavLabelKey = `nav.${keyof AppTexts['nav'] & string}`;
 
@@ -32,21 +33,26 @@ export interface NavItem {
 /** The side navigation of the spec (section 2, Shell), top to bottom. */
 export const NAV_ITEMS: readonly NavItem[] = [
   {
-    to: '/tenders',
+    to: webRoutes.tenders,
     labelKey: 'nav.tenders',
     icon: TendersIcon,
     children: [
-      { to: '/tenders/plane', labelKey: 'nav.plane', icon: PlaneIcon },
-      { to: '/tenders/ship', labelKey: 'nav.ship', icon: ShipIcon },
-      { to: '/tenders/truck', labelKey: 'nav.truck', icon: TruckIcon },
-      { to: '/tenders/labo', labelKey: 'nav.labo', icon: VanIcon },
+      { to: pathTo(webRoutes.tendersByMode, { mode: 'plane' }), labelKey: 'nav.plane', icon: PlaneIcon },
+      { to: pathTo(webRoutes.tendersByMode, { mode: 'ship' }), labelKey: 'nav.ship', icon: ShipIcon },
+      { to: pathTo(webRoutes.tendersByMode, { mode: 'truck' }), labelKey: 'nav.truck', icon: TruckIcon },
+      { to: pathTo(webRoutes.tendersByMode, { mode: 'labo' }), labelKey: 'nav.labo', icon: VanIcon },
     ],
   },
-  { to: '/orders', labelKey: 'nav.orders', icon: OrdersIcon },
-  { to: '/bids', labelKey: 'nav.bids', icon: BidsIcon },
-  { to: '/vehicles', labelKey: 'nav.vehicles', icon: VehiclesIcon },
-  { to: '/notifications', labelKey: 'nav.notifications', icon: BellIcon, useBadgeCount: useUnreadNotificationsCount },
-  { to: '/profile', labelKey: 'nav.profile', icon: UserIcon },
+  { to: webRoutes.orders, labelKey: 'nav.orders', icon: OrdersIcon },
+  { to: webRoutes.bids, labelKey: 'nav.bids', icon: BidsIcon },
+  { to: webRoutes.vehicles, labelKey: 'nav.vehicles', icon: VehiclesIcon },
+  {
+    to: webRoutes.notifications,
+    labelKey: 'nav.notifications',
+    icon: BellIcon,
+    useBadgeCount: useUnreadNotificationsCount,
+  },
+  { to: webRoutes.profile, labelKey: 'nav.profile', icon: UserIcon },
 ];
 
 /** Whether a path is the link's path or below it (/tenders/plane/… is under /tenders/plane). */

@@ -6,6 +6,7 @@ import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, LogoutIcon } from '
 import { useLogout } from '../../features/auth/api/logout';
 import { cn } from '../../lib/cn';
 import { isUnder, NAV_ITEMS, type NavItem } from './nav-items';
+import { webRoutes } from '@yuk/shared';
 
 const linkBase =
   'relative flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors hover:bg-navy-800 hover:text-white';
@@ -121,7 +122,7 @@ export function SideNav({ open, onToggle, id, items = NAV_ITEMS }: SideNavProps)
         )}
       >
         <Link
-          to="/tenders"
+          to={webRoutes.tenders}
           aria-label={open ? undefined : 'Yuk Tender'}
           className="rounded-md text-lg font-bold tracking-tight whitespace-nowrap text-white"
         >

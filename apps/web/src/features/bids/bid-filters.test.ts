@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MyBid } from '@yuk/shared';
 import { bidMatchesLocation, bidMatchesSearch, emptyKind, filterBids, type BidFilters } from './bid-filters';
-
-function bid(overrides: Partial<MyBid>): MyBid {
-  return {
-    id: 1,
-    tender_id: 10,
-    bid_amount: 1500,
-    status: 'active',
-    created_at: '2025-03-01T10:00:00.000Z',
-    number: 'YT-000010',
-    name: 'Sement',
-    origin_location: 'Toshkent',
-    destination_location: 'Samarqand',
-    cargo_weight: 12000,
-    shipment_date: '2025-03-01',
-    delivery_date: '2025-03-05',
-    tender_status: 'opened',
-    ...overrides,
-  };
-}
+import { makeMyBid } from '../../test/factories';
 
 const none: BidFilters = { search: '', deliverySpeed: '', priceRange: '', location: '' };
 const ids = (bids: MyBid[]) => bids.map((item) => item.id);
 
 describe('bids screen filters (spec section 5)', () => {
   it("search: a case-insensitive substring of the tender's name, origin or destination, nothing else", () => {
-    const row = bid({
+    const row = makeMyBid({
       name: 'Paxta tolasi',
       origin_location: 'Buxoro',
       destination_location: 'Riga, Latvia',
@@ -54,7 +36,7 @@ describe('bids screen filters (spec section 5)', () => {
     expect(bidMatchesLocation('Toshkent', 'Toshkent'.toUpperCase())).toBe(true);
     // only the origin counts
     expect(
-      filterBids([bid({ origin_location: 'Buxoro', destination_location: 'Toshkent' })], {
+      filterBids([makeMyBid({ origin_location: 'Buxoro', destination_location: 'Toshkent' })], {
         ...none,
         location: 'Toshkent',
       }),
@@ -62,7 +44,7 @@ describe('bids screen filters (spec section 5)', () => {
   });
 
   it("price: the tender list's bands on the bid amount (Arzon < 1000, O'rtacha 1000–5000 inclusive, Qimmat > 5000)", () => {
-    const bids = [999.99, 1000, 5000, 5000.01].map((amount, index) => bid({ id: index + 1, bid_amount: amount }));
+    const bids = [999.99, 1000, 5000, 5000.01].map((amount, index) => makeMyBid({ id: index + 1, bid_amount: amount }));
     expect(ids(filterBids(bids, { ...none, priceRange: 'Arzon' }))).toEqual([1]);
     expect(ids(filterBids(bids, { ...none, priceRange: "O'rtacha" }))).toEqual([2, 3]);
     expect(ids(filterBids(bids, { ...none, priceRange: 'Qimmat' }))).toEqual([4]);
@@ -70,9 +52,9 @@ describe('bids screen filters (spec section 5)', () => {
 
   it("delivery time: the shared rule on the bid's tender dates (Tez ≤ 3 days, Odatdagi 4–7, Sekin ≥ 8)", () => {
     const bids = [
-      bid({ id: 1, shipment_date: '2025-03-01', delivery_date: '2025-03-04' }),
-      bid({ id: 2, shipment_date: '2025-03-01', delivery_date: '2025-03-08' }),
-      bid({ id: 3, shipment_date: '2025-03-01', delivery_date: '2025-03-09' }),
+      makeMyBid({ id: 1, shipment_date: '2025-03-01', delivery_date: '2025-03-04' }),
+      makeMyBid({ id: 2, shipment_date: '2025-03-01', delivery_date: '2025-03-08' }),
+      makeMyBid({ id: 3, shipment_date: '2025-03-01', delivery_date: '2025-03-09' }),
     ];
     expect(ids(filterBids(bids, { ...none, deliverySpeed: 'Tez' }))).toEqual([1]);
     expect(ids(filterBids(bids, { ...none, deliverySpeed: 'Odatdagi' }))).toEqual([2]);
@@ -82,11 +64,11 @@ describe('bids screen filters (spec section 5)', () => {
 
   it('combines every filter', () => {
     const bids = [
-      bid({ id: 1, name: 'Un', origin_location: 'Toshkent', bid_amount: 800, delivery_date: '2025-03-02' }),
-      bid({ id: 2, name: 'Un', origin_location: 'Toshkent', bid_amount: 800, delivery_date: '2025-03-20' }),
-      bid({ id: 3, name: 'Un', origin_location: 'Samarqand', bid_amount: 800, delivery_date: '2025-03-02' }),
-      bid({ id: 4, name: 'Guruch', origin_location: 'Toshkent', bid_amount: 800, delivery_date: '2025-03-02' }),
-      bid({ id: 5, name: 'Un', origin_location: 'Toshkent', bid_amount: 1800, delivery_date: '2025-03-02' }),
+      makeMyBid({ id: 1, name: 'Un', origin_location: 'Toshkent', bid_amount: 800, delivery_date: '2025-03-02' }),
+      makeMyBid({ id: 2, name: 'Un', origin_location: 'Toshkent', bid_amount: 800, delivery_date: '2025-03-20' }),
+      makeMyBid({ id: 3, name: 'Un', origin_location: 'Samarqand', bid_amount: 800, delivery_date: '2025-03-02' }),
+      makeMyBid({ id: 4, name: 'Guruch', origin_location: 'Toshkent', bid_amount: 800, delivery_date: '2025-03-02' }),
+      makeMyBid({ id: 5, name: 'Un', origin_location: 'Toshkent', bid_amount: 1800, delivery_date: '2025-03-02' }),
     ];
     expect(
       ids(filterBids(bids, { search: 'un', deliverySpeed: 'Tez', priceRange: 'Arzon', location: 'Toshkent' })),

@@ -7,28 +7,10 @@ import { filterActions } from '../../lib/filter-store';
 import { startSession } from '../../lib/session';
 import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
 import { BidsPage } from './bids-page';
-
-function bid(overrides: Partial<MyBid>): MyBid {
-  return {
-    id: 1,
-    tender_id: 10,
-    bid_amount: 1500,
-    status: 'active',
-    created_at: '2025-03-01T10:00:00.000Z',
-    number: 'YT-000010',
-    name: 'Sement',
-    origin_location: 'Toshkent',
-    destination_location: 'Samarqand',
-    cargo_weight: 12000,
-    shipment_date: '2025-03-01',
-    delivery_date: '2025-03-05',
-    tender_status: 'opened',
-    ...overrides,
-  };
-}
+import { makeMyBid } from '../../test/factories';
 
 const sample: MyBid[] = [
-  bid({
+  makeMyBid({
     id: 1,
     tender_id: 11,
     number: 'YT-000011',
@@ -37,7 +19,7 @@ const sample: MyBid[] = [
     status: 'pending',
     origin_location: 'Toshkent',
   }),
-  bid({
+  makeMyBid({
     id: 2,
     tender_id: 12,
     number: 'YT-000012',
@@ -47,7 +29,7 @@ const sample: MyBid[] = [
     origin_location: 'Samarqand',
     destination_location: 'Buxoro',
   }),
-  bid({
+  makeMyBid({
     id: 3,
     tender_id: 13,
     number: 'YT-000013',
@@ -56,7 +38,7 @@ const sample: MyBid[] = [
     status: 'rejected',
     origin_location: 'Namangan',
   }),
-  bid({
+  makeMyBid({
     id: 4,
     tender_id: 14,
     number: 'YT-000014',
@@ -131,8 +113,8 @@ describe('bids screen', () => {
   it('colours the statuses: pending (and empty) yellow, accepted green, rejected red, active blue, others grey', async () => {
     serve([
       ...sample,
-      bid({ id: 5, tender_id: 15, number: 'YT-000015', status: '' as MyBid['status'] }),
-      bid({ id: 6, tender_id: 16, number: 'YT-000016', status: 'withdrawn' as MyBid['status'] }),
+      makeMyBid({ id: 5, tender_id: 15, number: 'YT-000015', status: '' as MyBid['status'] }),
+      makeMyBid({ id: 6, tender_id: 16, number: 'YT-000016', status: 'withdrawn' as MyBid['status'] }),
     ]);
     renderBids();
     await screen.findByText('6 ta taklif topildi');
@@ -201,10 +183,34 @@ describe('bids screen', () => {
 
   it("filters the delivery time by the dates of the bids' tenders, with no further calls", async () => {
     const dated = [
-      bid({ id: 1, tender_id: 11, number: 'YT-000011', shipment_date: '2025-03-01', delivery_date: '2025-03-03' }),
-      bid({ id: 2, tender_id: 12, number: 'YT-000012', shipment_date: '2025-03-01', delivery_date: '2025-03-06' }),
-      bid({ id: 3, tender_id: 13, number: 'YT-000013', shipment_date: '2025-03-01', delivery_date: '2025-03-20' }),
-      bid({ id: 4, tender_id: 14, number: 'YT-000014', shipment_date: '2025-03-01', delivery_date: '2025-03-04' }),
+      makeMyBid({
+        id: 1,
+        tender_id: 11,
+        number: 'YT-000011',
+        shipment_date: '2025-03-01',
+        delivery_date: '2025-03-03',
+      }),
+      makeMyBid({
+        id: 2,
+        tender_id: 12,
+        number: 'YT-000012',
+        shipment_date: '2025-03-01',
+        delivery_date: '2025-03-06',
+      }),
+      makeMyBid({
+        id: 3,
+        tender_id: 13,
+        number: 'YT-000013',
+        shipment_date: '2025-03-01',
+        delivery_date: '2025-03-20',
+      }),
+      makeMyBid({
+        id: 4,
+        tender_id: 14,
+        number: 'YT-000014',
+        shipment_date: '2025-03-01',
+        delivery_date: '2025-03-04',
+      }),
     ];
     const { calls } = serve(dated);
     const { user } = renderBids();
@@ -274,7 +280,7 @@ describe('bids screen', () => {
   it('pages long lists with "Show more"', async () => {
     serve(
       Array.from({ length: 120 }, (_, index) =>
-        bid({ id: index + 1, tender_id: index + 1, number: `YT-${index + 1}` }),
+        makeMyBid({ id: index + 1, tender_id: index + 1, number: `YT-${index + 1}` }),
       ),
     );
     const { user } = renderBids();

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { MyBid } from '@yuk/shared';
+import { webRoutes, pathTo, type MyBid } from '@yuk/shared';
 import { Button } from '../../components/ui/button';
 import { CloseIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
@@ -11,7 +11,7 @@ import { DataTable, type Column } from '../../components/ui/table';
 import { errorMessage } from '../../lib/api-client';
 import { useListFilters } from '../../lib/filter-store';
 import { formatNumber, formatUsd } from '../../lib/format';
-import { chooseShipment, SHIPMENT_STATUS_PATH } from '../../lib/shipment-tracking';
+import { chooseShipment } from '../../lib/shipment-tracking';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMyBids } from './api/get-my-bids';
 import { emptyKind, filterBids } from './bid-filters';
@@ -87,7 +87,7 @@ export function BidsPage() {
 
   const track = (bid: MyBid) => {
     chooseShipment(bid.number);
-    void navigate(SHIPMENT_STATUS_PATH);
+    void navigate(webRoutes.shipmentStatus);
   };
 
   const columns: Column<MyBid>[] = [
@@ -159,7 +159,7 @@ export function BidsPage() {
           columns={columns}
           rows={rows}
           rowKey={(bid) => bid.id}
-          onRowClick={(bid) => void navigate(`/tender/${bid.tender_id}`)}
+          onRowClick={(bid) => void navigate(pathTo(webRoutes.tender, { id: bid.tender_id }))}
           rowLabel={(bid) => t('bids.rowLabel', { number: bid.number, name: bid.name })}
         />
         {visible.length > rows.length && (
@@ -192,7 +192,7 @@ export function BidsPage() {
         subtitle={t('bids.subtitle')}
         actions={
           <Link
-            to="/tenders"
+            to={webRoutes.tenders}
             className="inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500"
           >
             {t('bids.continueBrowsingTenders')}

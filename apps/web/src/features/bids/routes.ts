@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { webRoutes } from '@yuk/shared';
 
 export const routes: RouteObject[] = [
-  { path: 'bids', lazy: async () => ({ Component: (await import('./bids-page')).BidsPage }) },
+  { path: webRoutes.bids, lazy: async () => ({ Component: (await import('./bids-page')).BidsPage }) },
 ];

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationKind } from '@yuk/shared';
 import { subscribeNotifications } from '../../lib/notification-events';
-import { bidsKey } from './api/keys';
+import { bidKeys } from '../../lib/query-keys';
 
 /** The notifications that change a bid's status: outbid (active → pending), won (accepted), lost (rejected). */
 const BID_KINDS: ReadonlySet<NotificationKind> = new Set(['outbid', 'bid_won', 'bid_lost']);
@@ -13,7 +13,7 @@ export function useLiveBids(): void {
   useEffect(
     () =>
       subscribeNotifications((notification) => {
-        if (BID_KINDS.has(notification.kind)) void queryClient.invalidateQueries({ queryKey: bidsKey });
+        if (BID_KINDS.has(notification.kind)) void queryClient.invalidateQueries({ queryKey: bidKeys.all });
       }),
     [queryClient],
   );

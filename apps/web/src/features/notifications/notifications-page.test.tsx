@@ -9,26 +9,13 @@ import { findToast, jsonResponse, renderWithProviders, sampleUser } from '../../
 import { NotificationsPage } from './notifications-page';
 import { isNotificationStreamOpen } from './live/notification-stream';
 import { stubApiWithStream, type RecordedCall } from './test-stream';
+import { makeNotification } from '../../test/factories';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-function item(overrides: Partial<Notification>): Notification {
-  return {
-    id: 1,
-    type: 'offer',
-    kind: 'bid_received',
-    title: 'Tenderingizga yangi taklif',
-    body: 'YT-000001 «Sement»: 900 USD',
-    link: '/tender/1',
-    read: false,
-    created_at: minutesAgo(5),
-    ...overrides,
-  };
-}
-
 const inbox: Notification[] = [
-  item({ id: 5, title: 'Tenderingizga yangi taklif', created_at: minutesAgo(5) }),
-  item({
+  makeNotification({ id: 5, title: 'Tenderingizga yangi taklif', created_at: minutesAgo(5) }),
+  makeNotification({
     id: 4,
     type: 'system',
     kind: 'shipment_moved',
@@ -38,7 +25,7 @@ const inbox: Notification[] = [
     read: true,
     created_at: minutesAgo(120),
   }),
-  item({
+  makeNotification({
     id: 3,
     kind: 'bid_lost',
     title: 'Taklifingiz qabul qilinmadi',
@@ -207,9 +194,9 @@ describe('notifications screen', () => {
 
   it('pages back with "Show more" (before = the last id shown)', async () => {
     const page1 = Array.from({ length: 20 }, (_, index) =>
-      item({ id: 100 - index, title: `Xabar ${100 - index}`, read: true }),
+      makeNotification({ id: 100 - index, title: `Xabar ${100 - index}`, read: true }),
     );
-    const page2 = [item({ id: 80, title: 'Xabar 80', read: true })];
+    const page2 = [makeNotification({ id: 80, title: 'Xabar 80', read: true })];
     const { calls } = stubApiWithStream((call) => {
       if (call.url.startsWith('/api/notifications?'))
         return jsonResponse(call.url.includes('before=81') ? page2 : page1);
@@ -248,7 +235,7 @@ describe('notifications screen', () => {
     act(() => {
       streams[0]!.send(
         'notification',
-        item({ id: 9, title: 'Taklifingiz qabul qilindi!', created_at: new Date().toISOString() }),
+        makeNotification({ id: 9, title: 'Taklifingiz qabul qilindi!', created_at: new Date().toISOString() }),
       );
       streams[0]!.send('unread', { count: 2 });
     });

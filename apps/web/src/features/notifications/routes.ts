@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { webRoutes } from '@yuk/shared';
 
 export const routes: RouteObject[] = [
   {
-    path: 'notifications',
+    path: webRoutes.notifications,
     lazy: async () => ({ Component: (await import('./notifications-page')).NotificationsPage }),
   },
 ];

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { jsonResponse } from '../../test/render';
+import { apiPaths } from '@yuk/shared';
 
 /** A Server-Sent Events answer the test writes to: send(event, data), then close(). */
 export function sseResponse() {
@@ -45,7 +46,7 @@ export function stubApiWithStream(handler: (call: RecordedCall) => Response | Pr
         signal: init.signal ?? undefined,
       };
       calls.push(call);
-      if (call.url === '/api/notifications/stream') {
+      if (call.url === apiPaths.notifications.stream) {
         const stream = sseResponse();
         streams.push(stream);
         return stream.response;

@@ -1,61 +1,43 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SHIPMENT_STORAGE_KEY, tenderNumber, type Tender } from '@yuk/shared';
+import { SHIPMENT_STORAGE_KEY, webRoutes, type Tender } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
 import { startSession } from '../../lib/session';
-import { holdFetch, jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../test/render';
+import { holdFetch, jsonResponse, renderRoutes, sampleUser, stubFetch } from '../../test/render';
 import { routes } from './routes';
+import { makeTender } from '../../test/factories';
 
 /** Typing-heavy journeys get more time when the machine is busy. */
 const SLOW_TEST_MS = 15_000;
 
 let nextId = 1;
+/** One of the signed-in user's tenders, as My Orders lists it. */
 function order(overrides: Partial<Tender> = {}): Tender {
   const id = overrides.id ?? nextId++;
-  return {
+  return makeTender({
     id,
-    number: tenderNumber(id),
     name: `Buyurtma ${id}`,
-    cargo_type: 'Truck - tented',
     cargo_weight: 1000,
     cargo_volume: 10,
     origin_location: 'Nukus',
-    destination_location: 'Moscow',
-    shipment_date: '2026-12-01',
     delivery_date: '2026-12-02',
-    tender_start_date: '2026-11-20',
-    tender_end_date: '2026-11-30',
     initial_price: 500,
-    status: 'opened',
-    current_min_bid: null,
-    bid_count: 0,
-    requirements: null,
-    notes: null,
-    incoterms: null,
     owner_id: 7,
     is_owner: true,
-    created_at: '2026-11-20T08:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function renderAt(path: string, state?: unknown) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
-      {
-        path: '/',
-        children: [
-          ...routes,
-          { path: 'tender/:id', element: <h1>Tender page</h1> },
-          { path: 'shipment/status', element: <h1>Shipment status</h1> },
-        ],
-      },
+      ...routes,
+      { path: webRoutes.tender, element: <h1>Tender page</h1> },
+      { path: webRoutes.shipmentStatus, element: <h1>Shipment status</h1> },
     ],
-    { initialEntries: [{ pathname: path, state }] },
+    { pathname: path, state },
   );
-  return { ...renderWithProviders(<RouterProvider router={router} />), router };
 }
 
 /** The product names of the rows on screen (read straight from the table: role queries are slow on big tables). */

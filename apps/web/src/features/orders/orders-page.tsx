@@ -2,14 +2,21 @@ import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { matchesOrdersFilters, tender as tenderSchema, type OrdersFilters, type Tender } from '@yuk/shared';
+import {
+  matchesOrdersFilters,
+  tender as tenderSchema,
+  type OrdersFilters,
+  type Tender,
+  webRoutes,
+  pathTo,
+} from '@yuk/shared';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorMessage } from '../../lib/api-client';
 import { hasActiveFilters, useListFilters } from '../../lib/filter-store';
 import { formatNumber } from '../../lib/format';
-import { chooseShipment, SHIPMENT_STATUS_PATH } from '../../lib/shipment-tracking';
+import { chooseShipment } from '../../lib/shipment-tracking';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMyTenders } from './api/get-my-tenders';
 import { OrdersFilters as OrdersFilterBar } from './components/orders-filters';
@@ -54,14 +61,14 @@ export function OrdersPage() {
     [orders.data, passed, search, deliverySpeed, priceRange, place],
   );
 
-  const open = useCallback((order: Tender) => void navigate(`/tender/${order.id}`), [navigate]);
+  const open = useCallback((order: Tender) => void navigate(pathTo(webRoutes.tender, { id: order.id })), [navigate]);
   const track = useCallback(
     (order: Tender) => {
       if (!chooseShipment(order.number)) {
         toast.error(t('orders.list.storageFailed'));
         return;
       }
-      void navigate(SHIPMENT_STATUS_PATH);
+      void navigate(webRoutes.shipmentStatus);
     },
     [navigate, t],
   );
@@ -94,7 +101,7 @@ export function OrdersPage() {
         title={t('orders.list.empty')}
         description={t('orders.list.emptyHint')}
         action={
-          <Link to="/orders/create" className={buttonLinkClass}>
+          <Link to={webRoutes.createTender} className={buttonLinkClass}>
             {t('orders.list.create')}
           </Link>
         }
@@ -110,7 +117,7 @@ export function OrdersPage() {
         title={t('orders.list.title')}
         subtitle={t('orders.list.subtitle')}
         actions={
-          <Link to="/orders/create" className={buttonLinkClass}>
+          <Link to={webRoutes.createTender} className={buttonLinkClass}>
             <span aria-hidden="true" className="text-lg leading-none">
               +
             </span>

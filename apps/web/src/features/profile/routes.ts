@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { webRoutes } from '@yuk/shared';
 
 export const routes: RouteObject[] = [
-  { path: 'profile', lazy: async () => ({ Component: (await import('./profile-page')).ProfilePage }) },
+  { path: webRoutes.profile, lazy: async () => ({ Component: (await import('./profile-page')).ProfilePage }) },
 ];

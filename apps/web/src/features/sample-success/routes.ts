@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { webRoutes } from '@yuk/shared';
 
 export const routes: RouteObject[] = [
-  { path: 'success', lazy: async () => ({ Component: (await import('./sample-success-page')).SampleSuccessPage }) },
+  {
+    path: webRoutes.sampleSuccess,
+    lazy: async () => ({ Component: (await import('./sample-success-page')).SampleSuccessPage }),
+  },
 ];

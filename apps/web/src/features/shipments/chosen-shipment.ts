@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SHIPMENT_STORAGE_KEY, type NotificationKind } from '@yuk/shared';
 import { subscribeNotifications } from '../../lib/notification-events';
-import { shipmentsKey } from './api/keys';
+import { shipmentKeys } from '../../lib/query-keys';
 
 /**
  * The shipment number chosen for the status screens, kept in local storage under SHIPMENT_STORAGE_KEY (the
@@ -43,7 +43,7 @@ export function useLiveShipments(): void {
   useEffect(
     () =>
       subscribeNotifications((notification) => {
-        if (SHIPMENT_KINDS.has(notification.kind)) void queryClient.invalidateQueries({ queryKey: shipmentsKey });
+        if (SHIPMENT_KINDS.has(notification.kind)) void queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
       }),
     [queryClient],
   );

@@ -1,12 +1,13 @@
 import type { RouteObject } from 'react-router';
+import { webRoutes } from '@yuk/shared';
 
 export const routes: RouteObject[] = [
   {
-    path: 'shipment/status',
+    path: webRoutes.shipmentStatus,
     lazy: async () => ({ Component: (await import('./shipment-status-page')).ShipmentStatusPage }),
   },
   {
-    path: 'shipment/success',
+    path: webRoutes.shipmentSuccess,
     lazy: async () => ({ Component: (await import('./shipment-success-page')).ShipmentSuccessPage }),
   },
 ];

@@ -8,34 +8,7 @@ import { startSession } from '../../lib/session';
 import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
 import { ShipmentStatusPage } from './shipment-status-page';
 import { ShipmentSuccessPage } from './shipment-success-page';
-
-function shipment(overrides: Partial<Shipment> = {}): Shipment {
-  return {
-    number: 'YT-000042',
-    tender_id: 42,
-    status: 'awarded',
-    role: 'carrier',
-    description: 'Sement (Truck)',
-    weight: 12500,
-    volume: 36.5,
-    origin: 'Toshkent',
-    destination: 'Samarqand',
-    pickupDate: '2025-03-10',
-    deliveryDate: '2025-03-14',
-    requirements: 'Tentli yuk mashinasi',
-    notes: 'Ehtiyot bo‘ling',
-    incoterms: 'FCA',
-    amount: 1850,
-    carrier_name: 'Aziz Karimov',
-    carrier_phone: '+998901234567',
-    owner_name: 'Dilnoza Yusupova',
-    loaded_at: null,
-    on_the_way_at: null,
-    delivered_at: null,
-    created_at: '2025-03-09T08:00:00.000Z',
-    ...overrides,
-  };
-}
+import { makeShipment } from '../../test/factories';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -78,7 +51,7 @@ describe('shipment status', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("without a chosen shipment: 'Yuk ma'lumotlari topilmadi.', and the picker chooses one of mine", async () => {
-    const { calls } = serveShipments([shipment(), shipment({ number: 'YT-000043', origin: 'Buxoro' })]);
+    const { calls } = serveShipments([makeShipment(), makeShipment({ number: 'YT-000043', origin: 'Buxoro' })]);
     const { user } = renderAt('/shipment/status');
     expect(screen.getByRole('heading', { level: 1, name: 'Yuk holati' })).toBeInTheDocument();
     expect(screen.getByText("Yuk ma'lumotlari topilmadi.")).toBeInTheDocument();
@@ -97,7 +70,7 @@ describe('shipment status', () => {
   it('shows the stored shipment: every field of the spec, the parties and the timeline', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
     serveShipments([
-      shipment({
+      makeShipment({
         status: 'on_the_way',
         loaded_at: '2025-03-10T07:15:00.000Z',
         on_the_way_at: '2025-03-10T11:40:00.000Z',
@@ -138,7 +111,7 @@ describe('shipment status', () => {
 
   it('the carrier marks loaded, then on the way: only the next step, with its pending state and a toast', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
-    const { calls } = serveShipments([shipment()]);
+    const { calls } = serveShipments([makeShipment()]);
     const { user } = renderAt('/shipment/status');
     const loaded = await screen.findByRole('button', { name: 'Yuklandi deb belgilash' });
     expect(screen.queryByRole('button', { name: "Yo'lga chiqdi deb belgilash" })).toBeNull();
@@ -158,7 +131,7 @@ describe('shipment status', () => {
   it("shows the pending text while saving and the server's refusal as a toast", async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
     let answer: (response: Response) => void = () => {};
-    serveShipments([shipment()], (call) =>
+    serveShipments([makeShipment()], (call) =>
       call.method === 'POST'
         ? (new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response)
         : undefined,
@@ -182,7 +155,7 @@ describe('shipment status', () => {
 
   it("the owner's orange 'Delivery in the process' waits for the road, then confirms and opens the success page", async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
-    serveShipments([shipment({ role: 'owner', status: 'loaded', loaded_at: '2025-03-10T07:15:00.000Z' })]);
+    serveShipments([makeShipment({ role: 'owner', status: 'loaded', loaded_at: '2025-03-10T07:15:00.000Z' })]);
     const { user, router } = renderAt('/shipment/status');
     const button = await screen.findByRole('button', { name: 'Delivery in the process' });
     expect(button).toBeDisabled();
@@ -195,7 +168,7 @@ describe('shipment status', () => {
     // the carrier sets off: the notification refreshes the page and the button wakes up
     vi.unstubAllGlobals();
     serveShipments([
-      shipment({
+      makeShipment({
         role: 'owner',
         status: 'on_the_way',
         loaded_at: '2025-03-10T07:15:00.000Z',
@@ -224,7 +197,7 @@ describe('shipment status', () => {
 
   it('a link with ?number= chooses that shipment and keeps it', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000001');
-    serveShipments([shipment()]);
+    serveShipments([makeShipment()]);
     renderAt('/shipment/status?number=YT-000042');
     expect(await screen.findByRole('heading', { level: 2, name: '#YT-000042' })).toBeInTheDocument();
     expect(localStorage.getItem(SHIPMENT_STORAGE_KEY)).toBe('YT-000042');
@@ -240,7 +213,7 @@ describe('shipment status', () => {
 
   it('also reads a saved shipment object (JSON with its number)', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, JSON.stringify({ number: 'YT-000042', description: 'Sement' }));
-    serveShipments([shipment({ status: 'delivered', role: 'owner', delivered_at: '2025-03-14T10:00:00.000Z' })]);
+    serveShipments([makeShipment({ status: 'delivered', role: 'owner', delivered_at: '2025-03-14T10:00:00.000Z' })]);
     renderAt('/shipment/status');
     expect(await screen.findByRole('heading', { level: 2, name: '#YT-000042' })).toBeInTheDocument();
     expect(screen.getByText('Yuk yetkazib berildi')).toBeInTheDocument();
@@ -249,7 +222,7 @@ describe('shipment status', () => {
 
   it('a server failure shows its text with a retry', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
-    serveShipments([shipment()], (call) =>
+    serveShipments([makeShipment()], (call) =>
       call.url === '/api/shipments/YT-000042'
         ? jsonResponse({ error: 'Server band', code: 'INTERNAL' }, 500)
         : undefined,
@@ -276,7 +249,7 @@ describe('shipment success', () => {
   it('a delivered shipment: the confirmation, Order ID and Receiver Location, and the two buttons', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
     serveShipments([
-      shipment({ status: 'delivered', delivered_at: '2025-03-14T10:00:00.000Z', destination: 'Farg‘ona' }),
+      makeShipment({ status: 'delivered', delivered_at: '2025-03-14T10:00:00.000Z', destination: 'Farg‘ona' }),
     ]);
     const { user, router } = renderAt('/shipment/success');
     expect(await screen.findByRole('heading', { level: 1, name: 'Delivery Confirmed!' })).toBeInTheDocument();
@@ -290,7 +263,7 @@ describe('shipment success', () => {
 
   it('a shipment not delivered yet does not claim it', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
-    serveShipments([shipment({ status: 'loaded' })]);
+    serveShipments([makeShipment({ status: 'loaded' })]);
     renderAt('/shipment/success');
     expect(await screen.findByText('Bu yukning yetkazib berilishi hali tasdiqlanmagan.')).toBeInTheDocument();
     expect(screen.queryByText('Delivery Confirmed!')).toBeNull();
@@ -305,7 +278,7 @@ describe('shipment success', () => {
 
   it('reads in English and Russian', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
-    serveShipments([shipment({ status: 'delivered', delivered_at: '2025-03-14T10:00:00.000Z' })]);
+    serveShipments([makeShipment({ status: 'delivered', delivered_at: '2025-03-14T10:00:00.000Z' })]);
     await changeLanguage('ru');
     renderAt('/shipment/success');
     expect(await screen.findByRole('heading', { level: 1, name: 'Доставка подтверждена!' })).toBeInTheDocument();

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
-import { SHIPMENT_STATUS_PATH } from '../../lib/shipment-tracking';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShipment } from './api/get-shipment';
 import { readChosenShipment, useLiveShipments } from './chosen-shipment';
 import { CheckIcon } from './components/check-icon';
+import { webRoutes } from '@yuk/shared';
 
 const primaryLink =
   'inline-flex h-11 items-center justify-center rounded-lg bg-blue-600 px-5 text-base font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500';
@@ -33,7 +33,7 @@ export function ShipmentSuccessPage() {
     <EmptyState
       title={t('shipments.success.notFound')}
       action={
-        <Link to={SHIPMENT_STATUS_PATH} className={secondaryLink}>
+        <Link to={webRoutes.shipmentStatus} className={secondaryLink}>
           {t('shipments.success.viewOrderDetails')}
         </Link>
       }
@@ -61,7 +61,7 @@ export function ShipmentSuccessPage() {
         title={t('shipments.success.notDelivered')}
         description={t('shipments.success.notDeliveredHint')}
         action={
-          <Link to={SHIPMENT_STATUS_PATH} className={primaryLink}>
+          <Link to={webRoutes.shipmentStatus} className={primaryLink}>
             {t('shipments.success.viewOrderDetails')}
           </Link>
         }
@@ -95,10 +95,10 @@ export function ShipmentSuccessPage() {
           </div>
         </dl>
         <div className="flex w-full max-w-md flex-col gap-3 sm:flex-row">
-          <Link to={SHIPMENT_STATUS_PATH} className={`${secondaryLink} sm:flex-1`}>
+          <Link to={webRoutes.shipmentStatus} className={`${secondaryLink} sm:flex-1`}>
             {t('shipments.success.viewOrderDetails')}
           </Link>
-          <Link to="/orders" className={`${primaryLink} sm:flex-1`}>
+          <Link to={webRoutes.orders} className={`${primaryLink} sm:flex-1`}>
             {t('shipments.success.createAnotherOrder')}
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { placedBid } from '@yuk/shared';
+import { placedBid, webRoutes } from '@yuk/shared';
 import { cn } from '../../lib/cn';
 import { formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -51,11 +51,11 @@ export function BidSuccessPage() {
       )}
       <p className="max-w-md text-slate-300">{t('tenders.success.notice')}</p>
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Link to="/bids" className={cn(linkClass, 'bg-blue-600 text-white hover:bg-blue-500')}>
+        <Link to={webRoutes.bids} className={cn(linkClass, 'bg-blue-600 text-white hover:bg-blue-500')}>
           {t('tenders.success.viewBids')}
         </Link>
         <Link
-          to="/tenders"
+          to={webRoutes.tenders}
           className={cn(linkClass, 'bg-navy-800 text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700')}
         >
           {t('tenders.success.continue')}

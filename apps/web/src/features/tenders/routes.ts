@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { TENDER_MODES } from '@yuk/shared';
+import { TENDER_MODES, webRoutes, pathTo } from '@yuk/shared';
 
 const tendersPage: RouteObject['lazy'] = async () => ({ Component: (await import('./tenders-page')).TendersPage });
 
@@ -8,8 +8,14 @@ const tendersPage: RouteObject['lazy'] = async () => ({ Component: (await import
  * and /tender/{id}.
  */
 export const routes: RouteObject[] = [
-  { path: 'tenders', lazy: tendersPage },
-  ...TENDER_MODES.map((mode): RouteObject => ({ path: `tenders/${mode}`, lazy: tendersPage })),
-  { path: 'tenders/success', lazy: async () => ({ Component: (await import('./bid-success-page')).BidSuccessPage }) },
-  { path: 'tender/:id', lazy: async () => ({ Component: (await import('./tender-detail-page')).TenderDetailPage }) },
+  { path: webRoutes.tenders, lazy: tendersPage },
+  ...TENDER_MODES.map((mode): RouteObject => ({ path: pathTo(webRoutes.tendersByMode, { mode }), lazy: tendersPage })),
+  {
+    path: webRoutes.bidSubmitted,
+    lazy: async () => ({ Component: (await import('./bid-success-page')).BidSuccessPage }),
+  },
+  {
+    path: webRoutes.tender,
+    lazy: async () => ({ Component: (await import('./tender-detail-page')).TenderDetailPage }),
+  },
 ];

@@ -1,13 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SHIPMENT_STORAGE_KEY, type Tender, type TenderBid } from '@yuk/shared';
+import { SHIPMENT_STORAGE_KEY, webRoutes, type Tender, type TenderBid } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { startSession } from '../../lib/session';
-import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
+import { findToast, jsonResponse, renderRoutes, sampleUser, stubFetch, type FetchCall } from '../../test/render';
 import { routes } from './routes';
-import { makeTender } from './tender-test-data';
+import { makeTender, makeTenderBid } from '../../test/factories';
 
 /** A live event stream the test writes to. */
 function eventStream() {
@@ -50,31 +49,15 @@ function serve(server: Server) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
-      {
-        path: '/',
-        children: [
-          ...routes,
-          { path: 'shipment/status', element: <h1>Shipment status</h1> },
-          { path: 'bids', element: <h1>Bids</h1> },
-        ],
-      },
+      ...routes,
+      { path: webRoutes.shipmentStatus, element: <h1>Shipment status</h1> },
+      { path: webRoutes.bids, element: <h1>Bids</h1> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  return { ...renderWithProviders(<RouterProvider router={router} />), router };
 }
-
-const bid = (overrides: Partial<TenderBid> = {}): TenderBid => ({
-  id: 31,
-  tender_id: 9,
-  bid_amount: 3900,
-  status: 'active',
-  created_at: '2026-11-21T09:15:00.000Z',
-  bidder: { id: 3, first_name: 'Aziz', last_name: 'Rahimov', phone_number: '+998911112233' },
-  ...overrides,
-});
 
 describe('the tender detail', () => {
   beforeEach(async () => {
@@ -278,8 +261,8 @@ describe('the tender detail', () => {
         tender: makeTender({ id: 9, is_owner: true, bid_count: 2 }),
         minBid: 3900,
         bids: [
-          bid(),
-          bid({
+          makeTenderBid(),
+          makeTenderBid({
             id: 32,
             bid_amount: 4100,
             status: 'pending',
@@ -350,7 +333,10 @@ describe('the tender detail', () => {
     });
 
     it("keeps the shipment number under 'shipment' and opens the status page from an awarded tender", async () => {
-      serve({ tender: makeTender({ id: 9, is_owner: true, status: 'awarded' }), bids: [bid({ status: 'accepted' })] });
+      serve({
+        tender: makeTender({ id: 9, is_owner: true, status: 'awarded' }),
+        bids: [makeTenderBid({ status: 'accepted' })],
+      });
       const { user, router } = renderAt('/tender/9');
       expect(await screen.findByText('Qabul qilingan')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /^Award/ })).toBeNull();

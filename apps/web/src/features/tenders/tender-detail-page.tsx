@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { currentMinimum, type Tender } from '@yuk/shared';
+import { currentMinimum, type Tender, webRoutes } from '@yuk/shared';
 import { ChevronLeftIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
@@ -27,7 +27,7 @@ function BackLink() {
   const { t } = useTranslation();
   return (
     <Link
-      to="/tenders"
+      to={webRoutes.tenders}
       className="mb-4 inline-flex items-center gap-1 text-sm text-sky-300 hover:text-sky-200 hover:underline"
     >
       <ChevronLeftIcon className="size-4" />

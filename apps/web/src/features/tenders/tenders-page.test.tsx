@@ -1,23 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Tender } from '@yuk/shared';
+import { apiPaths, pathTo, type Tender } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
 import { startSession } from '../../lib/session';
-import { holdFetch, jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
+import { holdFetch, jsonResponse, renderRoutes, sampleUser, stubFetch, type FetchCall } from '../../test/render';
 import { routes } from './routes';
-import { giveElementsASize, makeTender } from './tender-test-data';
+import { makeTender } from '../../test/factories';
+import { giveElementsASize } from '../../test/sizes';
 
 /** Typing-heavy journeys get more time when the machine is busy. */
 const SLOW_TEST_MS = 15_000;
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [{ path: '/', children: [...routes, { path: '*', element: <h1>404 – Sahifa topilmadi</h1> }] }],
-    { initialEntries: [path] },
-  );
-  return { ...renderWithProviders(<RouterProvider router={router} />), router };
+  return renderRoutes([...routes, { path: '*', element: <h1>404 – Sahifa topilmadi</h1> }], path);
 }
 
 function page(tenders: Tender[], total = tenders.length, next?: string): Response {
@@ -104,7 +100,12 @@ describe('the tender list', () => {
       initial_price: 12500,
     });
     const cotton = makeTender({ id: 8, name: 'Paxta' });
-    stubFetch(() => page([cement, cotton], 12345));
+    // the list, and each tender's own page once it is opened
+    stubFetch((call) => {
+      const opened = [cement, cotton].find((tender) => call.url.startsWith(pathTo(apiPaths.tenders.one, tender)));
+      if (!opened) return page([cement, cotton], 12345);
+      return call.url.endsWith('/events') ? new Response(new ReadableStream()) : jsonResponse(opened);
+    });
     const { user, router } = renderAt('/tenders');
     expect(await screen.findByText('12,345 ta tender topildi')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([

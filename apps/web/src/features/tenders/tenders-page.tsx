@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { modeOfPath, type Tender } from '@yuk/shared';
+import { modeOfPath, type Tender, webRoutes, pathTo } from '@yuk/shared';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
@@ -51,7 +51,7 @@ export function TendersPage() {
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isPlaceholderData) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage]);
-  const open = useCallback((tender: Tender) => void navigate(`/tender/${tender.id}`), [navigate]);
+  const open = useCallback((tender: Tender) => void navigate(pathTo(webRoutes.tender, { id: tender.id })), [navigate]);
 
   let content;
   if (tenders.isPending) {

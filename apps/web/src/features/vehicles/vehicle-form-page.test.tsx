@@ -6,7 +6,7 @@ import { changeLanguage } from '../../i18n';
 import { startSession } from '../../lib/session';
 import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../test/render';
 import { VehicleFormPage } from './vehicle-form-page';
-import { makeVehicle } from './vehicle-test-data';
+import { makeVehicle } from '../../test/factories';
 
 function renderForm(path: string, state?: unknown) {
   const router = createMemoryRouter(

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
-import { vehicle as vehicleSchema, type Vehicle } from '@yuk/shared';
+import { Link, matchPath, useLocation, useParams } from 'react-router';
+import { vehicle as vehicleSchema, type Vehicle, webRoutes } from '@yuk/shared';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorMessage, isApiError } from '../../lib/api-client';
@@ -50,7 +50,7 @@ function EditVehiclePage({ rawId }: { rawId: string | undefined }) {
         title={t('vehicles.form.notFound')}
         description={t('vehicles.form.notFoundHint')}
         action={
-          <Link to="/vehicles" className={backLinkClass}>
+          <Link to={webRoutes.vehicles} className={backLinkClass}>
             {t('vehicles.form.backToList')}
           </Link>
         }
@@ -86,5 +86,5 @@ function EditVehiclePage({ rawId }: { rawId: string | undefined }) {
 export function VehicleFormPage() {
   const { id } = useParams();
   const { pathname } = useLocation();
-  return pathname.startsWith('/vehicles/edit/') ? <EditVehiclePage key={id} rawId={id} /> : <AddVehiclePage />;
+  return matchPath(webRoutes.editVehicle, pathname) ? <EditVehiclePage key={id} rawId={id} /> : <AddVehiclePage />;
 }

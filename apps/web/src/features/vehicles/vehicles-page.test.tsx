@@ -5,7 +5,7 @@ import { changeLanguage } from '../../i18n';
 import { startSession } from '../../lib/session';
 import { filterActions } from '../../lib/filter-store';
 import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
-import { makeVehicle } from './vehicle-test-data';
+import { makeVehicle } from '../../test/factories';
 import { VehiclesPage } from './vehicles-page';
 
 function renderList() {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { FILE_LINK_TTL_SECONDS, type Vehicle } from '@yuk/shared';
+import { FILE_LINK_TTL_SECONDS, type Vehicle, webRoutes } from '@yuk/shared';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
@@ -87,7 +87,7 @@ export function VehiclesPage() {
         title={filtered ? t('vehicles.list.emptyFiltered') : t('vehicles.list.empty')}
         action={
           filtered ? undefined : (
-            <Link to="/vehicles/new" className={addVehicleLinkClass}>
+            <Link to={webRoutes.newVehicle} className={addVehicleLinkClass}>
               {t('vehicles.list.add')}
             </Link>
           )
@@ -113,7 +113,7 @@ export function VehiclesPage() {
       <PageHeader
         title={t('vehicles.list.title')}
         actions={
-          <Link to="/vehicles/new" className={addVehicleLinkClass}>
+          <Link to={webRoutes.newVehicle} className={addVehicleLinkClass}>
             {t('vehicles.list.add')}
           </Link>
         }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuthTokens, LoginInput } from '@yuk/shared';
+import { apiPaths, type AuthTokens, type LoginInput } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
-import { meQueryKey } from './me';
+import { userKeys } from '../../../lib/query-keys';
 
 /** POST /api/users/login. The server also sets the HttpOnly refresh cookie, hence credentials 'include'. */
 export function login(input: LoginInput): Promise<AuthTokens> {
-  return api.post<AuthTokens>('/api/users/login', input, {
+  return api.post<AuthTokens>(apiPaths.users.login, input, {
     auth: false,
     credentials: 'include',
     errorMessage: i18n.t('auth.login.failed'),
@@ -20,7 +20,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (tokens) => {
-      queryClient.setQueryData(meQueryKey, tokens.user);
+      queryClient.setQueryData(userKeys.me(), tokens.user);
       startSession(tokens);
     },
   });

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
+import { apiPaths } from '@yuk/shared';
 
 /** POST /api/users/logout: the server ends the session of the refresh cookie and removes that cookie. */
 export function logout(): Promise<void> {
-  return api.post<void>('/api/users/logout', undefined, { auth: false, credentials: 'include' });
+  return api.post<void>(apiPaths.users.logout, undefined, { auth: false, credentials: 'include' });
 }
 
 /** Logs out; the session on this device is cleared even when the server cannot be reached. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthTokens } from '@yuk/shared';
 import { refreshAccessToken } from '../../../lib/api-client';
-import { meQueryKey } from './me';
+import { userKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/users/refresh with the HttpOnly refresh cookie: a new access token (stored in its cookie) and
@@ -18,7 +18,7 @@ export function useRefreshSession() {
   return useMutation({
     mutationFn: refreshSession,
     onSuccess: (tokens) => {
-      if (tokens) queryClient.setQueryData(meQueryKey, tokens.user);
+      if (tokens) queryClient.setQueryData(userKeys.me(), tokens.user);
     },
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterInput, User } from '@yuk/shared';
+import { apiPaths, type RegisterInput, type User } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/users/register: 201 with the new user; 400 with field texts; 409 when the e-mail is taken. */
 export function register(input: RegisterInput): Promise<User> {
-  return api.post<User>('/api/users/register', input, {
+  return api.post<User>(apiPaths.users.register, input, {
     auth: false,
     errorMessage: i18n.t('auth.register.failed'),
   });

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { STALE_TIMES, type Language, type Notification, type NotificationTab } from '@yuk/shared';
+import { STALE_TIMES, type Language, type Notification, type NotificationTab, apiPaths } from '@yuk/shared';
 import i18n, { useLanguage } from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
-import { notificationListKey } from './keys';
+import { notificationKeys } from '../../../lib/query-keys';
 
 /** Notifications per page; "Show more" asks for the next (older) page with `before`. */
 export const NOTIFICATION_PAGE_SIZE = 20;
@@ -17,7 +17,7 @@ export function getNotifications(
   before: number | undefined,
   signal?: AbortSignal,
 ): Promise<Notification[]> {
-  return api.get<Notification[]>('/api/notifications', {
+  return api.get<Notification[]>(apiPaths.notifications.list, {
     query: { tab, limit: NOTIFICATION_PAGE_SIZE, before },
     signal,
     errorMessage: i18n.t('notifications.fetchFailed'),
@@ -26,7 +26,7 @@ export function getNotifications(
 
 export function notificationsQueryOptions(lang: Language, tab: NotificationTab) {
   return infiniteQueryOptions({
-    queryKey: notificationListKey(lang, tab),
+    queryKey: notificationKeys.list(lang, tab),
     queryFn: ({ pageParam, signal }) => getNotifications(tab, pageParam, signal),
     initialPageParam: undefined as number | undefined,
     // a short page is the last one

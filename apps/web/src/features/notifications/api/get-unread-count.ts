@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { STALE_TIMES, unreadCount, type UnreadCount } from '@yuk/shared';
+import { STALE_TIMES, unreadCount, type UnreadCount, apiPaths } from '@yuk/shared';
 import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
-import { unreadCountKey } from './keys';
+import { notificationKeys } from '../../../lib/query-keys';
 
 /** GET /api/notifications/unread-count: how many of my notifications are unread. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  const answer = unreadCount.safeParse(await api.get<unknown>('/api/notifications/unread-count', { signal }));
+  const answer = unreadCount.safeParse(await api.get<unknown>(apiPaths.notifications.unreadCount, { signal }));
   // an answer without a count (a proxy's page, say) is a failure, not "no badge"
   if (!answer.success) throw new Error('The unread count answer has no count');
   return answer.data;
@@ -15,7 +15,7 @@ export async function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount>
 /** The live stream keeps this up to date (its `unread` events); the call gives the first value. */
 export function unreadCountQueryOptions() {
   return queryOptions({
-    queryKey: unreadCountKey,
+    queryKey: notificationKeys.unreadCount(),
     queryFn: ({ signal }) => getUnreadCount(signal),
     staleTime: STALE_TIMES.lists,
   });

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UnreadCount } from '@yuk/shared';
+import { apiPaths, type UnreadCount } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { notificationListsKey } from './keys';
 import { markReadInCache, setUnreadCount } from './notification-cache';
+import { notificationKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/read-all: marks all my notifications read; answers the unread count (0). */
 export function markAllNotificationsRead(): Promise<UnreadCount> {
-  return api.post<UnreadCount>('/api/notifications/read-all', undefined, {
+  return api.post<UnreadCount>(apiPaths.notifications.readAll, undefined, {
     errorMessage: i18n.t('notifications.markAllFailed'),
   });
 }
@@ -19,7 +19,7 @@ export function useMarkAllNotificationsRead() {
     onSuccess: ({ count }) => {
       markReadInCache(queryClient, 'all');
       setUnreadCount(queryClient, count);
-      return queryClient.invalidateQueries({ queryKey: notificationListsKey });
+      return queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
     },
   });
 }

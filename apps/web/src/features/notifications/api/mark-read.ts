@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UnreadCount } from '@yuk/shared';
+import { apiPaths, pathTo, type UnreadCount } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { notificationListsKey, unreadCountKey } from './keys';
 import { markReadInCache, setUnreadCount } from './notification-cache';
+import { notificationKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/{id}/read: marks one of my notifications read; answers the new unread count (404 when not mine). */
 export function markNotificationRead(id: number): Promise<UnreadCount> {
-  return api.post<UnreadCount>(`/api/notifications/${id}/read`, undefined, {
+  return api.post<UnreadCount>(pathTo(apiPaths.notifications.read, { id }), undefined, {
     errorMessage: i18n.t('notifications.markReadFailed'),
   });
 }
@@ -20,13 +20,13 @@ export function useMarkNotificationRead() {
     onMutate: (id) => markReadInCache(queryClient, id),
     onSuccess: ({ count }) => {
       setUnreadCount(queryClient, count);
-      return queryClient.invalidateQueries({ queryKey: notificationListsKey, refetchType: 'none' });
+      return queryClient.invalidateQueries({ queryKey: notificationKeys.lists(), refetchType: 'none' });
     },
     // refused (or the server could not be reached): show the lists and the count as the server has them
     onError: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: notificationListsKey }),
-        queryClient.invalidateQueries({ queryKey: unreadCountKey }),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount() }),
       ]),
   });
 }

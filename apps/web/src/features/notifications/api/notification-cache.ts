@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Language, Notification, NotificationTab, UnreadCount } from '@yuk/shared';
-import { notificationListsKey, unreadCountKey } from './keys';
+import { notificationKeys } from '../../../lib/query-keys';
 
 export type NotificationPages = InfiniteData<Notification[], number | undefined>;
 
@@ -31,7 +31,7 @@ export function belongsToTab(notification: Notification, tab: NotificationTab): 
  * it belongs to; lists in another language are refetched when next shown.
  */
 export function insertNotification(client: QueryClient, notification: Notification, lang: Language): void {
-  for (const [key, data] of client.getQueriesData<NotificationPages>({ queryKey: notificationListsKey })) {
+  for (const [key, data] of client.getQueriesData<NotificationPages>({ queryKey: notificationKeys.lists() })) {
     const list = listOf(key);
     if (!list || !data) continue;
     if (list.lang !== lang) {
@@ -47,7 +47,7 @@ export function insertNotification(client: QueryClient, notification: Notificati
 
 /** Marks notifications read in every loaded list (`'all'` for all of them); they stay where they are until refetched. */
 export function markReadInCache(client: QueryClient, which: number | 'all'): void {
-  client.setQueriesData<NotificationPages>({ queryKey: notificationListsKey }, (data) =>
+  client.setQueriesData<NotificationPages>({ queryKey: notificationKeys.lists() }, (data) =>
     data
       ? {
           ...data,
@@ -60,5 +60,5 @@ export function markReadInCache(client: QueryClient, which: number | 'all'): voi
 }
 
 export function setUnreadCount(client: QueryClient, count: number): void {
-  client.setQueryData<UnreadCount>(unreadCountKey, { count });
+  client.setQueryData<UnreadCount>(notificationKeys.unreadCount(), { count });
 }

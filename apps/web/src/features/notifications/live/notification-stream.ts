@@ -1,14 +1,14 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { notification as notificationSchema, unreadCount as unreadCountSchema } from '@yuk/shared';
+import { notification as notificationSchema, unreadCount as unreadCountSchema, apiPaths } from '@yuk/shared';
 import i18n, { currentLanguage } from '../../../i18n';
 import { openEventStream, type EventSourceMessage } from '../../../lib/event-stream';
 import { publishNotification } from '../../../lib/notification-events';
 import { getSession, subscribeSession } from '../../../lib/session';
-import { notificationListsKey } from '../api/keys';
 import { insertNotification, setUnreadCount } from '../api/notification-cache';
+import { notificationKeys } from '../../../lib/query-keys';
 
-export const NOTIFICATION_STREAM_PATH = '/api/notifications/stream';
+export const NOTIFICATION_STREAM_PATH = apiPaths.notifications.stream;
 
 function parse(data: string): unknown {
   try {
@@ -50,7 +50,7 @@ function follow(client: QueryClient): () => void {
   return openEventStream(NOTIFICATION_STREAM_PATH, {
     onEvent: (message) => handleEvent(client, message),
     onOpen: () => {
-      if (opened) void client.invalidateQueries({ queryKey: notificationListsKey });
+      if (opened) void client.invalidateQueries({ queryKey: notificationKeys.lists() });
       opened = true;
     },
   });

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateTenderInput, Tender } from '@yuk/shared';
+import { apiPaths, type CreateTenderInput, type Tender } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-
-/** Every tender list (all tenders, each mode, My Orders) sits under this key. */
-export const tenderListsRootKey = ['tenders'] as const;
+import { invalidateTenderViews } from '../../../lib/query-keys';
 
 /** POST /api/tenders: 201 with the tender; 400 with the spec's texts and the fields named. */
 export function createTender(input: CreateTenderInput): Promise<Tender> {
-  return api.post<Tender>('/api/tenders', input, { errorMessage: i18n.t('orders.create.failed') });
+  return api.post<Tender>(apiPaths.tenders.collection, input, { errorMessage: i18n.t('orders.create.failed') });
 }
 
 /** After a tender is created the tender lists are refreshed (spec section 4). */
@@ -16,6 +14,6 @@ export function useCreateTender() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTender,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tenderListsRootKey }),
+    onSuccess: () => invalidateTenderViews(queryClient),
   });
 }

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NEXT_CURSOR_HEADER, STALE_TIMES, TENDER_LIST_LIMIT_MAX, type Tender } from '@yuk/shared';
+import { NEXT_CURSOR_HEADER, STALE_TIMES, TENDER_LIST_LIMIT_MAX, type Tender, apiPaths } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
-
-/** The user's own tenders; under 'tenders', so creating or changing any tender refreshes them. */
-export const myTendersKey = ['tenders', 'mine'] as const;
+import { tenderKeys } from '../../../lib/query-keys';
 
 /**
  * GET /api/tenders/me: every tender of the signed-in user, drafts included, newest first. My Orders filters
@@ -16,7 +14,7 @@ export async function getMyTenders(signal?: AbortSignal): Promise<Tender[]> {
   let cursor = '';
   for (;;) {
     const paging: { next: string | null } = { next: null };
-    const page = await api.get<Tender[]>('/api/tenders/me', {
+    const page = await api.get<Tender[]>(apiPaths.tenders.mine, {
       query: { limit: TENDER_LIST_LIMIT_MAX, cursor },
       signal,
       errorMessage: i18n.t('orders.list.failed'),
@@ -32,7 +30,7 @@ export async function getMyTenders(signal?: AbortSignal): Promise<Tender[]> {
 
 export function myTendersQueryOptions() {
   return queryOptions({
-    queryKey: myTendersKey,
+    queryKey: tenderKeys.mine(),
     queryFn: ({ signal }) => getMyTenders(signal),
     staleTime: STALE_TIMES.lists,
   });

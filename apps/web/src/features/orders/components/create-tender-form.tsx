@@ -18,6 +18,7 @@ import {
   type CreateTenderInput,
   type CreateTenderValues,
   type TENDER_DATE_FIELD_NAMES,
+  webRoutes,
 } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
@@ -112,7 +113,7 @@ export function CreateTenderForm() {
     try {
       await create.mutateAsync(values);
       toast.success(t('orders.create.success'));
-      void navigate('/tenders');
+      void navigate(webRoutes.tenders);
     } catch (failure) {
       applyServerFieldErrors(failure, setError, FIELD_NAMES);
       toast.error(errorMessage(failure, t('orders.create.failed')));
@@ -257,7 +258,7 @@ export function CreateTenderForm() {
       </Section>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to="/tenders" className={linkButtonClass}>
+        <Link to={webRoutes.tenders} className={linkButtonClass}>
           {t('orders.create.cancel')}
         </Link>
         <Button type="submit" size="lg" pending={create.isPending}>

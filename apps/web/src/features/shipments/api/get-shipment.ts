@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { STALE_TIMES, type Shipment } from '@yuk/shared';
+import { STALE_TIMES, type Shipment, apiPaths, pathTo } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
-import { shipmentKey } from './keys';
+import { shipmentKeys } from '../../../lib/query-keys';
 
 /** GET /api/shipments/{number}: one of my shipments (404 when it does not exist or is not mine). */
 export function getShipment(number: string, signal?: AbortSignal): Promise<Shipment> {
-  return api.get<Shipment>(`/api/shipments/${encodeURIComponent(number)}`, {
+  return api.get<Shipment>(pathTo(apiPaths.shipments.one, { number }), {
     signal,
     errorMessage: i18n.t('shipments.status.fetchFailed'),
   });
@@ -15,7 +15,7 @@ export function getShipment(number: string, signal?: AbortSignal): Promise<Shipm
 
 export function shipmentQueryOptions(number: string) {
   return queryOptions({
-    queryKey: shipmentKey(number),
+    queryKey: shipmentKeys.detail(number),
     queryFn: ({ signal }) => getShipment(number, signal),
     staleTime: STALE_TIMES.lists,
   });

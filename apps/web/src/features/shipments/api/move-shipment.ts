@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Shipment, ShipmentStep } from '@yuk/shared';
+import { apiPaths, pathTo, type Shipment, type ShipmentStep } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { shipmentKey, shipmentListKey } from './keys';
+import { shipmentKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/shipments/{number}/status: the carrier sets loaded, then on_the_way; the owner confirms
@@ -10,7 +10,7 @@ import { shipmentKey, shipmentListKey } from './keys';
  */
 export function moveShipment(number: string, status: ShipmentStep): Promise<Shipment> {
   return api.post<Shipment>(
-    `/api/shipments/${encodeURIComponent(number)}/status`,
+    pathTo(apiPaths.shipments.status, { number }),
     { status },
     { errorMessage: i18n.t(status === 'delivered' ? 'shipments.owner.failed' : 'shipments.carrier.failed') },
   );
@@ -21,10 +21,10 @@ export function useMoveShipment(number: string) {
   return useMutation({
     mutationFn: (status: ShipmentStep) => moveShipment(number, status),
     onSuccess: (moved) => {
-      queryClient.setQueryData(shipmentKey(number), moved);
-      return queryClient.invalidateQueries({ queryKey: shipmentListKey });
+      queryClient.setQueryData(shipmentKeys.detail(number), moved);
+      return queryClient.invalidateQueries({ queryKey: shipmentKeys.list() });
     },
     // a refusal means the screen is behind (the other party moved it): show it as the server has it
-    onError: () => queryClient.invalidateQueries({ queryKey: shipmentKey(number) }),
+    onError: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.detail(number) }),
   });
 }

@@ -2,15 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { SHIPMENT_STATUS_TEXT, type Shipment, type ShipmentStep } from '@yuk/shared';
+import { SHIPMENT_STATUS_TEXT, type Shipment, type ShipmentStep, webRoutes } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
 import { useLanguage } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { chooseShipment } from '../../../lib/shipment-tracking';
 import { useMoveShipment } from '../api/move-shipment';
 import { CheckIcon } from './check-icon';
-
-export const SHIPMENT_SUCCESS_PATH = '/shipment/success';
 
 /** The carrier's next step: loaded after the award, on the way after loading; none after that. */
 export function carrierNextStep(status: Shipment['status']): Extract<ShipmentStep, 'loaded' | 'on_the_way'> | null {
@@ -30,7 +28,7 @@ function Delivered() {
         <CheckIcon className="size-5" />
         {t('shipments.delivered')}
       </span>
-      <Link to={SHIPMENT_SUCCESS_PATH} className={linkClass}>
+      <Link to={webRoutes.shipmentSuccess} className={linkClass}>
         {t('shipments.viewConfirmation')}
       </Link>
     </div>
@@ -76,7 +74,7 @@ export function ShipmentActions({ shipment }: { shipment: Shipment }) {
       onSuccess: (moved) => {
         chooseShipment(moved.number);
         toast.success(t('shipments.owner.confirmed'));
-        void navigate(SHIPMENT_SUCCESS_PATH);
+        void navigate(webRoutes.shipmentSuccess);
       },
       onError: (error) => toast.error(errorMessage(error, t('shipments.owner.failed'))),
     });

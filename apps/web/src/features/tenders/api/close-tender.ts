@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TenderLiveState } from '@yuk/shared';
+import { apiPaths, pathTo, type TenderLiveState } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { myBidsKey, tenderBidsKey, tenderListsKey } from './keys';
 import { applyLiveState } from './live-state';
+import { invalidateTenderViews, tenderKeys } from '../../../lib/query-keys';
 
 /** POST /api/tenders/{id}/close: the owner closes an opened tender without an award. */
 export function closeTender(tenderId: number): Promise<TenderLiveState> {
-  return api.post<TenderLiveState>(`/api/tenders/${tenderId}/close`, undefined, {
+  return api.post<TenderLiveState>(pathTo(apiPaths.tenders.close, { id: tenderId }), undefined, {
     errorMessage: i18n.t('tenders.owner.actionFailed'),
   });
 }
@@ -17,11 +17,6 @@ export function useCloseTender(tenderId: number) {
   return useMutation({
     mutationFn: () => closeTender(tenderId),
     onSuccess: (state) => applyLiveState(queryClient, tenderId, state),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: tenderBidsKey(tenderId) }),
-        queryClient.invalidateQueries({ queryKey: tenderListsKey }),
-        queryClient.invalidateQueries({ queryKey: myBidsKey }),
-      ]),
+    onSettled: () => invalidateTenderViews(queryClient, tenderKeys.bids(tenderId)),
   });
 }

@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { STALE_TIMES, type MinBidResponse } from '@yuk/shared';
+import { STALE_TIMES, type MinBidResponse, apiPaths, pathTo } from '@yuk/shared';
 import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
-import { minBidKey } from './keys';
+import { tenderKeys } from '../../../lib/query-keys';
 
 /** GET /api/tenders/{id}/min-bid: the lowest bid so far (null when there is none). */
 export function getMinBid(id: number, signal?: AbortSignal): Promise<MinBidResponse> {
-  return api.get<MinBidResponse>(`/api/tenders/${id}/min-bid`, { signal });
+  return api.get<MinBidResponse>(pathTo(apiPaths.tenders.minBid, { id }), { signal });
 }
 
 /** Fresh for 30 seconds (spec section 9); the live stream keeps it current in between. */
 export function minBidQueryOptions(id: number) {
   return queryOptions({
-    queryKey: minBidKey(id),
+    queryKey: tenderKeys.minBid(id),
     queryFn: ({ signal }) => getMinBid(id, signal),
     staleTime: STALE_TIMES.minBid,
   });

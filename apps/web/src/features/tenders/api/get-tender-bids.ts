@@ -1,18 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { STALE_TIMES, type TenderBid } from '@yuk/shared';
+import { STALE_TIMES, type TenderBid, apiPaths, pathTo } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
-import { tenderBidsKey } from './keys';
+import { tenderKeys } from '../../../lib/query-keys';
 
 /** GET /api/tenders/{id}/bids: the bids on my tender with who offered them, lowest first (owner only). */
 export function getTenderBids(id: number, signal?: AbortSignal): Promise<TenderBid[]> {
-  return api.get<TenderBid[]>(`/api/tenders/${id}/bids`, { signal, errorMessage: i18n.t('tenders.owner.error') });
+  return api.get<TenderBid[]>(pathTo(apiPaths.tenders.bids, { id }), {
+    signal,
+    errorMessage: i18n.t('tenders.owner.error'),
+  });
 }
 
 export function tenderBidsQueryOptions(id: number) {
   return queryOptions({
-    queryKey: tenderBidsKey(id),
+    queryKey: tenderKeys.bids(id),
     queryFn: ({ signal }) => getTenderBids(id, signal),
     staleTime: STALE_TIMES.lists,
   });

@@ -1,18 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { STALE_TIMES, type Tender } from '@yuk/shared';
+import { STALE_TIMES, type Tender, apiPaths, pathTo } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
-import { tenderKey } from './keys';
+import { tenderKeys } from '../../../lib/query-keys';
 
 /** GET /api/tenders/{id}: one tender (404 when missing or someone else's draft). */
 export function getTender(id: number, signal?: AbortSignal): Promise<Tender> {
-  return api.get<Tender>(`/api/tenders/${id}`, { signal, errorMessage: i18n.t('tenders.detail.error') });
+  return api.get<Tender>(pathTo(apiPaths.tenders.one, { id }), {
+    signal,
+    errorMessage: i18n.t('tenders.detail.error'),
+  });
 }
 
 export function tenderQueryOptions(id: number) {
   return queryOptions({
-    queryKey: tenderKey(id),
+    queryKey: tenderKeys.detail(id),
     queryFn: ({ signal }) => getTender(id, signal),
     staleTime: STALE_TIMES.lists,
   });

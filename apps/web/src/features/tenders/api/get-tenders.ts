@@ -1,9 +1,16 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { NEXT_CURSOR_HEADER, STALE_TIMES, TOTAL_COUNT_HEADER, type Tender, type TenderMode } from '@yuk/shared';
+import {
+  NEXT_CURSOR_HEADER,
+  STALE_TIMES,
+  TOTAL_COUNT_HEADER,
+  type Tender,
+  type TenderMode,
+  apiPaths,
+} from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
-import { tenderListsKey } from './keys';
+import { tenderKeys } from '../../../lib/query-keys';
 
 /** The filters of the tender list, as the server's query parameters (empty strings mean "no filter"). */
 export interface TenderListParams {
@@ -33,7 +40,7 @@ export async function getTenderPage(
   signal?: AbortSignal,
 ): Promise<TenderPage> {
   let headers: Headers | undefined;
-  const tenders = await api.get<Tender[]>('/api/tenders/all', {
+  const tenders = await api.get<Tender[]>(apiPaths.tenders.all, {
     query: { ...params, limit: TENDER_PAGE_SIZE, cursor },
     signal,
     errorMessage: i18n.t('tenders.list.fetchFailed'),
@@ -51,7 +58,7 @@ export async function getTenderPage(
 
 export function tendersQueryOptions(params: TenderListParams) {
   return infiniteQueryOptions({
-    queryKey: [...tenderListsKey, params] as const,
+    queryKey: tenderKeys.list(params),
     queryFn: ({ pageParam, signal }) => getTenderPage(params, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: (last: TenderPage) => last.nextCursor ?? undefined,

@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlaceBidInput, PlacedBid } from '@yuk/shared';
+import { apiPaths, pathTo, type PlaceBidInput, type PlacedBid } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { myBidsKey, tenderKey, tenderListsKey } from './keys';
+import { invalidateTenderViews, tenderKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/tenders/{id}/bids: 201 with the bid. Refusals: 400 BID_AMOUNT_INVALID, 403 BID_OWN_TENDER, 404,
  * 409 TENDER_NOT_OPEN / TENDER_ALREADY_AWARDED / BID_NOT_LOWER, each with the server's text.
  */
 export function placeBid(tenderId: number, input: PlaceBidInput): Promise<PlacedBid> {
-  return api.post<PlacedBid>(`/api/tenders/${tenderId}/bids`, input, { errorMessage: i18n.t('tenders.bid.failed') });
+  return api.post<PlacedBid>(pathTo(apiPaths.tenders.bids, { id: tenderId }), input, {
+    errorMessage: i18n.t('tenders.bid.failed'),
+  });
 }
 
 /** After a bid the tender, its min-bid (spec section 4), the lists and my bids are refreshed. */
@@ -17,11 +19,6 @@ export function usePlaceBid(tenderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PlaceBidInput) => placeBid(tenderId, input),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: tenderKey(tenderId) }),
-        queryClient.invalidateQueries({ queryKey: tenderListsKey }),
-        queryClient.invalidateQueries({ queryKey: myBidsKey }),
-      ]),
+    onSettled: () => invalidateTenderViews(queryClient, tenderKeys.detail(tenderId)),
   });
 }

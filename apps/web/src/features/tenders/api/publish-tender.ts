@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TenderLiveState } from '@yuk/shared';
+import { apiPaths, pathTo, type TenderLiveState } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { tenderListsKey } from './keys';
 import { applyLiveState } from './live-state';
+import { invalidateTenderViews } from '../../../lib/query-keys';
 
 /** POST /api/tenders/{id}/publish: the owner opens a draft for bids. */
 export function publishTender(tenderId: number): Promise<TenderLiveState> {
-  return api.post<TenderLiveState>(`/api/tenders/${tenderId}/publish`, undefined, {
+  return api.post<TenderLiveState>(pathTo(apiPaths.tenders.publish, { id: tenderId }), undefined, {
     errorMessage: i18n.t('tenders.owner.actionFailed'),
   });
 }
@@ -17,6 +17,6 @@ export function usePublishTender(tenderId: number) {
   return useMutation({
     mutationFn: () => publishTender(tenderId),
     onSuccess: (state) => applyLiveState(queryClient, tenderId, state),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tenderListsKey }),
+    onSettled: () => invalidateTenderViews(queryClient),
   });
 }

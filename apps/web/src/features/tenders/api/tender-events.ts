@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { tenderLiveState } from '@yuk/shared';
+import { tenderLiveState, apiPaths, pathTo } from '@yuk/shared';
 import { openEventStream } from '../../../lib/event-stream';
 import { applyLiveState } from './live-state';
 
@@ -15,7 +15,7 @@ export function useTenderLiveUpdates(id: number, enabled: boolean): boolean {
 
   useEffect(() => {
     if (!enabled) return;
-    const close = openEventStream(`/api/tenders/${id}/events`, {
+    const close = openEventStream(pathTo(apiPaths.tenders.events, { id }), {
       onOpen: () => setConnected(true),
       onDisconnect: () => setConnected(false),
       onRefused: () => setConnected(false),

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { placeBidInput, type PlacedBid } from '@yuk/shared';
+import { placeBidInput, type PlacedBid, webRoutes } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
@@ -48,7 +48,7 @@ export function BidForm({ tenderId, minimum }: BidFormProps) {
       const bid = await placeBid.mutateAsync({ bid_amount });
       toast.success(t('tenders.bid.success'));
       const submitted: SubmittedBid = { tender_number: bid.tender_number, bid_amount: bid.bid_amount };
-      void navigate('/tenders/success', { state: { bid: submitted } });
+      void navigate(webRoutes.bidSubmitted, { state: { bid: submitted } });
     } catch (error) {
       toast.error(errorMessage(error, t('tenders.bid.failed')));
     }

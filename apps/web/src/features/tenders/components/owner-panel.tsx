@@ -2,14 +2,14 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { Tender, TenderBid } from '@yuk/shared';
+import { webRoutes, type Tender, type TenderBid } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { bidStatusTone, StatusBadge } from '../../../components/ui/status-badge';
 import { DataTable } from '../../../components/ui/table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../../lib/format';
-import { chooseShipment, SHIPMENT_STATUS_PATH } from '../../../lib/shipment-tracking';
+import { chooseShipment } from '../../../lib/shipment-tracking';
 import { useAwardTender } from '../api/award-tender';
 import { useCloseTender } from '../api/close-tender';
 import { useTenderBids } from '../api/get-tender-bids';
@@ -32,7 +32,7 @@ export function TrackShipmentButton({ number, label }: { number: string; label: 
           toast.error(t('tenders.owner.storageFailed'));
           return;
         }
-        void navigate(SHIPMENT_STATUS_PATH);
+        void navigate(webRoutes.shipmentStatus);
       }}
     >
       {label}

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Vehicle, VehicleFormValues } from '@yuk/shared';
+import { apiPaths, type Vehicle, type VehicleFormValues } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { vehicleKeys } from './vehicle-keys';
 import { toVehicleFormData, type VehicleFiles } from './vehicle-form-data';
+import { vehicleKeys } from '../../../lib/query-keys';
 
 export interface CreateVehicleInput {
   values: VehicleFormValues;
@@ -12,7 +12,7 @@ export interface CreateVehicleInput {
 
 /** POST /api/vehicles (multipart): 201 with the vehicle; 400 with field texts, 413 too large, 415 wrong file type. */
 export function createVehicle({ values, files }: CreateVehicleInput): Promise<Vehicle> {
-  return api.post<Vehicle>('/api/vehicles', toVehicleFormData(values, files), {
+  return api.post<Vehicle>(apiPaths.vehicles.collection, toVehicleFormData(values, files), {
     errorMessage: i18n.t('vehicles.toasts.createFailed'),
   });
 }

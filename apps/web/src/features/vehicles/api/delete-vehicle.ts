@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { vehicleKeys } from './vehicle-keys';
+import { vehicleKeys } from '../../../lib/query-keys';
+import { apiPaths, pathTo } from '@yuk/shared';
 
 /** DELETE /api/vehicles/{id}: 204; the vehicle's documents go with it; 404 when it is not mine. */
 export function deleteVehicle(id: number): Promise<void> {
-  return api.delete<void>(`/api/vehicles/${id}`, { errorMessage: i18n.t('vehicles.toasts.deleteFailed') });
+  return api.delete<void>(pathTo(apiPaths.vehicles.one, { id }), {
+    errorMessage: i18n.t('vehicles.toasts.deleteFailed'),
+  });
 }
 
 /** Deletes a vehicle; whatever the answer, the lists refresh (a vehicle deleted elsewhere disappears too). */

@@ -1,13 +1,16 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { STALE_TIMES, type Vehicle } from '@yuk/shared';
+import { STALE_TIMES, type Vehicle, apiPaths, pathTo } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
-import { vehicleKeys } from './vehicle-keys';
+import { vehicleKeys } from '../../../lib/query-keys';
 
 /** GET /api/vehicles/{id}: one of my vehicles (404 when it does not exist or is someone else's). */
 export function getVehicle(id: number, signal?: AbortSignal): Promise<Vehicle> {
-  return api.get<Vehicle>(`/api/vehicles/${id}`, { signal, errorMessage: i18n.t('vehicles.toasts.fetchFailed') });
+  return api.get<Vehicle>(pathTo(apiPaths.vehicles.one, { id }), {
+    signal,
+    errorMessage: i18n.t('vehicles.toasts.fetchFailed'),
+  });
 }
 
 export function vehicleQueryOptions(id: number) {

@@ -1,14 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { LICENSE_PLATE_MAX, STALE_TIMES, VEHICLE_NAME_MAX, type Vehicle, type VehicleListQuery } from '@yuk/shared';
+import {
+  LICENSE_PLATE_MAX,
+  STALE_TIMES,
+  VEHICLE_NAME_MAX,
+  type Vehicle,
+  type VehicleListQuery,
+  apiPaths,
+} from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api, isApiError } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
 import { getVehicle } from './get-vehicle';
-import { vehicleKeys, type VehicleListFilters } from './vehicle-keys';
+import type { VehicleListFilters } from './vehicle-keys';
+import { vehicleKeys } from '../../../lib/query-keys';
 
 /** GET /api/vehicles/user: my vehicles, newest first; name and licensePlate match a part, type and status exactly. */
 export function getVehicles(query: VehicleListQuery, signal?: AbortSignal): Promise<Vehicle[]> {
-  return api.get<Vehicle[]>('/api/vehicles/user', {
+  return api.get<Vehicle[]>(apiPaths.vehicles.mine, {
     query,
     signal,
     errorMessage: i18n.t('vehicles.toasts.fetchFailed'),

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Vehicle, VehicleFormValues } from '@yuk/shared';
+import { apiPaths, pathTo, type Vehicle, type VehicleFormValues } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { vehicleKeys } from './vehicle-keys';
 import { toVehicleFormData, type VehicleFiles } from './vehicle-form-data';
+import { vehicleKeys } from '../../../lib/query-keys';
 
 export interface UpdateVehicleInput {
   id: number;
@@ -14,7 +14,7 @@ export interface UpdateVehicleInput {
 
 /** PUT /api/vehicles/{id} (the same multipart form): 200 with the vehicle; 404 when it is not mine. */
 export function updateVehicle({ id, values, files }: UpdateVehicleInput): Promise<Vehicle> {
-  return api.put<Vehicle>(`/api/vehicles/${id}`, toVehicleFormData(values, files), {
+  return api.put<Vehicle>(pathTo(apiPaths.vehicles.one, { id }), toVehicleFormData(values, files), {
     errorMessage: i18n.t('vehicles.toasts.updateFailed'),
   });
 }

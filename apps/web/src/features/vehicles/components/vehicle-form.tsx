@@ -27,6 +27,7 @@ import {
   type VehicleDocument,
   type VehicleFormInput,
   type VehicleFormValues,
+  webRoutes,
 } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
@@ -188,7 +189,7 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
         await creation.mutateAsync({ values, files });
         toast.success(t('vehicles.toasts.created'));
       }
-      void navigate('/vehicles');
+      void navigate(webRoutes.vehicles);
     } catch (failure) {
       applyServerFieldErrors(failure, setError, FIELD_NAMES);
       if (isApiError(failure) && failure.fields) {
@@ -371,7 +372,7 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link
-          to="/vehicles"
+          to={webRoutes.vehicles}
           className="inline-flex h-11 items-center justify-center rounded-lg bg-navy-800 px-5 text-base font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700"
         >
           {t('vehicles.form.cancel')}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Vehicle } from '@yuk/shared';
+import { webRoutes, pathTo, type Vehicle } from '@yuk/shared';
 import { DataTable, type Column } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
@@ -34,7 +34,7 @@ function RowActions({
   return (
     <div className={cn('flex flex-wrap', compact ? 'gap-x-3 gap-y-1' : 'gap-2')}>
       <Link
-        to={`/vehicles/edit/${vehicle.id}`}
+        to={pathTo(webRoutes.editVehicle, { id: vehicle.id })}
         state={{ vehicle }}
         className={look(compact ? 'text-sky-300 hover:text-sky-200' : 'text-slate-100')}
         aria-label={named(t('vehicles.actions.edit'))}

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths, pathTo, webRoutes, type Tender, type TenderBid } from '@yuk/shared';
+import { changeLanguage } from '../i18n';
+import { startSession } from '../lib/session';
+import { makeTender, makeTenderBid } from '../test/factories';
+import { jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../test/render';
+import { appRoutes } from './router';
+
+/**
+ * A change made on one screen shows on the others that were loaded before it, without a reload: the screens
+ * share one query cache, and each mutation refreshes every list that shows what it changed.
+ */
+let restoreSizes = () => undefined as void;
+
+beforeEach(async () => {
+  await changeLanguage('uz');
+  startSession({ accessToken: 'token', user: sampleUser });
+  // My Orders is a virtual table: it draws the rows that fit, so the test gives the page a size
+  const proto = Element.prototype;
+  const originals = (['clientHeight', 'clientWidth'] as const).map(
+    (key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const,
+  );
+  Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => 800 });
+  Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => 1200 });
+  restoreSizes = () => {
+    for (const [key, descriptor] of originals) if (descriptor) Object.defineProperty(proto, key, descriptor);
+  };
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  restoreSizes();
+});
+
+/** A small API: one tender of the signed-in owner with two bids; awarding changes what every call answers. */
+function serveOwnersTender() {
+  let tender: Tender = makeTender({ id: 9, name: 'Paxta 20 t', is_owner: true, bid_count: 2, current_min_bid: 3900 });
+  let bids: TenderBid[] = [
+    makeTenderBid({ id: 31, bid_amount: 3900 }),
+    makeTenderBid({
+      id: 32,
+      bid_amount: 4100,
+      bidder: { id: 4, first_name: 'Olga', last_name: 'Petrova', phone_number: '+998935556677' },
+    }),
+  ];
+  const one = (pattern: `${string}:id${string}`) => pathTo(pattern, { id: 9 });
+  return stubFetch((call) => {
+    const path = new URL(call.url, 'http://x').pathname;
+    if (path === apiPaths.tenders.mine) return jsonResponse([tender]);
+    if (path === one(apiPaths.tenders.events)) return new Response(new ReadableStream(), { status: 200 });
+    if (path === one(apiPaths.tenders.minBid)) return jsonResponse({ min_bid: tender.current_min_bid });
+    if (path === one(apiPaths.tenders.bids)) return jsonResponse(bids);
+    if (path === one(apiPaths.tenders.award) && call.method === 'POST') {
+      tender = { ...tender, status: 'awarded' };
+      bids = bids.map((bid) => ({ ...bid, status: bid.id === 32 ? 'accepted' : 'rejected' }));
+      return jsonResponse({ min_bid: tender.current_min_bid, bid_count: 2, status: 'awarded' });
+    }
+    if (path === one(apiPaths.tenders.one)) return jsonResponse(tender);
+    return jsonResponse({ error: 'not found', code: 'NOT_FOUND' }, 404);
+  });
+}
+
+async function orderStatus(name: string): Promise<string> {
+  const table = await screen.findByRole('table', { name: 'Buyurtmalarim' });
+  const row = await within(table).findByRole('row', { name: new RegExp(name) });
+  return row.textContent ?? '';
+}
+
+describe('stale screens', () => {
+  it('awarding on the tender page changes My Orders, opened before, without a reload', async () => {
+    const { calls } = serveOwnersTender();
+    const router = createMemoryRouter(appRoutes, { initialEntries: [webRoutes.orders] });
+    const { user } = renderWithProviders(<RouterProvider router={router} />);
+    await waitFor(async () => expect(await orderStatus('Paxta 20 t')).toMatch(/opened/));
+
+    await router.navigate(pathTo(webRoutes.tender, { id: 9 }));
+    await user.click(await screen.findByRole('button', { name: 'Award: Olga Petrova ($4,100)' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Award' }));
+    expect(await screen.findByText('Bu tender allaqachon berilgan')).toBeInTheDocument();
+
+    // back to My Orders, loaded two minutes' worth of "fresh" ago: it shows the award
+    await router.navigate(webRoutes.orders);
+    await waitFor(async () => expect(await orderStatus('Paxta 20 t')).toMatch(/awarded/));
+    const listCalls = calls.filter((call) => new URL(call.url, 'http://x').pathname === apiPaths.tenders.mine);
+    expect(listCalls.length).toBe(2);
+  });
+});

@@ -1,0 +1,66 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Language, NotificationTab } from '@yuk/shared';
+
+/**
+ * Every React Query key of the app, one factory per kind of server data. They live here, not in the features,
+ * because a change made on one screen must refresh the others: awarding on the tender page changes My Orders,
+ * My Bids and the shipments. Keys nest (`['tenders', 'detail', 7, 'bids']` under `['tenders', 'detail', 7]`),
+ * so invalidating a parent refreshes everything below it.
+ */
+export const userKeys = {
+  me: () => ['users', 'me'] as const,
+};
+
+export const tenderKeys = {
+  all: ['tenders'] as const,
+  /** Every list of tenders: the public list in each mode and filter, and My Orders. */
+  lists: () => [...tenderKeys.all, 'list'] as const,
+  list: (params: object) => [...tenderKeys.lists(), 'all', params] as const,
+  mine: () => [...tenderKeys.lists(), 'mine'] as const,
+  /** One tender; its min bid and its bids sit below it. */
+  detail: (id: number) => [...tenderKeys.all, 'detail', id] as const,
+  minBid: (id: number) => [...tenderKeys.detail(id), 'min-bid'] as const,
+  bids: (id: number) => [...tenderKeys.detail(id), 'bids'] as const,
+};
+
+export const bidKeys = {
+  all: ['bids'] as const,
+  /** My Bids, all of them or those of one tender. */
+  mine: (tenderId: number | null) => [...bidKeys.all, 'me', tenderId ?? 'all'] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  /** Lists are kept per language (the server writes the texts in the reader's language) and per tab. */
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  list: (lang: Language, tab: NotificationTab) => [...notificationKeys.lists(), lang, tab] as const,
+  unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
+};
+
+export const shipmentKeys = {
+  all: ['shipments'] as const,
+  list: () => [...shipmentKeys.all, 'list'] as const,
+  detail: (number: string) => [...shipmentKeys.all, 'detail', number] as const,
+};
+
+export const vehicleKeys = {
+  all: ['vehicles'] as const,
+  lists: () => [...vehicleKeys.all, 'list'] as const,
+  list: (filters: object) => [...vehicleKeys.lists(), filters] as const,
+  details: () => [...vehicleKeys.all, 'detail'] as const,
+  detail: (id: number) => [...vehicleKeys.details(), id] as const,
+};
+
+/**
+ * After a tender was created or changed (published, closed, awarded, bid on): every list that shows it. All
+ * tender lists including My Orders, My Bids, and the shipments, since an award starts one; plus the keys the
+ * caller names (the tender page's bids after an award, the whole tender page after a bid). The tender itself
+ * is not refetched after an owner's action: its answer already holds the new state.
+ */
+export function invalidateTenderViews(client: QueryClient, ...also: QueryKey[]): Promise<unknown> {
+  return Promise.all(
+    [tenderKeys.lists(), bidKeys.all, shipmentKeys.all, ...also].map((queryKey) =>
+      client.invalidateQueries({ queryKey }),
+    ),
+  );
+}

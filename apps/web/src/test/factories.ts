@@ -1,0 +1,164 @@
+import {
+  tenderNumber,
+  type MyBid,
+  type Notification,
+  type Shipment,
+  type Tender,
+  type TenderBid,
+  type User,
+  type Vehicle,
+} from '@yuk/shared';
+
+/**
+ * Test data of the web tests, as the API returns it: each factory fills every field with a plausible value and
+ * tests change only what they look at.
+ */
+
+/** The signed-in user of the tests. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    first_name: 'Aziz',
+    last_name: 'Karimov',
+    email: 'aziz@example.uz',
+    phone_number: '+998901234567',
+    created_at: '2025-01-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let nextTenderId = 500;
+
+/** A tender as the API returns it; tests change only what they look at. */
+export function makeTender(overrides: Partial<Tender> = {}): Tender {
+  const id = overrides.id ?? nextTenderId++;
+  return {
+    id,
+    number: tenderNumber(id),
+    name: `Paxta tolasi ${id}`,
+    cargo_type: 'Truck - tented',
+    cargo_weight: 12500,
+    cargo_volume: 40.5,
+    origin_location: 'Tashkent',
+    destination_location: 'Moscow',
+    shipment_date: '2026-12-01',
+    delivery_date: '2026-12-06',
+    tender_start_date: '2026-11-20',
+    tender_end_date: '2026-11-30',
+    initial_price: 4200,
+    status: 'opened',
+    current_min_bid: null,
+    bid_count: 0,
+    requirements: null,
+    notes: null,
+    incoterms: null,
+    owner_id: 1,
+    is_owner: false,
+    created_at: '2026-11-20T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A bid as the tender's owner sees it. */
+export const makeTenderBid = (overrides: Partial<TenderBid> = {}): TenderBid => ({
+  id: 31,
+  tender_id: 9,
+  bid_amount: 3900,
+  status: 'active',
+  created_at: '2026-11-21T09:15:00.000Z',
+  bidder: { id: 3, first_name: 'Aziz', last_name: 'Rahimov', phone_number: '+998911112233' },
+  ...overrides,
+});
+
+/** A bid as its bidder sees it (My Bids). */
+export function makeMyBid(overrides: Partial<MyBid> = {}): MyBid {
+  return {
+    id: 1,
+    tender_id: 10,
+    bid_amount: 1500,
+    status: 'active',
+    created_at: '2025-03-01T10:00:00.000Z',
+    number: 'YT-000010',
+    name: 'Sement',
+    origin_location: 'Toshkent',
+    destination_location: 'Samarqand',
+    cargo_weight: 12000,
+    shipment_date: '2025-03-01',
+    delivery_date: '2025-03-05',
+    tender_status: 'opened',
+    ...overrides,
+  };
+}
+
+let nextVehicleId = 100;
+
+/** A vehicle as the API returns it; tests change only what they look at. */
+export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+  const id = overrides.id ?? nextVehicleId++;
+  return {
+    id,
+    vehicle_name: `Truck-${id}`,
+    vehicle_type: 'Tented Truck',
+    license_plate: `01 A ${id} BC`,
+    vin: null,
+    year_of_manufacture: 2020,
+    current_status: 'Active',
+    max_load_weight: 20,
+    weight_unit: 'ton',
+    max_volume: 0,
+    volume_unit: 'm³',
+    axle_count: 0,
+    length: 0,
+    width: 0,
+    height: 0,
+    equipment_features: [],
+    documents: { insurance: null, registration: null, vehicle_photo: null },
+    document_names: { insurance: null, registration: null, vehicle_photo: null },
+    created_at: '2025-03-07T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A shipment as its carrier sees it. */
+export function makeShipment(overrides: Partial<Shipment> = {}): Shipment {
+  return {
+    number: 'YT-000042',
+    tender_id: 42,
+    status: 'awarded',
+    role: 'carrier',
+    description: 'Sement (Truck)',
+    weight: 12500,
+    volume: 36.5,
+    origin: 'Toshkent',
+    destination: 'Samarqand',
+    pickupDate: '2025-03-10',
+    deliveryDate: '2025-03-14',
+    requirements: 'Tentli yuk mashinasi',
+    notes: 'Ehtiyot bo‘ling',
+    incoterms: 'FCA',
+    amount: 1850,
+    carrier_name: 'Aziz Karimov',
+    carrier_phone: '+998901234567',
+    owner_name: 'Dilnoza Yusupova',
+    loaded_at: null,
+    on_the_way_at: null,
+    delivered_at: null,
+    created_at: '2025-03-09T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A notification; `created_at` five minutes ago. */
+export function makeNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: 1,
+    type: 'offer',
+    kind: 'bid_received',
+    title: 'Tenderingizga yangi taklif',
+    body: 'YT-000001 «Sement»: 900 USD',
+    link: '/tender/1',
+    read: false,
+    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
