@@ -2,18 +2,20 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.js';
-import { bidsRoutes } from './modules/bids/bids.routes.js';
-import { startExpirySweeper } from './modules/bids/expiry-sweeper.js';
-import { createFileLinks } from './modules/files/file-links.js';
-import { filesRoutes } from './modules/files/files.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
-import { tendersRoutes } from './modules/tenders/tenders.routes.js';
-import { createLoginThrottle, type LoginThrottlePolicy } from './modules/users/login-throttle.js';
-import { createTokenService } from './modules/users/tokens.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.js';
+import { bidsRoutes } from './modules/bids/index.js';
+import { createFileLinks, filesRoutes } from './modules/files/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
+import { shipmentsRoutes } from './modules/shipments/index.js';
+import { lifecycleRoutes, startExpirySweeper } from './modules/tender-lifecycle/index.js';
+import { tendersRoutes } from './modules/tenders/index.js';
+import {
+  createLoginThrottle,
+  createTokenService,
+  usersRoutes,
+  type LoginThrottlePolicy,
+} from './modules/users/index.js';
+import { vehiclesRoutes } from './modules/vehicles/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { createMemoryCounterStore, type CounterStore } from './plugins/counter-store.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
@@ -108,9 +110,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Each module registers its routes at their full paths from the shared `apiPaths`: the paths are named once.
   await app.register(healthRoutes, { database: options.database, ...(redis ? { redis } : {}) });
   await app.register(bidsRoutes, { ctx: bidsCtx });
+  await app.register(lifecycleRoutes, { ctx: bidsCtx });
   await app.register(notificationsRoutes, { ctx: { db, bus } });
   await app.register(shipmentsRoutes, { ctx: { db, bus } });
-  await app.register(tendersRoutes, { ctx: { db, dialect: options.database.dialect } });
+  await app.register(tendersRoutes, { ctx: { db } });
   await app.register(usersRoutes, { ctx: { db, tokens, throttle } });
   await app.register(vehiclesRoutes, { ctx: { db, fileLinks } });
   await app.register(filesRoutes, { ctx: { db, fileLinks } });

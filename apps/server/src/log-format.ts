@@ -49,15 +49,16 @@ export function createPrettyLogStream(out: { write(text: string): unknown; isTTY
       const reqId = typeof entry.reqId === 'string' ? entry.reqId : undefined;
       if (entry.msg === 'incoming request' && reqId && entry.req) {
         if (pending.size >= MAX_PENDING_REQUESTS) pending.clear();
-        pending.set(reqId, `${String(entry.req.method)} ${String(entry.req.url)}`);
+        const { method, url } = entry.req;
+        pending.set(reqId, `${typeof method === 'string' ? method : '?'} ${typeof url === 'string' ? url : '?'}`);
         return;
       }
       if (entry.msg === 'request completed' && reqId) {
         const request = pending.get(reqId) ?? 'request';
         pending.delete(reqId);
-        const status = entry.res?.statusCode ?? '?';
+        const status = typeof entry.res?.statusCode === 'number' ? entry.res.statusCode : '?';
         const ms = typeof entry.responseTime === 'number' ? Math.round(entry.responseTime) : '?';
-        entry = { ...entry, msg: `${request} ${String(status)} ${ms} ms` };
+        entry = { ...entry, msg: `${request} ${status} ${ms} ms` };
       }
       out.write(pretty(entry));
     },

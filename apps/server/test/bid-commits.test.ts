@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeBid } from '../src/modules/bids/bids.service.js';
+import { placeBid } from '../src/modules/bids/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp } from './helpers.js';
 import { createUser } from './factories.js';
@@ -28,7 +28,7 @@ describe('bids sent at the same moment', () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 1000 });
     const amounts = [900, 950, 800, 990, 850];
     const outcomes = await Promise.allSettled(
-      amounts.map((amount, i) => placeBid(ctx, tender.id, carrierIds[i % 3]!, amount)),
+      amounts.map((amount, i) => placeBid(ctx, carrierIds[i % 3]!, tender.id, amount)),
     );
     const bids = await storedBids(tender.id);
     for (let i = 1; i < bids.length; i += 1) expect(bids[i]!.amount_cents).toBeLessThan(bids[i - 1]!.amount_cents);
@@ -46,13 +46,13 @@ describe('bids sent at the same moment', () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 1000 });
     const missingUser = 2_000_000_000; // no such user: its insert breaks the foreign key
     const outcomes = await Promise.allSettled([
-      placeBid(ctx, tender.id, carrierIds[0]!, 900),
-      placeBid(ctx, tender.id, missingUser, 800),
-      placeBid(ctx, tender.id, carrierIds[1]!, 700),
+      placeBid(ctx, carrierIds[0]!, tender.id, 900),
+      placeBid(ctx, missingUser, tender.id, 800),
+      placeBid(ctx, carrierIds[1]!, tender.id, 700),
     ]);
-    expect(outcomes[0]!.status).toBe('fulfilled');
-    expect(outcomes[1]!.status).toBe('rejected');
-    expect(outcomes[2]!.status).toBe('fulfilled');
+    expect(outcomes[0].status).toBe('fulfilled');
+    expect(outcomes[1].status).toBe('rejected');
+    expect(outcomes[2].status).toBe('fulfilled');
     const bids = await storedBids(tender.id);
     expect(bids.map((bid) => [bid.bidder_id, bid.amount_cents])).toEqual([
       [carrierIds[0], 90_000],
@@ -81,7 +81,7 @@ describe('bids sent at the same moment', () => {
       ];
       amount -= 20;
       const outcomes = await Promise.allSettled(
-        offers.map((offer) => placeBid(offer.writer, tender.id, offer.carrier, offer.usd)),
+        offers.map((offer) => placeBid(offer.writer, offer.carrier, tender.id, offer.usd)),
       );
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'BID_NOT_LOWER' });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MyBid, PlacedBid, TenderBid, TenderLiveState } from '@yuk/shared';
-import { closeExpiredTenders } from '../src/modules/bids/bids.service.js';
+import { closeExpiredTenders } from '../src/modules/tender-lifecycle/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
-import { api, buildTestApp } from './helpers.js';
+import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
 import { createUser } from './factories.js';
 import { createTender, daysFromToday } from './tender-factory.js';
 
@@ -13,7 +13,7 @@ const bid = (token: string, tenderId: number, amount: unknown, lang?: string) =>
     method: 'POST',
     url: `/api/tenders/${tenderId}/bids`,
     token,
-    payload: { bid_amount: amount } as object,
+    payload: { bid_amount: amount },
     ...(lang ? { headers: { 'accept-language': lang } } : {}),
   });
 const minBid = async (token: string, tenderId: number) =>
@@ -83,7 +83,7 @@ describe('POST /api/tenders/{id}/bids', () => {
       expect(res.json()).toMatchObject({ code: 'BID_AMOUNT_INVALID', error: "Iltimos, to'g'ri narx kiriting" });
     }
     const ru = await bid(carrierA.accessToken, tender.id, -1, 'ru');
-    expect(ru.json().error).toBe('Пожалуйста, введите корректную цену');
+    expect(ru.json<ApiErrorBody>().error).toBe('Пожалуйста, введите корректную цену');
     expect(await minBid(carrierA.accessToken, tender.id)).toBeNull();
   });
 
@@ -114,7 +114,7 @@ describe('POST /api/tenders/{id}/bids', () => {
     });
     const res = await bid(carrierA.accessToken, tender.id, 100);
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('TENDER_NOT_OPEN');
+    expect(res.json<ApiErrorBody>().code).toBe('TENDER_NOT_OPEN');
   });
 });
 
@@ -195,7 +195,7 @@ describe('owner actions', () => {
     expect((await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: a.id })).statusCode).toBe(200);
     const again = await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: a.id });
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('TENDER_ALREADY_AWARDED');
+    expect(again.json<ApiErrorBody>().code).toBe('TENDER_ALREADY_AWARDED');
   });
 
   it('closes an opened tender (bids rejected), then can still award it', async () => {
@@ -214,7 +214,9 @@ describe('owner actions', () => {
     const draft = await createTender(app, owner.accessToken, { status: 'draft' });
     expect((await ownerAction(carrierA.accessToken, draft.id, 'publish')).statusCode).toBe(404);
     expect((await ownerAction(owner.accessToken, draft.id, 'publish')).json<TenderLiveState>().status).toBe('opened');
-    expect((await ownerAction(owner.accessToken, draft.id, 'publish')).json().code).toBe('TENDER_NOT_DRAFT');
+    expect((await ownerAction(owner.accessToken, draft.id, 'publish')).json<ApiErrorBody>().code).toBe(
+      'TENDER_NOT_DRAFT',
+    );
     expect((await bid(carrierA.accessToken, draft.id, 10)).statusCode).toBe(201);
   });
 
@@ -325,7 +327,7 @@ describe('GET /api/tenders/{id}/events', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let text = '';
     const readUntil = async (count: number) => {

@@ -30,5 +30,5 @@ export async function createUser(
     payload: { email: input.email, password: input.password },
   });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-  return { ...(login.json() as AuthTokens), password: input.password, email: input.email };
+  return { ...login.json<AuthTokens>(), password: input.password, email: input.email };
 }

@@ -38,7 +38,22 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
-  close(): Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** An error answer as the tests read it (`fields` only on validation errors). */
+export interface ApiErrorBody {
+  error: string;
+  code: string;
+  fields: Record<string, string>;
+}
+
+/** The parts of the OpenAPI document the tests read. */
+export interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<string, { parameters: { name: string }[]; responses: Record<string, unknown>; requestBody?: unknown }>
+  >;
 }
 
 /** The real app on a freshly migrated database; closed after the file's tests. */
@@ -66,6 +81,15 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
 }
 
 /** Inject a JSON request, optionally as a signed-in user. */
+/** The URL of a request the tests build, as text (for labels and for sending it over real HTTP). */
+export function urlOf(options: InjectOptions): string {
+  const { url } = options;
+  if (url === undefined) return '';
+  return typeof url === 'string'
+    ? url
+    : `${url.pathname}${url.query ? `?${new URLSearchParams(url.query as Record<string, string>).toString()}` : ''}`;
+}
+
 export function api(app: FastifyInstance, options: InjectOptions & { token?: string }) {
   const { token, headers, ...rest } = options;
   return app.inject({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification, PlacedBid } from '@yuk/shared';
-import { closeExpiredTenders } from '../src/modules/bids/bids.service.js';
+import { closeExpiredTenders } from '../src/modules/tender-lifecycle/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp } from './helpers.js';
 import { createUser } from './factories.js';
@@ -163,7 +163,7 @@ describe('GET /api/notifications/stream', () => {
       headers: { authorization: `Bearer ${owner.accessToken}`, 'accept-language': 'en' },
       signal: controller.signal,
     });
-    const reader = res.body!.getReader();
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let text = '';
     const readUntil = async (needle: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification, PlacedBid, Shipment } from '@yuk/shared';
-import { api, buildTestApp } from './helpers.js';
+import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
 import { createUser } from './factories.js';
 import { createTender } from './tender-factory.js';
 
@@ -47,7 +47,7 @@ async function awardedShipment() {
 }
 
 const move = (token: string, number: string, status: unknown) =>
-  api(app, { method: 'POST', url: `/api/shipments/${number}/status`, token, payload: { status } as object });
+  api(app, { method: 'POST', url: `/api/shipments/${number}/status`, token, payload: { status } });
 
 describe('shipments', () => {
   it('the award creates the shipment for the winning carrier, seen by both parties only', async () => {
@@ -92,12 +92,14 @@ describe('shipments', () => {
     const { number } = await awardedShipment();
     expect((await move(carrier.accessToken, number, 'on_the_way')).statusCode).toBe(409);
     expect((await move(carrier.accessToken, number, 'delivered')).statusCode).toBe(403);
-    expect((await move(owner.accessToken, number, 'loaded')).json().code).toBe('SHIPMENT_STEP_NOT_YOURS');
+    expect((await move(owner.accessToken, number, 'loaded')).json<ApiErrorBody>().code).toBe('SHIPMENT_STEP_NOT_YOURS');
     expect((await move(stranger.accessToken, number, 'loaded')).statusCode).toBe(404);
     expect((await move(carrier.accessToken, number, 'flying')).statusCode).toBe(400);
     const loaded = await move(carrier.accessToken, number, 'loaded');
     expect(loaded.json<Shipment>()).toMatchObject({ status: 'loaded', loaded_at: expect.any(String) });
-    expect((await move(carrier.accessToken, number, 'loaded')).json().code).toBe('SHIPMENT_STEP_OUT_OF_ORDER');
+    expect((await move(carrier.accessToken, number, 'loaded')).json<ApiErrorBody>().code).toBe(
+      'SHIPMENT_STEP_OUT_OF_ORDER',
+    );
     expect((await move(owner.accessToken, number, 'delivered')).statusCode).toBe(409);
     expect((await move(carrier.accessToken, number, 'on_the_way')).json<Shipment>().status).toBe('on_the_way');
     const delivered = (await move(owner.accessToken, number, 'delivered')).json<Shipment>();

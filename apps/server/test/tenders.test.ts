@@ -25,7 +25,7 @@ import {
   type TenderPage,
 } from '../src/modules/tenders/tenders.repository.js';
 import { seedDemoTenders } from '../src/modules/tenders/tenders.seed.js';
-import { api, buildTestApp } from './helpers.js';
+import { api, buildTestApp, type ApiErrorBody, type OpenApiDocument } from './helpers.js';
 import { createUser } from './factories.js';
 import { buildTenderInput, daysFromToday } from './tender-factory.js';
 
@@ -132,7 +132,7 @@ describe('POST /api/tenders', () => {
         else payload[field] = value;
         const res = await post(payload);
         expect(res.statusCode).toBe(400);
-        const body = res.json();
+        const body = res.json<ApiErrorBody>();
         expect(body).toMatchObject({ code: 'TENDER_REQUIRED_FIELDS', error: REQUIRED_TEXT });
         expect(Object.keys(body.fields)).toEqual([field]);
       }
@@ -157,7 +157,7 @@ describe('POST /api/tenders', () => {
   it('names every blank field, the required ones first, in the reader language', async () => {
     const res = await post({});
     expect(res.statusCode).toBe(400);
-    const body = res.json();
+    const body = res.json<ApiErrorBody>();
     expect(body.code).toBe('TENDER_REQUIRED_FIELDS');
     expect(Object.keys(body.fields).sort()).toEqual(
       [...TENDER_REQUIRED_FIELD_NAMES, ...TENDER_DATE_FIELD_NAMES].sort(),
@@ -209,7 +209,7 @@ describe('POST /api/tenders', () => {
   ])('refuses %s = %j with 400 and the field named', async (field, value) => {
     const res = await post({ ...buildTenderInput(), [field]: value });
     expect(res.statusCode, res.body).toBe(400);
-    const body = res.json();
+    const body = res.json<ApiErrorBody>();
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(body.fields)).toEqual([field]);
   });
@@ -217,14 +217,14 @@ describe('POST /api/tenders', () => {
   it('refuses a delivery before the shipment and an end before the start', async () => {
     const early = await post(buildTenderInput({ shipment_date: daysFromToday(5), delivery_date: daysFromToday(4) }));
     expect(early.statusCode).toBe(400);
-    expect(early.json().fields).toEqual({
+    expect(early.json<ApiErrorBody>().fields).toEqual({
       delivery_date: "Yetkazib berish sanasi jo'natish sanasidan oldin bo'lmasligi kerak",
     });
     const reversed = await post(
       buildTenderInput({ tender_start_date: daysFromToday(2), tender_end_date: daysFromToday(1) }),
     );
     expect(reversed.statusCode).toBe(400);
-    expect(Object.keys(reversed.json().fields)).toEqual(['tender_end_date']);
+    expect(Object.keys(reversed.json<ApiErrorBody>().fields)).toEqual(['tender_end_date']);
   });
 
   it('refuses non-finite numbers written in JSON (1e400 reads as Infinity)', async () => {
@@ -237,13 +237,13 @@ describe('POST /api/tenders', () => {
       payload: body,
     });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toEqual(['cargo_weight']);
+    expect(Object.keys(res.json<ApiErrorBody>().fields)).toEqual(['cargo_weight']);
   });
 
   it('accepts texts of exactly 200 and 2000 characters', async () => {
     const res = await post(buildTenderInput({ name: 'n'.repeat(200), notes: 'line\n'.repeat(400) }));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().name).toHaveLength(200);
+    expect(res.json<Tender>().name).toHaveLength(200);
   });
 
   it('refuses malformed and non-object bodies with 400', async () => {
@@ -255,7 +255,7 @@ describe('POST /api/tenders', () => {
       payload: '{"name":',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().code).toBe('MALFORMED_BODY');
+    expect(malformed.json<ApiErrorBody>().code).toBe('MALFORMED_BODY');
     for (const payload of ['[]', 'null', '"text"', '42']) {
       const res = await api(app, {
         method: 'POST',
@@ -291,7 +291,7 @@ describe('POST /api/tenders', () => {
   it('needs a valid token (401)', async () => {
     const none = await post(buildTenderInput(), null);
     expect(none.statusCode).toBe(401);
-    expect(none.json().code).toBe('NOT_AUTHENTICATED');
+    expect(none.json<ApiErrorBody>().code).toBe('NOT_AUTHENTICATED');
     const bad = await post(buildTenderInput(), 'not-a-token');
     expect(bad.statusCode).toBe(401);
     // 401 comes before the body is judged
@@ -303,11 +303,11 @@ describe('OpenAPI', () => {
   it('documents the tender routes with their parameters and answers', async () => {
     const res = await api(app, { method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json();
+    const doc = res.json<OpenApiDocument>();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([apiPaths.tenders.collection, '/api/tenders/all', '/api/tenders/me', '/api/tenders/{id}']),
     );
-    const list = doc.paths['/api/tenders/all'].get;
+    const list = doc.paths[apiPaths.tenders.all]!.get!;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining([
         'name',
@@ -326,7 +326,7 @@ describe('OpenAPI', () => {
       ]),
     );
     expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
-    expect(doc.paths[apiPaths.tenders.collection].post.requestBody).toBeDefined();
+    expect(doc.paths[apiPaths.tenders.collection]?.post?.requestBody).toBeDefined();
   });
 });
 
@@ -351,7 +351,7 @@ describe('GET /api/tenders/{id}', () => {
     for (const id of ['abc', '0', '-1', '1.5', '1e3', '99999999999', '%20']) {
       const res = await get(`/api/tenders/${id}`);
       expect(res.statusCode, id).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(res.json<ApiErrorBody>().code).toBe('VALIDATION_FAILED');
     }
   });
 
@@ -718,7 +718,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
   ])('refuses %s with 400', async (query) => {
     const res = await listGet(`/api/tenders/all?${query}`);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(res.json<ApiErrorBody>().code).toBe('VALIDATION_FAILED');
   });
 
   it('pages with a cursor: every tender once, newest first, the same total on every page', async () => {
@@ -747,7 +747,9 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     );
     const first = await listGet('/api/tenders/all?type=truck&limit=2');
     expect(first.headers['x-total-count']).toBe(String(expected.length));
-    const second = await listGet(`/api/tenders/all?type=truck&limit=2&cursor=${first.headers['x-next-cursor']}`);
+    const second = await listGet(
+      `/api/tenders/all?type=truck&limit=2&cursor=${String(first.headers['x-next-cursor'])}`,
+    );
     expect([...first.json<Tender[]>(), ...second.json<Tender[]>()].map((t) => t.id)).toEqual(expected.slice(0, 4));
 
     const byOffset = await listGet('/api/tenders/all?type=truck&limit=2&offset=2');
@@ -813,17 +815,17 @@ describe('GET /api/tenders/all and /me: filters', async () => {
       { limit: 2, afterId: all[8]!.id },
     ];
     for (const filter of filters) {
-      const total = await countTenders(listDb.db, listDb.dialect, filter);
+      const total = await countTenders(listDb.db, filter);
       for (const page of pages) {
         const label = JSON.stringify({ filter, page });
         // The count decides the plan: 0 → sparse, DENSE_MATCHES → dense (search filters always search).
-        const sparse = await listTenders(listDb.db, listDb.dialect, filter, page, 0);
-        const dense = await listTenders(listDb.db, listDb.dialect, filter, page, DENSE_MATCHES);
+        const sparse = await listTenders(listDb.db, filter, page, 0);
+        const dense = await listTenders(listDb.db, filter, page, DENSE_MATCHES);
         expect(
           dense.map((t) => t.id),
           label,
         ).toEqual(sparse.map((t) => t.id));
-        const all500 = await listTenders(listDb.db, listDb.dialect, filter, { limit: 500 }, total);
+        const all500 = await listTenders(listDb.db, filter, { limit: 500 }, total);
         expect(all500.length, label).toBe(total);
         const from = page.afterId === undefined ? (page.offset ?? 0) : all500.findIndex((t) => t.id < page.afterId!);
         const expected = from < 0 ? [] : all500.slice(from, from + page.limit).map((t) => t.id);
@@ -843,7 +845,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     for (const url of ['/api/tenders/all', '/api/tenders/me', '/api/tenders/all?type=truck']) {
       const res = await api(listApp, { method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
-      expect(res.json().code).toBe('NOT_AUTHENTICATED');
+      expect(res.json<ApiErrorBody>().code).toBe('NOT_AUTHENTICATED');
     }
   });
 });
@@ -869,7 +871,7 @@ describe('GET /api/tenders/all: the 500-row default', async () => {
     expect(res.headers['x-total-count']).toBe('510');
     const rest = await api(bigApp, {
       method: 'GET',
-      url: `/api/tenders/all?cursor=${res.headers['x-next-cursor']}`,
+      url: `/api/tenders/all?cursor=${String(res.headers['x-next-cursor'])}`,
       token: bulkOwner.accessToken,
     });
     expect(rest.json<Tender[]>().map((t) => t.name)).toEqual([
@@ -974,7 +976,7 @@ describe('list totals kept in tender_counts', async () => {
   const { app: countApp, database: countDb } = await buildTestApp({ sweepIntervalMs: 0 });
   const alice = await createUser(countApp);
   const bob = await createUser(countApp);
-  const { db, dialect } = countDb;
+  const { db } = countDb;
   const cities = ['Tashkent', 'Samarqand', 'Namangan', 'Buxoro', 'Andijon', "Farg'ona", 'Nukus', 'Almaty'];
   const cargo = ['Truck', 'Aviation', 'Maritime', 'Local', 'Truck + Maritime', 'General'];
   const prices = [10, 999.99, 1000, 3000, 5000, 5000.01, 9000];
@@ -995,9 +997,7 @@ describe('list totals kept in tender_counts', async () => {
   async function expectCountsExact() {
     for (const filter of filters) {
       expect(isCountedFilter(filter)).toBe(true);
-      expect(await countTenders(db, dialect, filter), JSON.stringify(filter)).toBe(
-        await countTenderRows(db, dialect, filter),
-      );
+      expect(await countTenders(db, filter), JSON.stringify(filter)).toBe(await countTenderRows(db, filter));
     }
   }
 
@@ -1052,8 +1052,8 @@ describe('list totals kept in tender_counts', async () => {
     // Deleting an account deletes its tenders (cascade); their counts go too.
     await db.deleteFrom('users').where('id', '=', bob.user.id).execute();
     await expectCountsExact();
-    expect(await countTenders(db, dialect, { viewerId: alice.user.id })).toBe(
-      await countTenderRows(db, dialect, { viewerId: alice.user.id }),
+    expect(await countTenders(db, { viewerId: alice.user.id })).toBe(
+      await countTenderRows(db, { viewerId: alice.user.id }),
     );
   });
 });

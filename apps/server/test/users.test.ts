@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { REFRESH_COOKIE_NAME, type AuthTokens } from '@yuk/shared';
-import { api, buildTestApp, TEST_JWT_SECRET } from './helpers.js';
+import { REFRESH_COOKIE_NAME, type AuthTokens, type User } from '@yuk/shared';
+import { api, buildTestApp, TEST_JWT_SECRET, type ApiErrorBody, type OpenApiDocument } from './helpers.js';
 import { buildRegisterInput, createUser } from './factories.js';
 
 const { app, database } = await buildTestApp({ loginPolicy: { perAccount: 5, perAddress: 1000, windowMs: 60_000 } });
@@ -34,7 +34,7 @@ describe('POST /api/users/register', () => {
     const input = buildRegisterInput({ email: 'New.User@Example.UZ', phone_number: '90 123 45 67' });
     const res = await register(input);
     expect(res.statusCode).toBe(201);
-    const body = res.json();
+    const body = res.json<User>();
     expect(body).toMatchObject({ first_name: 'Test', email: 'new.user@example.uz', phone_number: '+998901234567' });
     expect(body.id).toEqual(expect.any(Number));
     expect(res.body).not.toContain('password');
@@ -63,7 +63,7 @@ describe('POST /api/users/register', () => {
   it('answers 400 with a text for every missing or bad field', async () => {
     const res = await register({ first_name: '  ', email: 'not-an-email', phone_number: '12345', password: 'short' });
     expect(res.statusCode).toBe(400);
-    const body = res.json();
+    const body = res.json<ApiErrorBody>();
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(body.fields).sort()).toEqual(['email', 'first_name', 'last_name', 'password', 'phone_number']);
     expect(body.fields.password).toBe("Parol kamida 8 ta belgidan iborat bo'lishi kerak");
@@ -71,9 +71,9 @@ describe('POST /api/users/register', () => {
 
   it('refuses wrong types, too-long passwords and non-object bodies, never with a 500', async () => {
     expect((await register({ ...buildRegisterInput(), first_name: 42 })).statusCode).toBe(400);
-    expect((await register({ ...buildRegisterInput(), password: 'x'.repeat(129) })).json().fields.password).toBe(
-      'Parol 128 ta belgidan oshmasligi kerak',
-    );
+    expect(
+      (await register({ ...buildRegisterInput(), password: 'x'.repeat(129) })).json<ApiErrorBody>().fields.password,
+    ).toBe('Parol 128 ta belgidan oshmasligi kerak');
     expect((await register([1, 2, 3])).statusCode).toBe(400);
     const text = await app.inject({
       method: 'POST',
@@ -124,7 +124,7 @@ describe('POST /api/users/login', () => {
   it('answers blank credentials with 400', async () => {
     const res = await login({ email: '', password: '' });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields).sort()).toEqual(['email', 'password']);
+    expect(Object.keys(res.json<ApiErrorBody>().fields).sort()).toEqual(['email', 'password']);
   });
 
   it('rate-limits failed logins per account with 429, leaving other accounts alone', async () => {
@@ -137,7 +137,7 @@ describe('POST /api/users/login', () => {
     expect(statuses.slice(5)).toEqual([429, 429]);
     const blocked = await login({ email: victim.email, password: victim.password }, { 'accept-language': 'en' });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error).toMatch(/^Too many failed attempts\. Try again in \d+ minutes$/);
+    expect(blocked.json<ApiErrorBody>().error).toMatch(/^Too many failed attempts\. Try again in \d+ minutes$/);
     expect((await login({ email: bystander.email, password: bystander.password })).statusCode).toBe(200);
   });
 
@@ -188,7 +188,7 @@ describe('GET /api/users/me and access tokens', () => {
     for (const token of [algNone, wrongKey, expired, noExp, editedSub, user.refreshToken, otherSession, `${h}.${p}`]) {
       const res = await me(token);
       expect(res.statusCode, token).toBe(401);
-      expect(['TOKEN_INVALID', 'NOT_AUTHENTICATED']).toContain(res.json().code);
+      expect(['TOKEN_INVALID', 'NOT_AUTHENTICATED']).toContain(res.json<ApiErrorBody>().code);
     }
   });
 });
@@ -211,7 +211,9 @@ describe('POST /api/users/refresh and logout', () => {
     expect((await me(rotated.accessToken)).statusCode).toBe(200);
     const viaCookie = await refresh(undefined, rotated.refreshToken);
     expect(viaCookie.statusCode).toBe(200);
-    expect(viaCookie.cookies.find((c) => c.name === REFRESH_COOKIE_NAME)?.value).toBe(viaCookie.json().refreshToken);
+    expect(viaCookie.cookies.find((c) => c.name === REFRESH_COOKIE_NAME)?.value).toBe(
+      viaCookie.json<AuthTokens>().refreshToken,
+    );
   });
 
   it('revokes the whole family when a used refresh token comes back', async () => {
@@ -238,7 +240,7 @@ describe('POST /api/users/refresh and logout', () => {
     expect((await refresh({ refreshToken: user.accessToken })).statusCode).toBe(401);
     expect((await refresh({ refreshToken: 'garbage' })).statusCode).toBe(401);
     expect((await refresh()).statusCode).toBe(401);
-    expect((await refresh({ refreshToken: 12 } as object)).statusCode).toBe(400);
+    expect((await refresh({ refreshToken: 12 })).statusCode).toBe(400);
   });
 
   it('logout ends the session: its refresh and access tokens stop working', async () => {
@@ -261,7 +263,7 @@ describe('errors, languages and headers', () => {
         async (lang) =>
           (
             await api(app, { method: 'GET', url: '/api/users/me', headers: lang ? { 'accept-language': lang } : {} })
-          ).json().error,
+          ).json<ApiErrorBody>().error,
       ),
     );
     expect(texts).toEqual([
@@ -281,7 +283,7 @@ describe('errors, languages and headers', () => {
       payload: '{"email":',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().code).toBe('MALFORMED_BODY');
+    expect(malformed.json<ApiErrorBody>().code).toBe('MALFORMED_BODY');
     const wrongType = await app.inject({
       method: 'POST',
       url: '/api/users/login',
@@ -317,7 +319,7 @@ describe('errors, languages and headers', () => {
   it('publishes the OpenAPI document', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json();
+    const doc = res.json<OpenApiDocument>();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/users/login',

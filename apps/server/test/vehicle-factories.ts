@@ -84,5 +84,5 @@ export async function createVehicle(
 ): Promise<Vehicle> {
   const response = await sendVehicleForm(app, { token, fields: vehicleFields(fields), files });
   if (response.statusCode !== 201) throw new Error(`create vehicle failed: ${response.statusCode} ${response.body}`);
-  return response.json() as Vehicle;
+  return response.json<Vehicle>();
 }

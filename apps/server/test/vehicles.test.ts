@@ -38,7 +38,7 @@ async function fileRows() {
 async function listMine(token: string, query = '') {
   const response = await api(t.app, { method: 'GET', url: `/api/vehicles/user${query}`, token });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Vehicle[];
+  return response.json<Vehicle[]>();
 }
 
 function expectRefusal(response: { statusCode: number; json: () => unknown }, status: number, code: string) {
@@ -60,7 +60,7 @@ describe('POST /api/vehicles', () => {
       }),
     });
     expect(response.statusCode, response.body).toBe(201);
-    const created = response.json() as Vehicle;
+    const created = response.json<Vehicle>();
     expect(created).toEqual({
       id: expect.any(Number),
       vehicle_name: 'MAN TGX 18.480',
@@ -101,7 +101,7 @@ describe('POST /api/vehicles', () => {
       },
     });
     expect(response.statusCode, response.body).toBe(201);
-    const created = response.json() as Vehicle;
+    const created = response.json<Vehicle>();
     expect(created).toMatchObject({
       vin: null,
       max_load_weight: 0.55,
@@ -167,7 +167,7 @@ describe('POST /api/vehicles', () => {
       headers: body.headers,
     });
     expect(response.statusCode, response.body).toBe(201);
-    const created = response.json() as Vehicle;
+    const created = response.json<Vehicle>();
     expect(created.document_names).toEqual({ registration: 'scan.pdf', insurance: null, vehicle_photo: 'photo.webp' });
     const rows = await fileRows();
     expect(rows.find((r) => r.id === fileIdOf(created.documents.registration))?.size).toBe(MAX_FILE_BYTES);
@@ -177,7 +177,7 @@ describe('POST /api/vehicles', () => {
       fields: vehicleFields({ insurance: '/api/files/old', registration: '' }),
     });
     expect(withText.statusCode, withText.body).toBe(201);
-    expect((withText.json() as Vehicle).documents.insurance).toBeNull();
+    expect(withText.json<Vehicle>().documents.insurance).toBeNull();
   });
 });
 
@@ -283,7 +283,7 @@ describe('PUT /api/vehicles/{id}', () => {
       }),
     });
     expect(response.statusCode, response.body).toBe(200);
-    const updated = response.json() as Vehicle;
+    const updated = response.json<Vehicle>();
     expect(updated).toMatchObject({
       id: created.id,
       vehicle_name: 'Renamed',
@@ -312,7 +312,7 @@ describe('PUT /api/vehicles/{id}', () => {
       files: { registration: pngFile('new-scan.png'), vehicle_photo: jpegFile() },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const updated = response.json() as Vehicle;
+    const updated = response.json<Vehicle>();
     const newId = fileIdOf(updated.documents.registration);
     expect(newId).toBeDefined();
     expect(newId).not.toBe(oldId);
@@ -340,8 +340,8 @@ describe('PUT /api/vehicles/{id}', () => {
     });
     expectRefusal(response, 400, 'VALIDATION_FAILED');
     const after = await api(t.app, { method: 'GET', url: `/api/vehicles/${created.id}`, token: owner.token });
-    expect((after.json() as Vehicle).document_names).toEqual(created.document_names);
-    expect((after.json() as Vehicle).vehicle_name).toBe(created.vehicle_name);
+    expect(after.json<Vehicle>().document_names).toEqual(created.document_names);
+    expect(after.json<Vehicle>().vehicle_name).toBe(created.vehicle_name);
   });
 });
 

@@ -82,9 +82,12 @@ export function heldSqliteConnection(db: Db): SqliteStatements | undefined {
 /** Dialect adapters of PostgreSQL databases (a database and all its transactions share one). */
 const postgresAdapters = new WeakSet<DialectAdapter>();
 
-/** Whether `db` (or the transaction) runs on PostgreSQL: for the few statements written for one engine. */
-export function isPostgres(db: Db): boolean {
-  return postgresAdapters.has(db.getExecutor().adapter);
+/**
+ * The engine `db` (or a transaction of it) runs on: the one way code branches on the engine, for the few
+ * statements and plans written for one of them.
+ */
+export function engineOf(db: Db): Dialect {
+  return postgresAdapters.has(db.getExecutor().adapter) ? 'postgres' : 'sqlite';
 }
 
 /** SQL texts PostgreSQL keeps prepared on each connection, by the name they are prepared under. */

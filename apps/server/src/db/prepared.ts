@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, DialectAdapter } from 'kysely';
-import { heldSqliteConnection, isPostgres, keepPreparedOnPostgres, type Db } from './database.js';
+import { heldSqliteConnection, engineOf, keepPreparedOnPostgres, type Db } from './database.js';
 
 /** Stands in for an argument while the query is built once; replaced by the real value on every run. */
 class Slot {
@@ -9,7 +9,7 @@ class Slot {
 interface Compiled {
   template: CompiledQuery;
   /** Per parameter position: the argument's name, or the constant the query was built with. */
-  parameters: ReadonlyArray<Slot | unknown>;
+  parameters: readonly unknown[];
 }
 
 export interface PreparedQuery<Args, Row> {
@@ -41,7 +41,7 @@ export function preparedQuery<Args extends Record<string, unknown>, Row>(
       const template = build(db, (name) => new Slot(name) as never).compile();
       const named = template.parameters.filter((value) => value instanceof Slot).length;
       if (named === 0) throw new Error(`preparedQuery without arguments: ${template.sql}`);
-      if (isPostgres(db)) keepPreparedOnPostgres(template.sql);
+      if (engineOf(db) === 'postgres') keepPreparedOnPostgres(template.sql);
       entry = { template, parameters: template.parameters };
       byAdapter.set(adapter, entry);
     }

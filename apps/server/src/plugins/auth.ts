@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
-import type { TokenService } from '../modules/users/tokens.js';
-import { findActiveSession } from '../modules/users/users.repository.js';
+import { findActiveSession, type TokenService } from '../modules/users/index.js';
 
 export interface Principal {
   userId: number;

@@ -80,7 +80,7 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   };
   // helmet writes its headers synchronously through setHeader/removeHeader only
   helmet(options)({} as never, response as never, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('helmet could not set its headers', { cause: error });
   });
   return headers;
 }

@@ -1,9 +1,8 @@
 import type { Db } from '../db/database.js';
-import { seedDemoBids } from '../modules/bids/bids.seed.js';
-import { seedDemoTenders } from '../modules/tenders/tenders.seed.js';
-import { findUserByEmail } from '../modules/users/users.repository.js';
-import { registerUser } from '../modules/users/users.service.js';
-import { seedDemoVehicles } from '../modules/vehicles/vehicles.seed.js';
+import { seedDemoBids } from '../modules/tender-lifecycle/index.js';
+import { seedDemoTenders } from '../modules/tenders/index.js';
+import { findUserByEmail, registerUser } from '../modules/users/index.js';
+import { seedDemoVehicles } from '../modules/vehicles/index.js';
 
 export const DEMO_PASSWORD = 'demo12345';
 

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import type { MyBid, Notification, PlacedBid, Shipment, Tender, TenderBid, User, Vehicle } from '@yuk/shared';
-import { api, buildTestApp } from '../helpers.js';
+import { api, buildTestApp, urlOf } from '../helpers.js';
 import { createTender, buildTenderInput } from '../tender-factory.js';
 import { createVehicle, pdfFile, sendVehicleForm, vehicleFields } from '../vehicle-factories.js';
 import {
@@ -297,7 +297,7 @@ async function sendStream(
   token: string | undefined,
 ): Promise<{ status: number; body: string }> {
   const controller = new AbortController();
-  const res = await fetch(`${address}${String(options.url)}`, {
+  const res = await fetch(`${address}${urlOf(options)}`, {
     method: String(options.method),
     headers: token ? { authorization: `Bearer ${token}` } : {},
     signal: controller.signal,
@@ -408,7 +408,8 @@ it('access matrix: A, B and anonymous × every route and verb × every object of
           (path === '/api/tenders/all' && item.owner_id === A.user.id && item.status === 'draft') ||
           (path === '/api/bids/me' && aBidIds.has(Number(item.id))) ||
           (path === '/api/vehicles/user' &&
-            String(item.vehicle_name ?? '').length > 0 &&
+            typeof item.vehicle_name === 'string' &&
+            item.vehicle_name.length > 0 &&
             (item as Partial<Vehicle>).id !== undefined &&
             !(await isOwnedBy('vehicles', Number(item.id), B.user.id))) ||
           (path === '/api/notifications' && !(await isOwnedBy('notifications', Number(item.id), B.user.id))) ||

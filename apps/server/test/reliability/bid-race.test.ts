@@ -11,7 +11,8 @@ import { expect, it } from 'vitest';
 import type { PlacedBid } from '@yuk/shared';
 import type { Db } from '../../src/db/database.js';
 import { AppError } from '../../src/errors.js';
-import { awardTender, closeTender, placeBid, type BidsContext } from '../../src/modules/bids/bids.service.js';
+import { placeBid, type BidsContext } from '../../src/modules/bids/index.js';
+import { awardTender, closeTender } from '../../src/modules/tender-lifecycle/index.js';
 import { createMemoryEventBus } from '../../src/plugins/event-bus.js';
 import { buildTestApp, engine } from '../helpers.js';
 import { createTender } from '../tender-factory.js';
@@ -116,7 +117,7 @@ it(
         body: JSON.stringify(body),
       });
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      return { status: res.status, body: (await res.json()) as unknown };
+      return { status: res.status, body: await res.json() };
     };
 
     for (let round = 0; round < rounds; round += 1) {
@@ -214,7 +215,7 @@ it(
             calls += 1;
             try {
               if (action.kind === 'bid') {
-                const bid = await placeBid(ctx, tender.id, carriers[action.carrier]!.user.id, action.amount / 100);
+                const bid = await placeBid(ctx, carriers[action.carrier]!.user.id, tender.id, action.amount / 100);
                 placed.push(bid.id);
               } else if (action.kind === 'award') {
                 const ids = await database.db
@@ -224,9 +225,9 @@ it(
                   .orderBy('id')
                   .execute();
                 const bidId = ids.length ? ids[action.pick % ids.length]!.id : 2_000_000_000;
-                await awardTender(ctx, tender.id, owner.user.id, bidId);
+                await awardTender(ctx, owner.user.id, tender.id, bidId);
               } else {
-                await closeTender(ctx, tender.id, owner.user.id);
+                await closeTender(ctx, owner.user.id, tender.id);
               }
             } catch (error) {
               if (!(error instanceof AppError)) unexpectedErrors.push(`${action.kind}: ${String(error)}`);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME, type AuthTokens, type Tender, type Vehicle } from '@yuk/shared';
-import { api, buildTestApp } from '../helpers.js';
+import { api, buildTestApp, urlOf } from '../helpers.js';
 import { buildRegisterInput } from '../factories.js';
 import { buildTenderInput } from '../tender-factory.js';
 import { pdfFile, sendVehicleForm, vehicleFields } from '../vehicle-factories.js';
@@ -62,7 +62,7 @@ const record = (label: string, res: { statusCode: number; headers: Headers }) =>
   return res;
 };
 const call = async (options: Parameters<typeof api>[1]): Promise<LightMyRequestResponse> =>
-  record(`${options.method} ${String(options.url)}`, await api(app, options)) as LightMyRequestResponse;
+  record(`${options.method} ${urlOf(options)}`, await api(app, options)) as LightMyRequestResponse;
 
 /** A raw request over a socket, for what inject cannot send (headers beyond Node's limit). */
 function rawRequest(head: string): Promise<{ statusCode: number; headers: Headers }> {
@@ -72,7 +72,7 @@ function rawRequest(head: string): Promise<{ statusCode: number; headers: Header
       { host: url.hostname, port: url.port, method: 'GET', path: '/api/users/me', headers: { 'x-big': head } },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as Headers }));
+        res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers }));
       },
     );
     req.on('error', reject);

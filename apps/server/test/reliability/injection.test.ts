@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Tender, User, Vehicle } from '@yuk/shared';
-import { api, buildTestApp, engine } from '../helpers.js';
+import { api, buildTestApp, engine, urlOf } from '../helpers.js';
 import { buildRegisterInput } from '../factories.js';
 import { buildTenderInput } from '../tender-factory.js';
 import { sendVehicleForm, vehicleFields } from '../vehicle-factories.js';
@@ -100,12 +100,12 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
     });
     if (res.statusCode >= 500) {
       serverErrors += 1;
-      problems.push(`${options.method} ${options.url} → ${res.statusCode} for ${JSON.stringify(payload)}`);
+      problems.push(`${options.method} ${urlOf(options)} → ${res.statusCode} for ${JSON.stringify(payload)}`);
     }
     // stored payloads come back in later lists as data: only SQL that no payload explains is a leak
-    if (leaks(res.body, `${String(options.url)} ${JSON.stringify(options.payload ?? '')} ${CORPUS_TEXT}`).sql) {
+    if (leaks(res.body, `${urlOf(options)} ${JSON.stringify(options.payload ?? '')} ${CORPUS_TEXT}`).sql) {
       sqlInAnswers += 1;
-      problems.push(`SQL text in ${options.method} ${options.url}: ${res.body.slice(0, 200)}`);
+      problems.push(`SQL text in ${options.method} ${urlOf(options)}: ${res.body.slice(0, 200)}`);
     }
     return res;
   };

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createMemoryCounterStore } from '../../src/plugins/counter-store.js';
 import { DEFAULT_LOGIN_POLICY } from '../../src/modules/users/login-throttle.js';
-import { buildTestApp } from '../helpers.js';
+import { buildTestApp, type ApiErrorBody } from '../helpers.js';
 import { createUser } from '../factories.js';
 import { LONG, printFigure, seededRandom, size } from './support.js';
 
@@ -61,7 +61,7 @@ async function guessForAnHour(
       perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
     } else if (res.statusCode === 429) {
       refused += 1;
-      expect(res.json().code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+      expect(res.json<ApiErrorBody>().code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
     } else {
       throw new Error(`unexpected ${res.statusCode}: ${res.body}`);
     }

@@ -1,5 +1,6 @@
+import type { AuthTokens } from '@yuk/shared';
 import { expect, it } from 'vitest';
-import { api, buildTestApp } from '../helpers.js';
+import { api, buildTestApp, type ApiErrorBody } from '../helpers.js';
 import { buildRegisterInput } from '../factories.js';
 import { printFigure } from './support.js';
 
@@ -80,7 +81,7 @@ it('password store: argon2id, m ≥ 19456, t ≥ 2, salted, never truncated or t
       payload: { email: input.email, password },
     });
     expect(login.statusCode, label).toBe(200);
-    const me = await api(app, { method: 'GET', url: '/api/users/me', token: login.json().accessToken });
+    const me = await api(app, { method: 'GET', url: '/api/users/me', token: login.json<AuthTokens>().accessToken });
     for (const body of [registered.body, login.body, me.body]) if (/\$argon2|password/i.test(body)) hashInAnswers += 1;
 
     for (const variant of nearMisses(password)) {
@@ -102,7 +103,7 @@ it('password store: argon2id, m ≥ 19456, t ≥ 2, salted, never truncated or t
     payload: buildRegisterInput({ password: 'x'.repeat(129) }),
   });
   expect(tooLong.statusCode).toBe(400);
-  expect(tooLong.json().fields.password).toBeDefined();
+  expect(tooLong.json<ApiErrorBody>().fields.password).toBeDefined();
 
   // the same password twice gives two different hashes (a salt per user)
   const same = [

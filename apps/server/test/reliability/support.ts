@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AuthTokens, User } from '@yuk/shared';
+import type { AuthTokens } from '@yuk/shared';
 import type { Database } from '../../src/db/database.js';
 import { hashPassword } from '../../src/modules/users/passwords.js';
 import { createTokenService } from '../../src/modules/users/tokens.js';
@@ -186,7 +186,7 @@ export async function quickUsers(database: Database, count: number, secret = TES
         used_at: null,
       })
       .execute();
-    users.push({ accessToken, refreshToken: refresh.token, user: created as User, password: QUICK_PASSWORD, email });
+    users.push({ accessToken, refreshToken: refresh.token, user: created, password: QUICK_PASSWORD, email });
   }
   return users;
 }
@@ -214,7 +214,7 @@ export type Snapshot = Map<string, Map<string, string>>;
 
 const rowKey = (row: Record<string, unknown>): string => {
   for (const key of ['id', 'rowid', 'number', 'name', 'segid'])
-    if (row[key] !== undefined && row[key] !== null) return `${key}:${String(row[key])}`;
+    if (row[key] !== undefined && row[key] !== null) return `${key}:${JSON.stringify(row[key])}`;
   return createHash('sha256').update(JSON.stringify(row)).digest('hex');
 };
 

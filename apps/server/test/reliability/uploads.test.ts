@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { FILE_LINK_TTL_SECONDS, MAX_FILE_BYTES, type Vehicle } from '@yuk/shared';
 import { makePdf } from '../../src/modules/vehicles/vehicles.seed.js';
-import { api, buildTestApp } from '../helpers.js';
+import { api, buildTestApp, type ApiErrorBody } from '../helpers.js';
 import type { FormFile } from '../multipart.js';
 import { createVehicle, pdfFile, pngFile, sendVehicleForm, vehicleFields } from '../vehicle-factories.js';
 import { printFigure, quickUsers } from './support.js';
@@ -259,5 +259,5 @@ it('uploads: hostile files stored = 0, served as a page = 0, cross-user reads = 
   expect(seenByB).toBe(0);
   expect(fresh.statusCode).toBe(200);
   expect(expired.statusCode).toBe(403);
-  expect(expired.json().code).toBe('FILE_LINK_INVALID');
+  expect(expired.json<ApiErrorBody>().code).toBe('FILE_LINK_INVALID');
 }, 120_000);

@@ -51,7 +51,7 @@ async function openStream(url: string, token: string) {
   const controller = new AbortController();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
   expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = '';
   return {

@@ -11,6 +11,12 @@ export default defineTexts({
       close: 'Yopish',
       save: 'Saqlash',
       notAvailable: 'N/A',
+      pager: {
+        label: 'Sahifalar',
+        previous: 'Oldingi',
+        next: 'Keyingi',
+        range: '{from}–{to} / {total}',
+      },
       toasts: 'Xabarlar',
       errors: {
         generic: "Xatolik yuz berdi. Birozdan keyin qayta urinib ko'ring",
@@ -30,6 +36,12 @@ export default defineTexts({
       close: 'Close',
       save: 'Save',
       notAvailable: 'N/A',
+      pager: {
+        label: 'Pages',
+        previous: 'Previous',
+        next: 'Next',
+        range: '{from}–{to} of {total}',
+      },
       toasts: 'Messages',
       errors: {
         generic: 'Something went wrong. Please try again shortly',
@@ -49,6 +61,12 @@ export default defineTexts({
       close: 'Закрыть',
       save: 'Сохранить',
       notAvailable: 'Н/Д',
+      pager: {
+        label: 'Страницы',
+        previous: 'Назад',
+        next: 'Вперёд',
+        range: '{from}–{to} из {total}',
+      },
       toasts: 'Сообщения',
       errors: {
         generic: 'Что-то пошло не так. Повторите немного позже',

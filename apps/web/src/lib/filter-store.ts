@@ -41,16 +41,11 @@ function emit(next: FilterState) {
   for (const listener of listeners) listener();
 }
 
+// arrow functions: screens pass them on as handlers, detached from this object
 export const filterActions = {
-  setSearch(search: string) {
-    emit({ ...state, search });
-  },
-  setFilter(key: FilterKey, value: string) {
-    emit({ ...state, [key]: value });
-  },
-  resetFilters() {
-    emit(EMPTY_FILTERS);
-  },
+  setSearch: (search: string) => emit({ ...state, search }),
+  setFilter: (key: FilterKey, value: string) => emit({ ...state, [key]: value }),
+  resetFilters: () => emit(EMPTY_FILTERS),
 };
 
 function subscribe(listener: () => void) {

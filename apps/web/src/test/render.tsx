@@ -40,6 +40,12 @@ export interface FetchCall {
   credentials: RequestCredentials | undefined;
 }
 
+/** The URL a fetch call asks for, whichever form it was given in. */
+export function requestUrl(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
 /** Replaces fetch with a handler; every call is recorded (url, method, headers, parsed JSON body). */
 export function stubFetch(handler: (call: FetchCall) => Response | Promise<Response>) {
   const calls: FetchCall[] = [];
@@ -47,7 +53,7 @@ export function stubFetch(handler: (call: FetchCall) => Response | Promise<Respo
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const raw = typeof init.body === 'string' ? init.body : undefined;
     const call: FetchCall = {
-      url: String(input),
+      url: requestUrl(input),
       method: init.method ?? 'GET',
       headers,
       body: raw === undefined ? undefined : JSON.parse(raw),

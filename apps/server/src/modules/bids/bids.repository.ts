@@ -1,67 +1,7 @@
 import { sql } from 'kysely';
-import type { BidStatus, TenderStatus } from '@yuk/shared';
-import { isPostgres, type Db } from '../../db/database.js';
+import type { BidStatus } from '@yuk/shared';
+import { engineOf, type Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
-import type { TenderRow } from '../tenders/tenders.tables.js';
-
-/** What bidding needs to know of a tender. */
-export function findTenderForBidding(db: Db, tenderId: number) {
-  return db
-    .selectFrom('tenders')
-    .select([
-      'id',
-      'number',
-      'owner_id',
-      'status',
-      'initial_price_cents',
-      'current_min_bid_cents',
-      'bid_count',
-      'tender_end_date',
-      'awarded_bid_id',
-    ])
-    .where('id', '=', tenderId)
-    .executeTakeFirst();
-}
-
-/** The words a notification needs about a tender. */
-export function findTenderSummary(db: Db, tenderId: number) {
-  return db
-    .selectFrom('tenders')
-    .select(['number', 'name', 'owner_id', 'bid_count'])
-    .where('id', '=', tenderId)
-    .executeTakeFirstOrThrow();
-}
-
-type LowerArgs = { tenderId: number; bidderId: number; amountCents: number; today: string };
-
-// RETURNING gives what the notifications and the live state need, without reading the row again
-const lowerMinimum = preparedQuery<
-  LowerArgs,
-  Pick<
-    TenderRow,
-    'id' | 'number' | 'name' | 'owner_id' | 'status' | 'bid_count' | 'current_min_bid_cents' | 'tender_end_date'
-  >
->((db, arg) =>
-  db
-    .updateTable('tenders')
-    .set((eb) => ({ current_min_bid_cents: arg('amountCents'), bid_count: eb('bid_count', '+', 1) }))
-    .where('id', '=', arg('tenderId'))
-    .where('status', '=', 'opened')
-    .where('tender_end_date', '>=', arg('today'))
-    .where('owner_id', '<>', arg('bidderId'))
-    .where(sql<number>`coalesce(current_min_bid_cents, initial_price_cents)`, '>', arg('amountCents'))
-    .returning(['id', 'number', 'name', 'owner_id', 'status', 'bid_count', 'current_min_bid_cents', 'tender_end_date']),
-);
-
-/**
- * The atomic heart of bidding: lowers the tender's minimum only if it is open, not past its last day, not the
- * bidder's own, and the amount is strictly lower than the current minimum. One conditional UPDATE, so two bids
- * racing are ordered by the row lock (PostgreSQL) or the single writer (SQLite), and equal amounts cannot
- * both win.
- */
-export function lowerCurrentMinimum(trx: Db, args: LowerArgs) {
-  return lowerMinimum.first(trx, args);
-}
 
 const demoteActive = preparedQuery<{ tenderId: number }, { bidder_id: number }>((db, arg) =>
   db
@@ -111,7 +51,7 @@ type PlacedBidRow = {
 };
 
 // Both statements of a data-modifying CTE read one snapshot, so the UPDATE cannot see the row the INSERT adds:
-// exactly the previous active bids are demoted. That snapshot is taken after lowerCurrentMinimum locked the
+// exactly the previous active bids are demoted. That snapshot is taken after lowering the minimum locked the
 // tender row, so every bid committed on this tender before ours is in it.
 const demoteAndInsert = preparedQuery<NewBid, PlacedBidRow>((db, arg) => ({
   compile: () =>
@@ -129,12 +69,12 @@ const demoteAndInsert = preparedQuery<NewBid, PlacedBidRow>((db, arg) => ({
 }));
 
 /**
- * After lowerCurrentMinimum: the previous lowest bid becomes pending and the new one is recorded as active.
+ * After the tender's minimum was lowered (lowerCurrentMinimum of the tenders module): the previous lowest bid becomes pending and the new one is recorded as active.
  * Returns the new bid and the bidders it outbid. One round trip on PostgreSQL, where each one costs more
  * than the statements; two on SQLite (which has no data-modifying CTE and no round trips).
  */
 export async function recordLowestBid(trx: Db, bid: NewBid): Promise<PlacedBidRow> {
-  if (isPostgres(trx)) {
+  if (engineOf(trx) === 'postgres') {
     const row = await demoteAndInsert.first(trx, bid);
     if (!row) throw new Error('insert into bids returned no row');
     return row;
@@ -199,21 +139,6 @@ export function findBidOfTender(db: Db, tenderId: number, bidId: number) {
     .executeTakeFirst();
 }
 
-/** Moves a tender of this owner from one of `from` to `to`; false when it was not in such a state. */
-export async function moveTenderStatus(
-  trx: Db,
-  args: { tenderId: number; ownerId: number; from: TenderStatus[]; to: TenderStatus; awardedBidId?: number },
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('tenders')
-    .set({ status: args.to, ...(args.awardedBidId !== undefined ? { awarded_bid_id: args.awardedBidId } : {}) })
-    .where('id', '=', args.tenderId)
-    .where('owner_id', '=', args.ownerId)
-    .where('status', 'in', args.from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** The award: the chosen bid accepted, every other bid of the tender rejected. Returns the losing bidders. */
 export async function settleBids(trx: Db, tenderId: number, winningBidId: number): Promise<number[]> {
   await trx.updateTable('bids').set({ status: 'accepted' }).where('id', '=', winningBidId).execute();
@@ -238,28 +163,4 @@ export async function rejectUndecidedBids(trx: Db, tenderId: number): Promise<nu
     .returning('bidder_id')
     .execute();
   return [...new Set(rows.map((row) => row.bidder_id))];
-}
-
-/** Opened tenders whose last day is before `today`. */
-export function findExpiredOpenTenders(db: Db, today: string, limit = 500) {
-  return db
-    .selectFrom('tenders')
-    .select(['id', 'owner_id', 'number', 'name'])
-    .where('status', '=', 'opened')
-    .where('tender_end_date', '<', today)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-/** Closes one expired tender; false when someone else (another instance, the owner) got there first. */
-export async function closeExpiredTender(trx: Db, tenderId: number, today: string): Promise<boolean> {
-  const result = await trx
-    .updateTable('tenders')
-    .set({ status: 'closed' })
-    .where('id', '=', tenderId)
-    .where('status', '=', 'opened')
-    .where('tender_end_date', '<', today)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  awardInput,
+  apiPaths,
   minBidResponse,
   myBid,
   myBidsQuery,
@@ -9,17 +9,14 @@ import {
   placedBid,
   tenderBid,
   tenderIdParams,
-  tenderLiveState,
-  apiPaths,
 } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
-import { SIGNED_IN, errorResponses, eventStreamResponse } from '../../plugins/openapi.js';
-import { openSseStream } from '../../plugins/sse.js';
+import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
 import * as service from './bids.service.js';
 
 const secured = { security: SIGNED_IN };
 
-/** Bidding and the owner's decisions (spec section 7 plus ARCHITECTURE section 4). Mounted at /api. */
+/** Bids: a tender's current minimum, placing a bid, my bids, and a tender's bids for its owner. */
 export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -35,7 +32,7 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
         response: { 200: minBidResponse, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => service.getMinBid(ctx, request.params.id, currentUser(request).userId),
+    async (request) => service.getMinBid(ctx, currentUser(request).userId, request.params.id),
   );
 
   app.post(
@@ -53,7 +50,7 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
       },
     },
     async (request, reply) => {
-      const bid = await service.placeBid(ctx, request.params.id, currentUser(request).userId, request.body.bid_amount);
+      const bid = await service.placeBid(ctx, currentUser(request).userId, request.params.id, request.body.bid_amount);
       return reply.status(201).send(bid);
     },
   );
@@ -85,66 +82,6 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
         response: { 200: z.array(tenderBid), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => service.listTenderBids(ctx, request.params.id, currentUser(request).userId),
-  );
-
-  const ownerAction = (operationId: string, summary: string) => ({
-    operationId,
-    ...secured,
-    tags: ['bids'],
-    summary,
-    params: tenderIdParams,
-    response: { 200: tenderLiveState, ...errorResponses(400, 401, 404, 409) },
-  });
-
-  app.post(
-    apiPaths.tenders.award,
-    {
-      schema: {
-        ...ownerAction('awardTender', 'Award a bid of my opened or closed tender; every other bid is rejected'),
-        body: awardInput,
-      },
-    },
-    async (request) => service.awardTender(ctx, request.params.id, currentUser(request).userId, request.body.bid_id),
-  );
-
-  app.post(
-    apiPaths.tenders.close,
-    { schema: ownerAction('closeTender', 'Close my opened tender without an award') },
-    async (request) => service.closeTender(ctx, request.params.id, currentUser(request).userId),
-  );
-
-  app.post(
-    apiPaths.tenders.publish,
-    { schema: ownerAction('publishTender', 'Publish my draft tender (draft → opened)') },
-    async (request) => service.publishTender(ctx, request.params.id, currentUser(request).userId),
-  );
-
-  app.get(
-    apiPaths.tenders.events,
-    {
-      schema: {
-        operationId: 'streamTenderEvents',
-        ...secured,
-        tags: ['bids'],
-        summary: 'Server-Sent Events: `state` with { min_bid, bid_count, status } now and on every change',
-        params: tenderIdParams,
-        response: {
-          200: eventStreamResponse('`state` events: { min_bid, bid_count, status } now and on every change'),
-          ...errorResponses(400, 401, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = currentUser(request);
-      const state = await service.getLiveState(ctx, request.params.id, userId);
-      const stream = openSseStream(request, reply);
-      stream.send('state', state);
-      const unsubscribe = ctx.bus.subscribe(service.tenderChannel(request.params.id), (next) =>
-        stream.send('state', next),
-      );
-      await stream.closed;
-      unsubscribe();
-    },
+    async (request) => service.listTenderBids(ctx, currentUser(request).userId, request.params.id),
   );
 };

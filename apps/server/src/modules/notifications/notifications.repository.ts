@@ -5,7 +5,7 @@ import type { NotificationsTable } from './notifications.tables.js';
 
 type NewNotification = Omit<NotificationsTable, 'id' | 'read_at'>;
 
-const notificationRow = (arg: <K extends keyof NewNotification & string>(name: K) => NewNotification[K]) => ({
+const notificationRow = (arg: <K extends Extract<keyof NewNotification, string>>(name: K) => NewNotification[K]) => ({
   user_id: arg('user_id'),
   type: arg('type'),
   kind: arg('kind'),

@@ -35,7 +35,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ ctx: service.ShipmentsCont
         response: { 200: shipment, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => service.getShipment(ctx, request.params.number, currentUser(request).userId),
+    async (request) => service.getShipment(ctx, currentUser(request).userId, request.params.number),
   );
 
   app.post(
@@ -51,6 +51,6 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ ctx: service.ShipmentsCont
       },
     },
     async (request) =>
-      service.moveShipment(ctx, request.params.number, currentUser(request).userId, request.body.status),
+      service.moveShipment(ctx, currentUser(request).userId, request.params.number, request.body.status),
   );
 };

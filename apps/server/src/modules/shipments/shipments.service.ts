@@ -1,8 +1,15 @@
-import { centsToUsd, SHIPMENT_PREVIOUS_STEP, SHIPMENT_STEP_ACTOR, type Shipment, type ShipmentStep } from '@yuk/shared';
+import {
+  centsToUsd,
+  SHIPMENT_PREVIOUS_STEP,
+  SHIPMENT_STEP_ACTOR,
+  shipmentStatusLink,
+  type Shipment,
+  type ShipmentStep,
+} from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
-import { announce, recordNotifications } from '../notifications/notifications.service.js';
+import { announce, recordNotifications } from '../notifications/index.js';
 import * as repo from './shipments.repository.js';
 
 export interface ShipmentsContext {
@@ -70,7 +77,7 @@ export async function listShipments(ctx: ShipmentsContext, userId: number): Prom
   return (await repo.listShipmentsOf(ctx.db, userId)).map((row) => present(row, userId));
 }
 
-export async function getShipment(ctx: ShipmentsContext, number: string, userId: number): Promise<Shipment> {
+export async function getShipment(ctx: ShipmentsContext, userId: number, number: string): Promise<Shipment> {
   const row = await repo.findShipmentByNumber(ctx.db, number, userId);
   if (!row) throw new AppError('SHIPMENT_NOT_FOUND');
   return present(row, userId);
@@ -79,8 +86,8 @@ export async function getShipment(ctx: ShipmentsContext, number: string, userId:
 /** The carrier sets loaded, then on_the_way; the owner confirms delivered. The other party is told. */
 export async function moveShipment(
   ctx: ShipmentsContext,
-  number: string,
   userId: number,
+  number: string,
   step: ShipmentStep,
 ): Promise<Shipment> {
   const row = await repo.findShipmentByNumber(ctx.db, number, userId);
@@ -101,10 +108,10 @@ export async function moveShipment(
         userId: otherParty,
         kind: 'shipment_moved',
         params: { number, status: step },
-        link: `/shipment/status?number=${encodeURIComponent(number)}`,
+        link: shipmentStatusLink(number),
       },
     ]);
   });
   await announce(ctx.bus, told);
-  return getShipment(ctx, number, userId);
+  return getShipment(ctx, userId, number);
 }

@@ -11,9 +11,10 @@ import {
   type TenderMode,
   type TenderStatus,
 } from '@yuk/shared';
-import type { Db, Dialect } from '../../db/database.js';
+import { engineOf, type Db, type Dialect } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import type { TendersTable } from './tenders.tables.js';
+import type { TenderRow, TendersTable } from './tenders.tables.js';
 
 /** The columns a reader of a tender gets (the derived filter columns stay inside). */
 export const tenderColumns = [
@@ -217,7 +218,8 @@ const anyIndex = () => true;
 const exactOnly = (column: FilterColumn) => column === 'id' || column === 'tender_start_date';
 
 /** One page of tenders, newest first; `matching` is the count of the same filter (it picks the plan). */
-export function listTenders(db: Db, dialect: Dialect, filter: TenderListFilter, page: TenderPage, matching: number) {
+export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, matching: number) {
+  const dialect = engineOf(db);
   const plan = chooseListPlan(dialect, filter, matching);
   let query = db.selectFrom('tenders').select(tenderColumns);
   if (plan === 'sparse') {
@@ -318,11 +320,140 @@ async function countRows(db: Db, dialect: Dialect, filter: TenderListFilter): Pr
  * How many tenders match the filter (all pages): summed from tender_counts when the filter allows, else
  * counted from the filter index, or from the search index and the rows it finds.
  */
-export function countTenders(db: Db, dialect: Dialect, filter: TenderListFilter): Promise<number> {
+export function countTenders(db: Db, filter: TenderListFilter): Promise<number> {
+  const dialect = engineOf(db);
   return isCountedFilter(filter) ? sumCounts(db, dialect, filter) : countRows(db, dialect, filter);
 }
 
 /** The same total without tender_counts, always from the rows (to check the counts against). */
-export function countTenderRows(db: Db, dialect: Dialect, filter: TenderListFilter): Promise<number> {
-  return countRows(db, dialect, filter);
+export function countTenderRows(db: Db, filter: TenderListFilter): Promise<number> {
+  return countRows(db, engineOf(db), filter);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The tender's state as bids and the owner's decisions change it.
+
+/** A tender's state: what bidding, the owner's decisions and the live stream need to know. */
+export function findTenderState(db: Db, tenderId: number) {
+  return db
+    .selectFrom('tenders')
+    .select([
+      'id',
+      'number',
+      'owner_id',
+      'status',
+      'initial_price_cents',
+      'current_min_bid_cents',
+      'bid_count',
+      'tender_end_date',
+      'awarded_bid_id',
+    ])
+    .where('id', '=', tenderId)
+    .executeTakeFirst();
+}
+
+/** The words a notification needs about a tender. */
+export function findTenderSummary(db: Db, tenderId: number) {
+  return db
+    .selectFrom('tenders')
+    .select(['number', 'name', 'owner_id', 'bid_count'])
+    .where('id', '=', tenderId)
+    .executeTakeFirstOrThrow();
+}
+
+type LowerArgs = { tenderId: number; bidderId: number; amountCents: number; today: string };
+
+// RETURNING gives what the notifications and the live state need, without reading the row again
+const lowerMinimum = preparedQuery<
+  LowerArgs,
+  Pick<
+    TenderRow,
+    'id' | 'number' | 'name' | 'owner_id' | 'status' | 'bid_count' | 'current_min_bid_cents' | 'tender_end_date'
+  >
+>((db, arg) =>
+  db
+    .updateTable('tenders')
+    .set((eb) => ({ current_min_bid_cents: arg('amountCents'), bid_count: eb('bid_count', '+', 1) }))
+    .where('id', '=', arg('tenderId'))
+    .where('status', '=', 'opened')
+    .where('tender_end_date', '>=', arg('today'))
+    .where('owner_id', '<>', arg('bidderId'))
+    .where(sql<number>`coalesce(current_min_bid_cents, initial_price_cents)`, '>', arg('amountCents'))
+    .returning(['id', 'number', 'name', 'owner_id', 'status', 'bid_count', 'current_min_bid_cents', 'tender_end_date']),
+);
+
+/**
+ * The atomic heart of bidding: lowers the tender's minimum only if it is open, not past its last day, not the
+ * bidder's own, and the amount is strictly lower than the current minimum. One conditional UPDATE, so two bids
+ * racing are ordered by the row lock (PostgreSQL) or the single writer (SQLite), and equal amounts cannot
+ * both win.
+ */
+export function lowerCurrentMinimum(trx: Db, args: LowerArgs) {
+  return lowerMinimum.first(trx, args);
+}
+
+/** Moves a tender of this owner from one of `from` to `to`; false when it was not in such a state. */
+export async function moveTenderStatus(
+  trx: Db,
+  args: { tenderId: number; ownerId: number; from: TenderStatus[]; to: TenderStatus; awardedBidId?: number },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('tenders')
+    .set({ status: args.to, ...(args.awardedBidId !== undefined ? { awarded_bid_id: args.awardedBidId } : {}) })
+    .where('id', '=', args.tenderId)
+    .where('owner_id', '=', args.ownerId)
+    .where('status', 'in', args.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Opened tenders whose last day is before `today`. */
+export function findExpiredOpenTenders(db: Db, today: string, limit = 500) {
+  return db
+    .selectFrom('tenders')
+    .select(['id', 'owner_id', 'number', 'name'])
+    .where('status', '=', 'opened')
+    .where('tender_end_date', '<', today)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Closes one expired tender; false when someone else (another instance, the owner) got there first. */
+export async function closeExpiredTender(trx: Db, tenderId: number, today: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('tenders')
+    .set({ status: 'closed' })
+    .where('id', '=', tenderId)
+    .where('status', '=', 'opened')
+    .where('tender_end_date', '<', today)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** An owner's tenders in one status, oldest first: optionally only those still open on `openOn`, or not yet awarded a bid. */
+export function listOwnerTendersInStatus(
+  db: Db,
+  ownerId: number,
+  status: TenderStatus,
+  options: { openOn?: string; withoutAwardedBid?: boolean } = {},
+) {
+  let query = db
+    .selectFrom('tenders')
+    .select(['id', 'initial_price_cents', 'tender_end_date'])
+    .where('owner_id', '=', ownerId)
+    .where('status', '=', status)
+    .orderBy('id');
+  if (options.openOn !== undefined) query = query.where('tender_end_date', '>=', options.openOn);
+  if (options.withoutAwardedBid) query = query.where('awarded_bid_id', 'is', null);
+  return query.execute();
+}
+
+/** Sets a tender's status and last day as they are, with no rule checked: for building demo data only. */
+export async function setTenderWindow(
+  db: Db,
+  tenderId: number,
+  window: { status?: TenderStatus; tender_end_date: string },
+): Promise<void> {
+  await db.updateTable('tenders').set(window).where('id', '=', tenderId).execute();
 }

@@ -11,13 +11,12 @@ import {
   type Tender,
   type TenderListParams,
 } from '@yuk/shared';
-import type { Db, Dialect } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import * as repo from './tenders.repository.js';
 
 export interface TendersContext {
   db: Db;
-  dialect: Dialect;
 }
 
 type StoredTender = Awaited<ReturnType<typeof repo.findTenderById>> & {};
@@ -123,14 +122,13 @@ export async function listTenders(
   };
   const limit = params.limit ?? TENDER_LIST_LIMIT_MAX;
   // The count comes first: it answers X-Total-Count and tells the repository how to read the page.
-  const total = await repo.countTenders(ctx.db, ctx.dialect, filter);
+  const total = await repo.countTenders(ctx.db, filter);
   // One row more than asked tells whether another page follows.
   const rows =
     total === 0
       ? []
       : await repo.listTenders(
           ctx.db,
-          ctx.dialect,
           filter,
           { limit: limit + 1, offset: params.offset, afterId: params.cursor },
           total,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { VEHICLE_DOCUMENTS, vehicle, vehicleFormInput, vehicleIdParams, vehicleListQuery, apiPaths } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
 import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
-import { readUploadForm, UPLOAD_LIMITS } from '../files/upload-form.js';
+import { readUploadForm, UPLOAD_LIMITS } from '../files/index.js';
 import * as service from './vehicles.service.js';
 
 /** The multipart form of the spec: the text fields (checked by the shared schema) and up to three documents. */

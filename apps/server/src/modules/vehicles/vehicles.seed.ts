@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { vehicleFormInput, type VehicleDocument, type VehicleFormInput } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
-import { checkDocument } from '../files/file-checks.js';
+import { checkDocument } from '../files/index.js';
 import { storeNewVehicle, type VehicleUploads } from './vehicles.service.js';
 
 /** PDF text strings escape their delimiters; the built-in Helvetica font covers ASCII only. */

@@ -8,9 +8,7 @@ import {
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import type { CheckedFile } from '../files/file-checks.js';
-import type { FileLinks } from '../files/file-links.js';
-import { deleteFilesByIds, insertFile } from '../files/files.repository.js';
+import { deleteFilesByIds, insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
 import * as repo from './vehicles.repository.js';
 
 export interface VehiclesContext {

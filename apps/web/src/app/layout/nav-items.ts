@@ -15,7 +15,7 @@ import { useUnreadNotificationsCount } from '../../features/notifications/use-un
 import type { AppTexts } from '../../i18n';
 import { webRoutes, pathTo } from '@yuk/shared';
 
-export type NavLabelKey = `nav.${keyof AppTexts['nav'] & string}`;
+export type NavLabelKey = `nav.${Extract<keyof AppTexts['nav'], string>}`;
 
 export interface NavItem {
   to: string;

@@ -46,7 +46,7 @@ describe('shared ui pieces', () => {
 
   it('table: rows open by click, Enter and Space when clickable', async () => {
     const user = userEvent.setup();
-    const onRowClick = vi.fn();
+    const onRowClick = vi.fn<(row: { id: number; name: string }) => void>();
     render(
       <DataTable
         caption="Tenders"

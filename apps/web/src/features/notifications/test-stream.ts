@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { jsonResponse } from '../../test/render';
+import { jsonResponse, requestUrl } from '../../test/render';
 import { apiPaths } from '@yuk/shared';
 
 /** A Server-Sent Events answer the test writes to: send(event, data), then close(). */
@@ -40,7 +40,7 @@ export function stubApiWithStream(handler: (call: RecordedCall) => Response | Pr
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const call: RecordedCall = {
-        url: String(input),
+        url: requestUrl(input),
         method: init.method ?? 'GET',
         headers: Object.fromEntries(new Headers(init.headers).entries()),
         signal: init.signal ?? undefined,

@@ -39,12 +39,6 @@ export default defineTexts({
         delete: 'Delete',
         details: 'View Details',
       },
-      pager: {
-        label: 'Sahifalar',
-        previous: 'Oldingi',
-        next: 'Keyingi',
-        range: '{from}–{to} / {total}',
-      },
       delete: {
         title: "Mashinani o'chirish",
         confirm: 'Are you sure you want to delete "{vehicle_name}"?',
@@ -188,12 +182,6 @@ export default defineTexts({
         delete: 'Delete',
         details: 'View Details',
       },
-      pager: {
-        label: 'Pages',
-        previous: 'Previous',
-        next: 'Next',
-        range: '{from}–{to} of {total}',
-      },
       delete: {
         title: 'Delete vehicle',
         confirm: 'Are you sure you want to delete "{vehicle_name}"?',
@@ -336,12 +324,6 @@ export default defineTexts({
         edit: 'Изменить',
         delete: 'Удалить',
         details: 'Подробнее',
-      },
-      pager: {
-        label: 'Страницы',
-        previous: 'Назад',
-        next: 'Вперёд',
-        range: '{from}–{to} из {total}',
       },
       delete: {
         title: 'Удаление машины',

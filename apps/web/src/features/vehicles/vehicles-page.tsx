@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useDeleteVehicle } from './api/delete-vehicle';
 import { useVehicles } from './api/get-vehicles';
 import { DeleteVehicleDialog } from './components/delete-vehicle-dialog';
-import { Pager } from './components/pager';
+import { Pager } from '../../components/ui/pager';
 import { VehicleDetailsModal } from './components/vehicle-details-modal';
 import { VehicleFilters } from './components/vehicle-filters';
 import { VehiclesTable } from './components/vehicles-table';

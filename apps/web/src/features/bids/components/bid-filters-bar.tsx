@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BIDS_LOCATIONS, DELIVERY_SPEEDS, PRICE_RANGES } from '@yuk/shared';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { FilterBar } from '../../../components/ui/filter-bar';
 import type { FilterKey } from '../../../lib/filter-store';
 import type { BidFilters } from '../bid-filters';
 
@@ -36,48 +34,40 @@ export function BidFiltersBar({ filters, onSearch, onFilter, onReset }: BidFilte
       const key = OPTION_KEYS[value];
       return { value, label: key ? t(`bids.options.${key}`) : value };
     });
+  const anyLabel = t('bids.filters.any');
 
   return (
-    <div
-      role="search"
-      aria-label={t('bids.filters.label')}
-      className="mb-4 grid gap-3 rounded-xl border border-navy-700 bg-navy-900 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
-    >
-      <TextField
-        type="search"
-        label={t('bids.filters.search')}
-        placeholder={t('bids.searchTender')}
-        value={filters.search}
-        onChange={(event) => onSearch(event.target.value)}
-        containerClassName="sm:col-span-2 lg:col-span-1"
-        autoComplete="off"
-      />
-      <SelectField
-        label={t('bids.filters.deliverySpeed')}
-        placeholder={t('bids.filters.any')}
-        options={options(DELIVERY_SPEEDS)}
-        value={filters.deliverySpeed}
-        onChange={(event) => onFilter('deliverySpeed', event.target.value)}
-      />
-      <SelectField
-        label={t('bids.filters.priceRange')}
-        placeholder={t('bids.filters.any')}
-        options={options(PRICE_RANGES)}
-        value={filters.priceRange}
-        onChange={(event) => onFilter('priceRange', event.target.value)}
-      />
-      <SelectField
-        label={t('bids.filters.location')}
-        placeholder={t('bids.filters.any')}
-        options={options(BIDS_LOCATIONS)}
-        value={filters.location}
-        onChange={(event) => onFilter('location', event.target.value)}
-      />
-      {onReset && (
-        <Button variant="ghost" onClick={onReset} className="sm:col-span-2 lg:col-span-1">
-          {t('bids.filters.clear')}
-        </Button>
-      )}
-    </div>
+    <FilterBar<Extract<FilterKey, 'deliverySpeed' | 'priceRange' | 'location'>>
+      layout="row"
+      label={t('bids.filters.label')}
+      className="rounded-xl border border-navy-700 bg-navy-900 p-4"
+      search={{ label: t('bids.filters.search'), placeholder: t('bids.searchTender'), value: filters.search }}
+      onSearch={onSearch}
+      selects={[
+        {
+          key: 'deliverySpeed',
+          label: t('bids.filters.deliverySpeed'),
+          anyLabel,
+          value: filters.deliverySpeed,
+          options: options(DELIVERY_SPEEDS),
+        },
+        {
+          key: 'priceRange',
+          label: t('bids.filters.priceRange'),
+          anyLabel,
+          value: filters.priceRange,
+          options: options(PRICE_RANGES),
+        },
+        {
+          key: 'location',
+          label: t('bids.filters.location'),
+          anyLabel,
+          value: filters.location,
+          options: options(BIDS_LOCATIONS),
+        },
+      ]}
+      onSelect={onFilter}
+      reset={onReset ? { label: t('bids.filters.clear'), onReset } : undefined}
+    />
   );
 }

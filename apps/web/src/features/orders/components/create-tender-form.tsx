@@ -27,8 +27,8 @@ import { useLanguage } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form-errors';
 import { useCreateTender } from '../api/create-tender';
-import { DateField } from './date-field';
-import { TextAreaField } from './text-area-field';
+import { DateField } from '../../../components/ui/date-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 
 /** The blank form: texts as typed (numbers too), dates as YYYY-MM-DD or '', opened as the initial status. */
 export const EMPTY_TENDER_FORM = {

@@ -14,7 +14,7 @@ import { useAwardTender } from '../api/award-tender';
 import { useCloseTender } from '../api/close-tender';
 import { useTenderBids } from '../api/get-tender-bids';
 import { usePublishTender } from '../api/publish-tender';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 type Pending = { kind: 'award'; bid: TenderBid } | { kind: 'close' } | { kind: 'publish' } | null;
 

@@ -6,9 +6,7 @@ import {
   TENDER_LIST_STATUSES,
   type PriceRange,
 } from '@yuk/shared';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { FilterBar } from '../../../components/ui/filter-bar';
 import { hasActiveFilters, type FilterKey, type FilterState } from '../../../lib/filter-store';
 
 /** The text key of each price band (the values sent stay the spec's uz words). */
@@ -32,59 +30,53 @@ export interface TenderFiltersProps {
  */
 export function TenderFilters({ filters, setSearch, setFilter, resetFilters }: TenderFiltersProps) {
   const { t } = useTranslation();
-  const any = t('tenders.list.any');
+  const anyLabel = t('tenders.list.any');
   return (
-    <div role="search" className="mb-4 flex flex-col gap-3" aria-label={t('tenders.list.filters')}>
-      <TextField
-        type="search"
-        label={t('tenders.list.search')}
-        labelHidden
-        placeholder={t('tenders.list.searchPlaceholder')}
-        value={filters.search}
-        onChange={(event) => setSearch(event.target.value)}
-        autoComplete="off"
-        enterKeyHint="search"
-      />
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <SelectField
-          label={t('tenders.list.delivery')}
-          placeholder={any}
-          value={filters.deliverySpeed}
-          onChange={(event) => setFilter('deliverySpeed', event.target.value)}
-          options={DELIVERY_SPEEDS.map((value) => ({ value, label: t(`tenders.options.delivery.${value}`) }))}
-        />
-        <SelectField
-          label={t('tenders.list.price')}
-          placeholder={any}
-          value={filters.priceRange}
-          onChange={(event) => setFilter('priceRange', event.target.value)}
-          options={PRICE_RANGES.map((value) => ({
+    <FilterBar<FilterKey>
+      layout="stacked"
+      label={t('tenders.list.filters')}
+      search={{
+        label: t('tenders.list.search'),
+        labelHidden: true,
+        placeholder: t('tenders.list.searchPlaceholder'),
+        value: filters.search,
+      }}
+      onSearch={setSearch}
+      selects={[
+        {
+          key: 'deliverySpeed',
+          label: t('tenders.list.delivery'),
+          anyLabel,
+          value: filters.deliverySpeed,
+          options: DELIVERY_SPEEDS.map((value) => ({ value, label: t(`tenders.options.delivery.${value}`) })),
+        },
+        {
+          key: 'priceRange',
+          label: t('tenders.list.price'),
+          anyLabel,
+          value: filters.priceRange,
+          options: PRICE_RANGES.map((value) => ({
             value,
             label: t(`tenders.options.price.${PRICE_RANGE_KEYS[value]}`),
-          }))}
-        />
-        <SelectField
-          label={t('tenders.list.location')}
-          placeholder={any}
-          value={filters.location}
-          onChange={(event) => setFilter('location', event.target.value)}
-          options={TENDER_LIST_LOCATIONS.map((value) => ({ value, label: t(`tenders.options.location.${value}`) }))}
-        />
-        <SelectField
-          label={t('tenders.list.status')}
-          placeholder={any}
-          value={filters.status}
-          onChange={(event) => setFilter('status', event.target.value)}
-          options={TENDER_LIST_STATUSES.map((value) => ({ value, label: t(`tenders.status.${value}`) }))}
-        />
-      </div>
-      {hasActiveFilters(filters) && (
-        <div>
-          <Button variant="link" onClick={resetFilters}>
-            {t('tenders.list.reset')}
-          </Button>
-        </div>
-      )}
-    </div>
+          })),
+        },
+        {
+          key: 'location',
+          label: t('tenders.list.location'),
+          anyLabel,
+          value: filters.location,
+          options: TENDER_LIST_LOCATIONS.map((value) => ({ value, label: t(`tenders.options.location.${value}`) })),
+        },
+        {
+          key: 'status',
+          label: t('tenders.list.status'),
+          anyLabel,
+          value: filters.status,
+          options: TENDER_LIST_STATUSES.map((value) => ({ value, label: t(`tenders.status.${value}`) })),
+        },
+      ]}
+      onSelect={setFilter}
+      reset={hasActiveFilters(filters) ? { label: t('tenders.list.reset'), onReset: resetFilters } : undefined}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
+import { Button } from './button';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
 export interface PagerProps {
   page: number;
@@ -17,17 +17,17 @@ export function Pager({ page, pageSize, total, onPage }: PagerProps) {
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <nav aria-label={t('vehicles.pager.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={t('common.pager.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-300" aria-live="polite">
-        {t('vehicles.pager.range', { from, to, total })}
+        {t('common.pager.range', { from, to, total })}
       </p>
       <div className="flex gap-2">
         <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <ChevronLeftIcon className="size-4" />
-          {t('vehicles.pager.previous')}
+          {t('common.pager.previous')}
         </Button>
         <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          {t('vehicles.pager.next')}
+          {t('common.pager.next')}
           <ChevronRightIcon className="size-4" />
         </Button>
       </div>

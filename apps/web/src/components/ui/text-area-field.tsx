@@ -1,6 +1,6 @@
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
-import { cn } from '../../../lib/cn';
-import { controlClass, describedBy, FieldFrame } from '../../../components/ui/field';
+import { cn } from '../../lib/cn';
+import { controlClass, describedBy, FieldFrame } from './field';
 
 export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;

@@ -1,8 +1,10 @@
 import { marketToday } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { createMemoryEventBus } from '../../plugins/event-bus.js';
-import { moveShipment } from '../shipments/shipments.service.js';
-import { awardTender, placeBid, type BidsContext } from './bids.service.js';
+import { placeBid } from '../bids/index.js';
+import { moveShipment } from '../shipments/index.js';
+import { listOwnerTendersInStatus, setTenderWindow } from '../tenders/index.js';
+import { awardTender, type LifecycleContext } from './lifecycle.service.js';
 
 /** Deterministic, so the demo looks the same on every machine. */
 function randomSource(seed: number) {
@@ -19,18 +21,11 @@ function randomSource(seed: number) {
  * winning bids and shipments at every step.
  */
 export async function seedDemoBids(db: Db, shipperId: number, carrierIds: [number, number]): Promise<void> {
-  const ctx: BidsContext = { db, bus: createMemoryEventBus() };
+  const ctx: LifecycleContext = { db, bus: createMemoryEventBus() };
   const random = randomSource(20261121);
   const today = marketToday();
 
-  const open = await db
-    .selectFrom('tenders')
-    .select(['id', 'initial_price_cents'])
-    .where('owner_id', '=', shipperId)
-    .where('status', '=', 'opened')
-    .where('tender_end_date', '>=', today)
-    .orderBy('id')
-    .execute();
+  const open = await listOwnerTendersInStatus(db, shipperId, 'opened', { openOn: today });
   for (const tender of open) {
     if (random() > 0.55) continue;
     let price = tender.initial_price_cents / 100;
@@ -38,51 +33,36 @@ export async function seedDemoBids(db: Db, shipperId: number, carrierIds: [numbe
     for (let round = 0; round < rounds; round += 1) {
       price = Math.floor(price * (0.9 + random() * 0.07));
       if (price <= 1) break;
-      await placeBid(ctx, tender.id, carrierIds[round % 2]!, price);
+      await placeBid(ctx, carrierIds[round % 2]!, tender.id, price);
     }
   }
 
   // The awarded tenders of the demo: bid and award them for real, then move their shipments along.
-  const awarded = await db
-    .selectFrom('tenders')
-    .select(['id', 'initial_price_cents', 'tender_end_date'])
-    .where('owner_id', '=', shipperId)
-    .where('status', '=', 'awarded')
-    .where('awarded_bid_id', 'is', null)
-    .orderBy('id')
-    .execute();
+  const awarded = await listOwnerTendersInStatus(db, shipperId, 'awarded', { withoutAwardedBid: true });
   let index = 0;
   for (const tender of awarded) {
-    await db
-      .updateTable('tenders')
-      .set({ status: 'opened', tender_end_date: today })
-      .where('id', '=', tender.id)
-      .execute();
+    await setTenderWindow(db, tender.id, { status: 'opened', tender_end_date: today });
     const first = await placeBid(
       ctx,
-      tender.id,
       carrierIds[index % 2]!,
+      tender.id,
       Math.floor((tender.initial_price_cents / 100) * 0.95),
     );
     const second = await placeBid(
       ctx,
-      tender.id,
       carrierIds[(index + 1) % 2]!,
+      tender.id,
       Math.floor((tender.initial_price_cents / 100) * 0.9),
     );
     const winner = random() < 0.7 ? second : first;
-    await awardTender(ctx, tender.id, shipperId, winner.id);
-    await db
-      .updateTable('tenders')
-      .set({ tender_end_date: tender.tender_end_date })
-      .where('id', '=', tender.id)
-      .execute();
+    await awardTender(ctx, shipperId, tender.id, winner.id);
+    await setTenderWindow(db, tender.id, { tender_end_date: tender.tender_end_date });
     const winnerId = winner === second ? carrierIds[(index + 1) % 2]! : carrierIds[index % 2]!;
     const number = winner.tender_number;
     const step = index % 4; // 0 awarded, 1 loaded, 2 on the way, 3 delivered
-    if (step >= 1) await moveShipment(ctx, number, winnerId, 'loaded');
-    if (step >= 2) await moveShipment(ctx, number, winnerId, 'on_the_way');
-    if (step >= 3) await moveShipment(ctx, number, shipperId, 'delivered');
+    if (step >= 1) await moveShipment(ctx, winnerId, number, 'loaded');
+    if (step >= 2) await moveShipment(ctx, winnerId, number, 'on_the_way');
+    if (step >= 3) await moveShipment(ctx, shipperId, number, 'delivered');
     index += 1;
   }
 }

@@ -4,8 +4,8 @@ import { useId, type ReactNode } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { DATE_FORMAT, type Language } from '@yuk/shared';
-import { cn } from '../../../lib/cn';
-import { controlClass, describedBy, FieldFrame } from '../../../components/ui/field';
+import { cn } from '../../lib/cn';
+import { controlClass, describedBy, FieldFrame } from './field';
 import './date-field.css';
 
 registerLocale('uz', uz);

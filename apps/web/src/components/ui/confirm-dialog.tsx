@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type ButtonVariant } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button, type ButtonVariant } from './button';
+import { Modal } from './modal';
 
 export interface ConfirmDialogProps {
   open: boolean;

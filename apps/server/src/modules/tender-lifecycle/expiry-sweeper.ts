@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { claimJobRun } from '../../db/scheduled-jobs.js';
-import { closeExpiredTenders, type BidsContext } from './bids.service.js';
+import { closeExpiredTenders, type LifecycleContext } from './lifecycle.service.js';
 
 /**
  * Runs once per interval across all instances.
@@ -8,7 +8,7 @@ import { closeExpiredTenders, type BidsContext } from './bids.service.js';
  * conditional update; this sweep turns their status to closed (and tells the owner) soon after.
  * Returns the function that stops it.
  */
-export function startExpirySweeper(ctx: BidsContext, intervalMs: number, log: FastifyBaseLogger): () => void {
+export function startExpirySweeper(ctx: LifecycleContext, intervalMs: number, log: FastifyBaseLogger): () => void {
   if (intervalMs <= 0) return () => undefined;
   let running = false;
   const sweep = async () => {

@@ -1,0 +1,156 @@
+import { centsToUsd, pathTo, webRoutes } from '@yuk/shared';
+import type { Db } from '../../db/database.js';
+import { recordNotifications, type NotificationDraft } from '../notifications/index.js';
+import { lowerCurrentMinimum } from '../tenders/index.js';
+import * as repo from './bids.repository.js';
+
+// one formatter for the process: toLocaleString builds a new one on every call, which cost more than the bid's SQL
+const usdFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+export const formatUsd = (cents: number) => usdFormat.format(centsToUsd(cents));
+
+export interface BidAttempt {
+  tenderId: number;
+  bidderId: number;
+  amountCents: number;
+  today: string;
+}
+
+/**
+ * The writes of one bid inside a transaction, but its notifications: undefined when the conditional update
+ * refused it (nothing written). The notifications it makes are returned, for its batch to record at once.
+ */
+async function writeBid(trx: Db, attempt: BidAttempt) {
+  const lowered = await lowerCurrentMinimum(trx, attempt);
+  if (!lowered) return undefined;
+  const { outbid, ...bid } = await repo.recordLowestBid(trx, {
+    tender_id: attempt.tenderId,
+    bidder_id: attempt.bidderId,
+    amount_cents: attempt.amountCents,
+    status: 'active',
+    created_at: new Date().toISOString(),
+  });
+  const params = { number: lowered.number, name: lowered.name, amount: formatUsd(attempt.amountCents) };
+  const link = pathTo(webRoutes.tender, { id: attempt.tenderId });
+  const notifications: NotificationDraft[] = [
+    { userId: lowered.owner_id, kind: 'bid_received', params, link },
+    ...outbid
+      .filter((userId) => userId !== attempt.bidderId)
+      .map((userId): NotificationDraft => ({ userId, kind: 'outbid', params, link })),
+  ];
+  return { bid, notifications, tender: lowered };
+}
+
+/** Writes bids (in this order) and then, in one go, the notifications they make. */
+async function writeBids(trx: Db, attempts: BidAttempt[]) {
+  const written = [];
+  for (const attempt of attempts) written.push(await writeBid(trx, attempt));
+  await recordNotifications(
+    trx,
+    written.flatMap((bid) => bid?.notifications ?? []),
+  );
+  return written;
+}
+
+export type WrittenBid = Awaited<ReturnType<typeof writeBid>>;
+
+/** At most this many bids share one commit (and, on PostgreSQL, hold their tenders' row locks until it). */
+const MAX_BATCH = 200;
+
+interface QueuedBid {
+  attempt: BidAttempt;
+  resolve(written: WrittenBid): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The order a batch is written in: its bids were in flight at the same moment, so any order is a true
+ * serialization of them, and the order the sockets happened to be read in means nothing to the bidders.
+ * By tender, so that batches of several instances take PostgreSQL's row locks in the same order (no
+ * deadlock between them); on each tender the higher amounts first: a bid that undercut the minimum when it
+ * was sent is recorded (and at once outbid by the lower one beside it) instead of being refused only because
+ * the lower one was read first. The lowest bid wins either way, and accepted amounts still strictly decrease
+ * in commit order.
+ */
+function writeOrder(batch: QueuedBid[]): number[] {
+  return batch
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const x = batch[a]!.attempt;
+      const y = batch[b]!.attempt;
+      return x.tenderId - y.tenderId || y.amountCents - x.amountCents || a - b;
+    });
+}
+
+/**
+ * Group commit. Bids that arrive while the previous batch is being written wait for it and are then written
+ * together in one transaction, sharing one commit: on SQLite, which has a single writer anyway, the commit
+ * costs more than a bid's own statements; on PostgreSQL the commit waits for the disk (fsync) and, on a
+ * contended tender, holds its row lock meanwhile. Each bid is still its own conditional update, so the
+ * strictly-lower rule, the order of accepted amounts and the equal-amount rule hold exactly as with one
+ * transaction each, and a bid is answered only after its batch has committed. If a batch fails, its bids are
+ * written again one per transaction, so one bad bid cannot fail the others.
+ */
+class BidBatcher {
+  private queue: QueuedBid[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: Db) {}
+
+  write(attempt: BidAttempt): Promise<WrittenBid> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ attempt, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // after the requests already read from the sockets in this turn have queued theirs
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      let written: WrittenBid[] | undefined;
+      try {
+        const order = writeOrder(batch);
+        const inOrder = await this.db.transaction().execute((trx) =>
+          writeBids(
+            trx,
+            order.map((i) => batch[i]!.attempt),
+          ),
+        );
+        const byArrival = new Array<WrittenBid>(batch.length);
+        order.forEach((i, position) => (byArrival[i] = inOrder[position]));
+        written = byArrival;
+      } catch {
+        written = undefined;
+      }
+      if (written) {
+        batch.forEach((queued, i) => queued.resolve(written[i]));
+        continue;
+      }
+      for (const queued of batch) {
+        try {
+          const [alone] = await this.db.transaction().execute((trx) => writeBids(trx, [queued.attempt]));
+          queued.resolve(alone);
+        } catch (error) {
+          queued.reject(error);
+        }
+      }
+    }
+    this.scheduled = false;
+  }
+}
+
+/** One writer per database (and per instance): its batches follow one another. */
+const batchers = new WeakMap<Db, BidBatcher>();
+
+/** Writes a bid through the database's batcher; undefined when the conditional update refused it. */
+export function commitBid(db: Db, attempt: BidAttempt): Promise<WrittenBid> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new BidBatcher(db);
+    batchers.set(db, batcher);
+  }
+  return batcher.write(attempt);
+}

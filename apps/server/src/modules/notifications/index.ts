@@ -1,0 +1,3 @@
+/** The notifications module: recording what happened for whom, and telling them live. */
+export { notificationsRoutes } from './notifications.routes.js';
+export { announce, recordNotifications, type NotificationDraft } from './notifications.service.js';

@@ -1,0 +1,11 @@
+/** A tender's life after it is written: publish, close, award, the end of its last day, and the demo's bidding. */
+export { lifecycleRoutes } from './lifecycle.routes.js';
+export {
+  awardTender,
+  closeExpiredTenders,
+  closeTender,
+  publishTender,
+  type LifecycleContext,
+} from './lifecycle.service.js';
+export { startExpirySweeper } from './expiry-sweeper.js';
+export { seedDemoBids } from './demo-bidding.seed.js';

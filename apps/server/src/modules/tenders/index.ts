@@ -1,0 +1,24 @@
+/** The tenders module: writing and listing tenders, and a tender's state as bids and decisions move it. */
+export { tendersRoutes } from './tenders.routes.js';
+export { seedDemoTenders } from './tenders.seed.js';
+export {
+  closeExpiredTender,
+  findExpiredOpenTenders,
+  findTenderState,
+  findTenderSummary,
+  listOwnerTendersInStatus,
+  lowerCurrentMinimum,
+  moveTenderStatus,
+  setTenderWindow,
+} from './tenders.repository.js';
+export {
+  getLiveState,
+  liveStateOf,
+  marketDay,
+  ownTender,
+  publishTenderState,
+  tenderChannel,
+  visibleTender,
+  type TenderState,
+  type TenderStateContext,
+} from './tender-state.js';

@@ -1,0 +1,3 @@
+/** The vehicles module: a carrier's vehicles and their papers. */
+export { vehiclesRoutes } from './vehicles.routes.js';
+export { seedDemoVehicles } from './vehicles.seed.js';
