@@ -2,6 +2,7 @@
 // uses (the login screen gets the user schemas, not the tender or vehicle ones). Keep every module free of
 // top-level effects, e.g. no z.config(…) or registry calls made for their effect alone.
 export * from './language.js';
+export * from './texts.js';
 export * from './errors.js';
 export * from './field-messages.js';
 export * from './constants.js';

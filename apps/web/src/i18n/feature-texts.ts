@@ -9,6 +9,8 @@ import shipmentsTexts from '../features/shipments/i18n';
 import tendersTexts from '../features/tenders/i18n';
 import vehiclesTexts from '../features/vehicles/i18n';
 import { addTexts } from './index';
+import { errorTexts } from './error-texts';
+import termsTexts from './terms';
 
 /**
  * The texts of the shell and of the signed-in pages, each under its feature's top-level key (`nav.*`,
@@ -16,6 +18,8 @@ import { addTexts } from './index';
  * A feature adds its `i18n.ts` with one import above and one entry here.
  */
 export const featureTexts = [
+  errorTexts,
+  termsTexts,
   appTexts,
   profileTexts,
   notFoundTexts,

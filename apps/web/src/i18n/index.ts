@@ -3,19 +3,18 @@ import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@yuk/shared';
 import authTexts from '../features/auth/i18n';
+import { fieldTexts } from './catalogues';
 import commonTexts from './common';
-import type { featureTexts } from './feature-texts';
+import type { AppTexts } from './app-texts';
 
 /**
  * The texts of the first screen (shared texts and the login screen's), each under its own top-level key
  * (`common.*`, `auth.*`). The signed-in pages' texts come with the pages' code: ./feature-texts, imported by
  * the router, registers them, so a first visit downloads only what the login screen shows.
  */
-const startTexts = [commonTexts, authTexts];
+export const startTexts = [commonTexts, fieldTexts, authTexts];
 
-type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
-/** The uz texts of all features together (first screen and signed-in pages): the reference shape of every language. */
-export type AppTexts = UnionToIntersection<(typeof startTexts)[number]['uz'] | (typeof featureTexts)[number]['uz']>;
+export type { AppTexts };
 
 declare module 'i18next' {
   interface CustomTypeOptions {

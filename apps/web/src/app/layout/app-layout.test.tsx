@@ -152,8 +152,8 @@ describe('side navigation badge slot', () => {
 
   it("shows an item's count, read as text, and hides it at 0", () => {
     const items = [
-      { to: '/notifications', labelKey: 'nav.notifications', icon: BellIcon, useBadgeCount: () => 3 },
-      { to: '/profile', labelKey: 'nav.profile', icon: UserIcon, useBadgeCount: () => 0 },
+      { to: '/notifications', labelKey: 'terms.notifications', icon: BellIcon, useBadgeCount: () => 3 },
+      { to: '/profile', labelKey: 'terms.profile', icon: UserIcon, useBadgeCount: () => 0 },
     ] as const;
     const router = createMemoryRouter([
       { path: '*', element: <SideNav id="nav" open onToggle={() => {}} items={items} /> },

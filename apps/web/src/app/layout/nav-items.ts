@@ -15,7 +15,9 @@ import { useUnreadNotificationsCount } from '../../features/notifications/use-un
 import type { AppTexts } from '../../i18n';
 import { webRoutes, pathTo } from '@yuk/shared';
 
-export type NavLabelKey = `nav.${Extract<keyof AppTexts['nav'], string>}`;
+/** A navigation label: the shell's own words, or the page names the pages' headings share. */
+export type NavLabelKey =
+  `nav.${Extract<keyof AppTexts['nav'], string>}` | 'terms.bids' | 'terms.notifications' | 'terms.profile';
 
 export interface NavItem {
   to: string;
@@ -44,15 +46,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     ],
   },
   { to: webRoutes.orders, labelKey: 'nav.orders', icon: OrdersIcon },
-  { to: webRoutes.bids, labelKey: 'nav.bids', icon: BidsIcon },
+  { to: webRoutes.bids, labelKey: 'terms.bids', icon: BidsIcon },
   { to: webRoutes.vehicles, labelKey: 'nav.vehicles', icon: VehiclesIcon },
   {
     to: webRoutes.notifications,
-    labelKey: 'nav.notifications',
+    labelKey: 'terms.notifications',
     icon: BellIcon,
     useBadgeCount: useUnreadNotificationsCount,
   },
-  { to: webRoutes.profile, labelKey: 'nav.profile', icon: UserIcon },
+  { to: webRoutes.profile, labelKey: 'terms.profile', icon: UserIcon },
 ];
 
 /** Whether a path is the link's path or below it (/tenders/plane/… is under /tenders/plane). */

@@ -50,7 +50,7 @@ export function AuthPage() {
               onClick={() => setMode(mode === 'login' ? 'register' : 'login')}
               className="font-medium text-sky-300 underline-offset-4 hover:text-sky-200 hover:underline"
             >
-              {mode === 'login' ? t('auth.login.toRegister') : t('auth.register.toLogin')}
+              {mode === 'login' ? t('auth.signUp') : t('auth.logIn')}
             </button>
           </p>
         </section>

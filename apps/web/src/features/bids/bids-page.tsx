@@ -38,7 +38,7 @@ function tenderIdOf(value: string): number | null {
  */
 export function BidsPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('bids.title'));
+  useDocumentTitle(t('terms.bids'));
   useLiveBids();
   const navigate = useNavigate();
   const filters = useListFilters('bids');
@@ -97,11 +97,11 @@ export function BidsPage() {
       cell: (bid) => <span className="font-medium">{bid.number}</span>,
     },
     { key: 'name', header: t('bids.columns.name'), cell: (bid) => bid.name },
-    { key: 'origin', header: t('bids.columns.origin'), cell: (bid) => bid.origin_location },
-    { key: 'destination', header: t('bids.columns.destination'), cell: (bid) => bid.destination_location },
+    { key: 'origin', header: t('terms.origin'), cell: (bid) => bid.origin_location },
+    { key: 'destination', header: t('terms.destination'), cell: (bid) => bid.destination_location },
     {
       key: 'weight',
-      header: t('bids.columns.weight'),
+      header: t('terms.weightKg'),
       cell: (bid) => formatNumber(bid.cargo_weight, t('common.notAvailable')),
       align: 'right',
     },
@@ -113,7 +113,7 @@ export function BidsPage() {
     },
     {
       key: 'status',
-      header: t('bids.columns.status'),
+      header: t('terms.statusHolati'),
       cell: (bid) => (
         <span className="flex items-center gap-2">
           <BidStatusBadge status={bid.status} />
@@ -129,7 +129,7 @@ export function BidsPage() {
               // Enter and Space act on the button, not on the row around it
               onKeyDown={(event) => event.stopPropagation()}
             >
-              {t('bids.track')}
+              {t('terms.track')}
             </Button>
           )}
         </span>
@@ -188,7 +188,7 @@ export function BidsPage() {
   return (
     <div>
       <PageHeader
-        title={t('bids.title')}
+        title={t('terms.bids')}
         subtitle={t('bids.subtitle')}
         actions={
           <Link

@@ -4,18 +4,12 @@ import { defineTexts } from '../../i18n/types';
 export default defineTexts({
   uz: {
     bids: {
-      title: 'Takliflarim',
       subtitle: 'Siz bergan takliflar va ularning holati',
       searchTender: 'Tender qidirish...',
       continueBrowsingTenders: "Tenderlarni ko'rishda davom etish",
       filters: {
         label: 'Takliflarni saralash',
-        search: 'Qidirish',
         deliverySpeed: 'Yetkazish muddati',
-        priceRange: 'Narx',
-        location: 'Joylashuv',
-        any: 'Barchasi',
-        clear: 'Filtrlarni tozalash',
       },
       options: {
         fast: 'Tez',
@@ -24,8 +18,6 @@ export default defineTexts({
         cheap: 'Arzon',
         medium: "O'rtacha",
         expensive: 'Qimmat',
-        tashkent: 'Toshkent',
-        samarqand: 'Samarqand',
         other: 'Boshqa',
       },
       tenderOnly: 'Faqat {number} tenderi',
@@ -34,14 +26,8 @@ export default defineTexts({
       columns: {
         number: 'Taklif raqami',
         name: 'Mahsulot nomi',
-        origin: "Jo'nash joyi",
-        destination: 'Yetkazish joyi',
-        weight: "Og'irligi (kg)",
         price: 'Narxi (USD)',
-        status: 'Holati',
       },
-      status: { pending: 'Kutilmoqda', accepted: 'Qabul qilingan', rejected: 'Rad etilgan', active: 'Faol' },
-      track: 'Track',
       trackLabel: 'Track: {number} yukini kuzatish',
       rowLabel: '{number} tenderi, {name}',
       tableCaption: 'Takliflarim',
@@ -57,18 +43,12 @@ export default defineTexts({
   },
   en: {
     bids: {
-      title: 'Bids',
       subtitle: 'The bids you have placed and where they stand',
       searchTender: 'Search tender...',
       continueBrowsingTenders: 'Continue Browsing Tenders',
       filters: {
         label: 'Filter the bids',
-        search: 'Search',
         deliverySpeed: 'Delivery time',
-        priceRange: 'Price',
-        location: 'Location',
-        any: 'All',
-        clear: 'Clear filters',
       },
       options: {
         fast: 'Fast (up to 3 days)',
@@ -77,8 +57,6 @@ export default defineTexts({
         cheap: 'Low (under $1,000)',
         medium: 'Medium ($1,000–5,000)',
         expensive: 'High (over $5,000)',
-        tashkent: 'Tashkent',
-        samarqand: 'Samarkand',
         other: 'Other',
       },
       tenderOnly: 'Only tender {number}',
@@ -87,14 +65,8 @@ export default defineTexts({
       columns: {
         number: 'Bid number',
         name: 'Product name',
-        origin: 'Origin',
-        destination: 'Destination',
-        weight: 'Weight (kg)',
         price: 'Price (USD)',
-        status: 'Status',
       },
-      status: { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected', active: 'Active' },
-      track: 'Track',
       trackLabel: 'Track shipment {number}',
       rowLabel: 'Tender {number}, {name}',
       tableCaption: 'My bids',
@@ -110,18 +82,12 @@ export default defineTexts({
   },
   ru: {
     bids: {
-      title: 'Мои ставки',
       subtitle: 'Ваши ставки и их статус',
       searchTender: 'Поиск тендера...',
       continueBrowsingTenders: 'Продолжить просмотр тендеров',
       filters: {
         label: 'Фильтры ставок',
-        search: 'Поиск',
         deliverySpeed: 'Срок доставки',
-        priceRange: 'Цена',
-        location: 'Местоположение',
-        any: 'Все',
-        clear: 'Сбросить фильтры',
       },
       options: {
         fast: 'Быстро (до 3 дней)',
@@ -130,8 +96,6 @@ export default defineTexts({
         cheap: 'Дёшево (до $1 000)',
         medium: 'Средне ($1 000–5 000)',
         expensive: 'Дорого (свыше $5 000)',
-        tashkent: 'Ташкент',
-        samarqand: 'Самарканд',
         other: 'Другое',
       },
       tenderOnly: 'Только тендер {number}',
@@ -140,14 +104,8 @@ export default defineTexts({
       columns: {
         number: 'Номер ставки',
         name: 'Название товара',
-        origin: 'Откуда',
-        destination: 'Куда',
-        weight: 'Вес (кг)',
         price: 'Цена (USD)',
-        status: 'Статус',
       },
-      status: { pending: 'Ожидает', accepted: 'Принята', rejected: 'Отклонена', active: 'Активна' },
-      track: 'Отследить',
       trackLabel: 'Отследить груз {number}',
       rowLabel: 'Тендер {number}, {name}',
       tableCaption: 'Мои ставки',

@@ -4,10 +4,13 @@ import { defineTexts } from '../../i18n/types';
 export default defineTexts({
   uz: {
     notifications: {
-      title: 'Bildirishnomalar',
       subtitle: 'Takliflaringiz, tenderlaringiz va yuklaringiz haqidagi xabarlar',
       tabsLabel: 'Bildirishnomalar turi',
-      tabs: { all: 'Barchasi', unread: "O'qilmagan", system: 'Tizim', offers: 'Takliflar' },
+      tabs: {
+        unread: "O'qilmagan",
+        system: 'Tizim',
+        offers: 'Takliflar',
+      },
       markAllRead: 'Mark all as read',
       markingAllRead: 'Belgilanmoqda...',
       allMarkedRead: "Barcha bildirishnomalar o'qilgan deb belgilandi",
@@ -24,20 +27,25 @@ export default defineTexts({
       },
       emptyHint: "Yangi taklif, tender natijasi yoki yuk holati o'zgarsa, xabar shu yerda darhol paydo bo'ladi.",
       loadMore: "Ko'proq ko'rsatish",
-      loadingMore: 'Yuklanmoqda...',
       unread: "O'qilmagan",
       unreadCount: "{count} ta o'qilmagan",
       justNow: 'hozirgina',
       arrived: 'Yangi bildirishnoma: {title}',
-      kinds: { offer: 'Taklif', system: 'Tizim' },
+      kinds: {
+        offer: 'Taklif',
+        system: 'Tizim',
+      },
     },
   },
   en: {
     notifications: {
-      title: 'Notifications',
       subtitle: 'News about your bids, tenders and shipments',
       tabsLabel: 'Notification type',
-      tabs: { all: 'All', unread: 'Unread', system: 'System', offers: 'Offers' },
+      tabs: {
+        unread: 'Unread',
+        system: 'System',
+        offers: 'Offers',
+      },
       markAllRead: 'Mark all as read',
       markingAllRead: 'Marking...',
       allMarkedRead: 'All notifications are marked as read',
@@ -54,20 +62,25 @@ export default defineTexts({
       },
       emptyHint: 'When a bid arrives, a tender is decided or a shipment moves, you will see it here at once.',
       loadMore: 'Show more',
-      loadingMore: 'Loading...',
       unread: 'Unread',
       unreadCount: '{count} unread',
       justNow: 'just now',
       arrived: 'New notification: {title}',
-      kinds: { offer: 'Offer', system: 'System' },
+      kinds: {
+        offer: 'Offer',
+        system: 'System',
+      },
     },
   },
   ru: {
     notifications: {
-      title: 'Уведомления',
       subtitle: 'Новости о ваших ставках, тендерах и грузах',
       tabsLabel: 'Тип уведомлений',
-      tabs: { all: 'Все', unread: 'Непрочитанные', system: 'Системные', offers: 'Предложения' },
+      tabs: {
+        unread: 'Непрочитанные',
+        system: 'Системные',
+        offers: 'Предложения',
+      },
       markAllRead: 'Отметить все как прочитанные',
       markingAllRead: 'Отмечаем...',
       allMarkedRead: 'Все уведомления отмечены как прочитанные',
@@ -84,12 +97,14 @@ export default defineTexts({
       },
       emptyHint: 'Когда придёт ставка, решится тендер или груз сменит статус, уведомление сразу появится здесь.',
       loadMore: 'Показать ещё',
-      loadingMore: 'Загрузка...',
       unread: 'Непрочитанное',
       unreadCount: 'Непрочитанных: {count}',
       justNow: 'только что',
       arrived: 'Новое уведомление: {title}',
-      kinds: { offer: 'Предложение', system: 'Система' },
+      kinds: {
+        offer: 'Предложение',
+        system: 'Система',
+      },
     },
   },
 });

@@ -29,7 +29,7 @@ function isTab(value: string | null): value is NotificationTab {
  */
 export function NotificationsPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('notifications.title'));
+  useDocumentTitle(t('terms.notifications'));
   useNotificationStream();
   useNow(); // re-render every half minute, so the relative times stay true
 
@@ -71,7 +71,7 @@ export function NotificationsPage() {
 
   const tabs: TabItem<NotificationTab>[] = NOTIFICATION_TAB_VALUES.map((key) => ({
     key,
-    label: t(`notifications.tabs.${key}`),
+    label: key === 'all' ? t('terms.all') : t(`notifications.tabs.${key}`),
   }));
   const items = list.data?.pages.flat() ?? [];
 
@@ -100,7 +100,7 @@ export function NotificationsPage() {
     body = (
       <div className="flex flex-col gap-4">
         <ul
-          aria-label={t(`notifications.tabs.${tab}`)}
+          aria-label={tab === 'all' ? t('terms.all') : t(`notifications.tabs.${tab}`)}
           className="flex flex-col gap-1 rounded-xl border border-navy-700 bg-navy-900 p-2"
         >
           {items.map((item) => (
@@ -112,7 +112,7 @@ export function NotificationsPage() {
         {list.hasNextPage && (
           <div className="flex justify-center">
             <Button variant="secondary" onClick={() => void list.fetchNextPage()} pending={list.isFetchingNextPage}>
-              {list.isFetchingNextPage ? t('notifications.loadingMore') : t('notifications.loadMore')}
+              {list.isFetchingNextPage ? t('common.loading') : t('notifications.loadMore')}
             </Button>
           </div>
         )}
@@ -128,7 +128,7 @@ export function NotificationsPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        title={t('notifications.title')}
+        title={t('terms.notifications')}
         subtitle={unreadCount ? t('notifications.unreadCount', { count: unreadCount }) : t('notifications.subtitle')}
         actions={
           <Button variant="secondary" onClick={markAllRead} pending={markAll.isPending} disabled={unreadCount === 0}>

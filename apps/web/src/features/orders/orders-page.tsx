@@ -65,7 +65,7 @@ export function OrdersPage() {
   const track = useCallback(
     (order: Tender) => {
       if (!chooseShipment(order.number)) {
-        toast.error(t('orders.list.storageFailed'));
+        toast.error(t('terms.theBrowserStorageCouldNotBeWritten'));
         return;
       }
       void navigate(webRoutes.shipmentStatus);
@@ -89,10 +89,10 @@ export function OrdersPage() {
     content = hasActiveFilters(filters) ? (
       <EmptyState
         title={t('orders.list.empty')}
-        description={t('orders.list.emptyFilteredHint')}
+        description={t('terms.tryAnotherSearchWordOrOtherFilters')}
         action={
           <Button variant="secondary" onClick={filters.resetFilters}>
-            {t('orders.list.reset')}
+            {t('terms.clearFilters')}
           </Button>
         }
       />

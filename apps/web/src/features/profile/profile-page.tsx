@@ -10,11 +10,11 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 export function ProfilePage() {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
-  useDocumentTitle(t('profile.title'));
+  useDocumentTitle(t('terms.profile'));
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title={t('profile.title')} />
+      <PageHeader title={t('terms.profile')} />
       <section aria-labelledby="profile-language" className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
         <div className="mb-4 flex items-center gap-3">
           <span className="grid size-9 place-items-center rounded-lg bg-navy-800 text-sky-300">

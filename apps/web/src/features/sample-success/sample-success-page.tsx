@@ -58,13 +58,13 @@ export function SampleSuccessPage() {
           </h2>
           <dl className="grid gap-4 sm:grid-cols-2">
             <Item label={t('sampleSuccess.number')}>{`#${sample.number}`}</Item>
-            <Item label={t('sampleSuccess.type')}>{t('sampleSuccess.cargoType')}</Item>
-            <Item label={t('sampleSuccess.weight')}>{`${formatNumber(sample.weight)} kg`}</Item>
-            <Item label={t('sampleSuccess.volume')}>{`${formatNumber(sample.volume)} m³`}</Item>
-            <Item label={t('sampleSuccess.origin')}>{sample.origin}</Item>
-            <Item label={t('sampleSuccess.destination')}>{sample.destination}</Item>
-            <Item label={t('sampleSuccess.pickupDate')}>{formatDate(sample.pickupDate)}</Item>
-            <Item label={t('sampleSuccess.deliveryDate')}>{formatDate(sample.deliveryDate)}</Item>
+            <Item label={t('terms.typeTuri')}>{t('sampleSuccess.cargoType')}</Item>
+            <Item label={t('terms.weight')}>{`${formatNumber(sample.weight)} kg`}</Item>
+            <Item label={t('terms.volume')}>{`${formatNumber(sample.volume)} m³`}</Item>
+            <Item label={t('terms.origin')}>{sample.origin}</Item>
+            <Item label={t('terms.destination')}>{sample.destination}</Item>
+            <Item label={t('terms.pickupDate')}>{formatDate(sample.pickupDate)}</Item>
+            <Item label={t('terms.deliveryDate')}>{formatDate(sample.deliveryDate)}</Item>
           </dl>
         </section>
         <div className="flex flex-col gap-6">
@@ -73,7 +73,7 @@ export function SampleSuccessPage() {
             className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6"
           >
             <h2 id="sample-timeline" className="mb-4 text-lg font-semibold text-white">
-              {t('sampleSuccess.timeline')}
+              {t('terms.deliverySteps')}
             </h2>
             <ol aria-labelledby="sample-timeline" className="flex flex-col gap-4">
               {sample.steps.map(({ step, at }, index) => (

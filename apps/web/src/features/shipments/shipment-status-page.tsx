@@ -38,13 +38,13 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
       <div className="flex flex-col gap-6">
         <section aria-labelledby={timelineId} className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
           <h2 id={timelineId} className="mb-4 text-lg font-semibold text-white">
-            {t('shipments.status.timeline')}
+            {t('terms.deliverySteps')}
           </h2>
           <ShipmentTimeline shipment={shipment} labelledBy={timelineId} />
         </section>
         <section aria-labelledby={actionsId} className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
           <h2 id={actionsId} className="mb-4 text-lg font-semibold text-white">
-            {t('shipments.status.actions')}
+            {t('terms.actions')}
           </h2>
           <ShipmentActions shipment={shipment} />
         </section>

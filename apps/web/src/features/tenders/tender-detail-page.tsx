@@ -64,8 +64,8 @@ function TenderView({ tender }: { tender: Tender }) {
   const decisions = useOwnerDecisions(tender);
 
   let action: ReactNode = null;
-  if (tender.status === 'closed') action = <Notice>{t('tenders.detail.closed')}</Notice>;
-  else if (tender.status === 'awarded') action = <Notice>{t('tenders.detail.awarded')}</Notice>;
+  if (tender.status === 'closed') action = <Notice>{t('errors.TENDER_NOT_OPEN')}</Notice>;
+  else if (tender.status === 'awarded') action = <Notice>{t('errors.TENDER_ALREADY_AWARDED')}</Notice>;
   else if (tender.is_owner) {
     action = (
       <Notice tone="info">{tender.status === 'draft' ? t('tenders.detail.draft') : t('tenders.owner.yours')}</Notice>
@@ -96,21 +96,21 @@ function TenderView({ tender }: { tender: Tender }) {
           className="rounded-xl border border-navy-700 bg-navy-900 px-5 py-2"
         >
           <dl className="grid grid-cols-2 gap-x-4 sm:block">
-            <Fact label={t('tenders.detail.fields.name')} wide>
+            <Fact label={t('terms.name')} wide>
               {tender.name}
             </Fact>
-            <Fact label={t('tenders.detail.fields.cargoType')} wide>
+            <Fact label={t('terms.cargoType')} wide>
               {tender.cargo_type}
             </Fact>
-            <Fact label={t('tenders.detail.fields.weight')}>{formatNumber(tender.cargo_weight)}</Fact>
+            <Fact label={t('terms.weightKg')}>{formatNumber(tender.cargo_weight)}</Fact>
             <Fact label={t('tenders.detail.fields.volume')}>{formatNumber(tender.cargo_volume)}</Fact>
-            <Fact label={t('tenders.detail.fields.origin')}>{tender.origin_location}</Fact>
-            <Fact label={t('tenders.detail.fields.destination')}>{tender.destination_location}</Fact>
-            <Fact label={t('tenders.detail.fields.shipmentDate')}>{formatDate(tender.shipment_date)}</Fact>
-            <Fact label={t('tenders.detail.fields.deliveryDate')}>{formatDate(tender.delivery_date)}</Fact>
-            <Fact label={t('tenders.detail.fields.startDate')}>{formatDate(tender.tender_start_date)}</Fact>
-            <Fact label={t('tenders.detail.fields.endDate')}>{formatDate(tender.tender_end_date)}</Fact>
-            <Fact label={t('tenders.detail.fields.initialPrice')}>{formatUsd(tender.initial_price)}</Fact>
+            <Fact label={t('terms.origin')}>{tender.origin_location}</Fact>
+            <Fact label={t('terms.destinationManzil')}>{tender.destination_location}</Fact>
+            <Fact label={t('terms.shipmentDate')}>{formatDate(tender.shipment_date)}</Fact>
+            <Fact label={t('terms.deliveryDateYetkazibBerishSanasi')}>{formatDate(tender.delivery_date)}</Fact>
+            <Fact label={t('terms.tenderStartDate')}>{formatDate(tender.tender_start_date)}</Fact>
+            <Fact label={t('terms.tenderEndDate')}>{formatDate(tender.tender_end_date)}</Fact>
+            <Fact label={t('terms.initialPriceUsd')}>{formatUsd(tender.initial_price)}</Fact>
             {minBid !== null && (
               <Fact label={t('tenders.detail.fields.currentMin')} live>
                 <span className="text-emerald-300">{formatUsd(minBid)}</span>
@@ -119,21 +119,21 @@ function TenderView({ tender }: { tender: Tender }) {
             <Fact label={t('tenders.detail.fields.bidCount')} live>
               {tender.bid_count}
             </Fact>
-            <Fact label={t('tenders.detail.fields.status')} live>
+            <Fact label={t('terms.statusHolat')} live>
               <TenderStatusBadge status={tender.status} />
             </Fact>
             {tender.requirements && (
-              <Fact label={t('tenders.detail.fields.requirements')} wide>
+              <Fact label={t('terms.requirements')} wide>
                 {tender.requirements}
               </Fact>
             )}
             {tender.notes && (
-              <Fact label={t('tenders.detail.fields.notes')} wide>
+              <Fact label={t('terms.notes')} wide>
                 {tender.notes}
               </Fact>
             )}
             {tender.incoterms && (
-              <Fact label={t('tenders.detail.fields.incoterms')} wide>
+              <Fact label={t('terms.incoterms')} wide>
                 {tender.incoterms}
               </Fact>
             )}

@@ -69,10 +69,10 @@ export function TendersPage() {
     content = filtered ? (
       <EmptyState
         title={t('tenders.list.emptyFiltered')}
-        description={t('tenders.list.emptyFilteredHint')}
+        description={t('terms.tryAnotherSearchWordOrOtherFilters')}
         action={
           <Button variant="secondary" onClick={filters.resetFilters}>
-            {t('tenders.list.reset')}
+            {t('terms.clearFilters')}
           </Button>
         }
       />
@@ -116,7 +116,7 @@ export function TendersPage() {
         {tenders.isFetching && !tenders.isPending && !isFetchingNextPage && (
           <span className="inline-flex items-center gap-1.5 text-slate-400">
             <Spinner className="size-4" />
-            {t('tenders.list.updating')}
+            {t('terms.updating')}
           </span>
         )}
       </div>

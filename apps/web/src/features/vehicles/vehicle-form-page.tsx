@@ -47,7 +47,7 @@ function EditVehiclePage({ rawId }: { rawId: string | undefined }) {
   if (id === undefined || (query.isError && isApiError(query.error) && query.error.status === 404)) {
     content = (
       <EmptyState
-        title={t('vehicles.form.notFound')}
+        title={t('errors.VEHICLE_NOT_FOUND')}
         description={t('vehicles.form.notFoundHint')}
         action={
           <Link to={webRoutes.vehicles} className={backLinkClass}>

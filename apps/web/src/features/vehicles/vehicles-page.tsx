@@ -134,7 +134,7 @@ export function VehiclesPage() {
         {query.isFetching && !query.isPending && (
           <span className="inline-flex items-center gap-2 text-slate-400">
             <Spinner className="size-4" />
-            {t('vehicles.list.updating')}
+            {t('terms.updating')}
           </span>
         )}
       </div>

@@ -42,7 +42,7 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   return (
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
       <TextField
-        label={t('auth.login.email')}
+        label={t('auth.eMail')}
         type="email"
         autoComplete="username"
         inputMode="email"
@@ -50,7 +50,7 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         {...register('email')}
       />
       <TextField
-        label={t('auth.login.password')}
+        label={t('auth.password')}
         type="password"
         autoComplete="current-password"
         error={fieldErrorText(errors.password?.message, language)}
@@ -67,7 +67,7 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         </a>
       </div>
       <Button type="submit" size="lg" fullWidth pending={login.isPending}>
-        {login.isPending ? t('auth.login.pending') : t('auth.login.submit')}
+        {login.isPending ? t('auth.login.pending') : t('auth.logIn')}
       </Button>
     </form>
   );

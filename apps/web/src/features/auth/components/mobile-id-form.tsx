@@ -34,7 +34,7 @@ export function MobileIdForm() {
       className="flex flex-col gap-4"
     >
       <TextField
-        label={t('auth.mobileId.phone')}
+        label={t('auth.phoneNumber')}
         prefix={PHONE_PREFIX}
         type="tel"
         inputMode="numeric"

@@ -71,7 +71,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         />
       </div>
       <TextField
-        label={t('auth.register.email')}
+        label={t('auth.eMail')}
         type="email"
         inputMode="email"
         autoComplete="email"
@@ -79,7 +79,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         {...register('email')}
       />
       <TextField
-        label={t('auth.register.phone')}
+        label={t('auth.phoneNumber')}
         prefix={PHONE_PREFIX}
         type="tel"
         inputMode="numeric"
@@ -90,7 +90,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         {...register('phone_number')}
       />
       <TextField
-        label={t('auth.register.password')}
+        label={t('auth.password')}
         type="password"
         autoComplete="new-password"
         hint={t('auth.register.passwordHint')}
@@ -98,7 +98,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         {...register('password')}
       />
       <Button type="submit" size="lg" fullWidth pending={registration.isPending}>
-        {registration.isPending ? t('auth.register.pending') : t('auth.register.submit')}
+        {registration.isPending ? t('auth.register.pending') : t('auth.signUp')}
       </Button>
     </form>
   );

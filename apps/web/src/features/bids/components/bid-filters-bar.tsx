@@ -4,7 +4,7 @@ import { FilterBar } from '../../../components/ui/filter-bar';
 import type { FilterKey } from '../../../lib/filter-store';
 import type { BidFilters } from '../bid-filters';
 
-type OptionKey = 'fast' | 'normal' | 'slow' | 'cheap' | 'medium' | 'expensive' | 'tashkent' | 'samarqand' | 'other';
+type OptionKey = 'fast' | 'normal' | 'slow' | 'cheap' | 'medium' | 'expensive' | 'other';
 
 /** The spec's filter values (sent and compared as they are) and the key of each one's label. */
 const OPTION_KEYS: Record<string, OptionKey> = {
@@ -14,8 +14,6 @@ const OPTION_KEYS: Record<string, OptionKey> = {
   Arzon: 'cheap',
   "O'rtacha": 'medium',
   Qimmat: 'expensive',
-  Toshkent: 'tashkent',
-  Samarqand: 'samarqand',
   Boshqa: 'other',
 };
 
@@ -32,16 +30,19 @@ export function BidFiltersBar({ filters, onSearch, onFilter, onReset }: BidFilte
   const options = (values: readonly string[]) =>
     values.map((value) => {
       const key = OPTION_KEYS[value];
-      return { value, label: key ? t(`bids.options.${key}`) : value };
+      // the named cities read as in the other lists
+      if (!key)
+        return { value, label: value === 'Toshkent' || value === 'Samarqand' ? t(`terms.city.${value}`) : value };
+      return { value, label: t(`bids.options.${key}`) };
     });
-  const anyLabel = t('bids.filters.any');
+  const anyLabel = t('terms.all');
 
   return (
     <FilterBar<Extract<FilterKey, 'deliverySpeed' | 'priceRange' | 'location'>>
       layout="row"
       label={t('bids.filters.label')}
       className="rounded-xl border border-navy-700 bg-navy-900 p-4"
-      search={{ label: t('bids.filters.search'), placeholder: t('bids.searchTender'), value: filters.search }}
+      search={{ label: t('terms.search'), placeholder: t('bids.searchTender'), value: filters.search }}
       onSearch={onSearch}
       selects={[
         {
@@ -53,21 +54,21 @@ export function BidFiltersBar({ filters, onSearch, onFilter, onReset }: BidFilte
         },
         {
           key: 'priceRange',
-          label: t('bids.filters.priceRange'),
+          label: t('terms.price'),
           anyLabel,
           value: filters.priceRange,
           options: options(PRICE_RANGES),
         },
         {
           key: 'location',
-          label: t('bids.filters.location'),
+          label: t('terms.location'),
           anyLabel,
           value: filters.location,
           options: options(BIDS_LOCATIONS),
         },
       ]}
       onSelect={onFilter}
-      reset={onReset ? { label: t('bids.filters.clear'), onReset } : undefined}
+      reset={onReset ? { label: t('terms.clearFilters'), onReset } : undefined}
     />
   );
 }

@@ -14,6 +14,6 @@ export function BidStatusBadge({ status }: { status: string | null | undefined }
   const { t } = useTranslation();
   const value = (status ?? '').trim().toLowerCase();
   const label =
-    value === '' ? t('bids.status.pending') : isBidStatus(value) ? t(`bids.status.${value}`) : (status ?? '');
+    value === '' ? t('terms.bidStatus.pending') : isBidStatus(value) ? t(`terms.bidStatus.${value}`) : (status ?? '');
   return <StatusBadge label={label} tone={bidStatusTone(status)} />;
 }

@@ -149,14 +149,14 @@ export function CreateTenderForm() {
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-6">
       <Section title={t('orders.create.sections.cargo')}>
         <TextField
-          label={<Required>{t('orders.create.fields.name')}</Required>}
+          label={<Required>{t('terms.productName')}</Required>}
           required
           maxLength={TENDER_TEXT_MAX}
           error={error('name')}
           {...register('name')}
         />
         <TextField
-          label={<Required>{t('orders.create.fields.cargoType')}</Required>}
+          label={<Required>{t('terms.cargoType')}</Required>}
           required
           list={cargoTypesId}
           maxLength={TENDER_TEXT_MAX}
@@ -171,7 +171,7 @@ export function CreateTenderForm() {
           ))}
         </datalist>
         <TextField
-          label={<Required>{t('orders.create.fields.weight')}</Required>}
+          label={<Required>{t('terms.weightKg')}</Required>}
           required
           type="number"
           inputMode="decimal"
@@ -194,14 +194,14 @@ export function CreateTenderForm() {
 
       <Section title={t('orders.create.sections.route')}>
         <TextField
-          label={<Required>{t('orders.create.fields.origin')}</Required>}
+          label={<Required>{t('terms.origin')}</Required>}
           required
           maxLength={TENDER_TEXT_MAX}
           error={error('origin_location')}
           {...register('origin_location')}
         />
         <TextField
-          label={<Required>{t('orders.create.fields.destination')}</Required>}
+          label={<Required>{t('terms.destinationManzil')}</Required>}
           required
           maxLength={TENDER_TEXT_MAX}
           error={error('destination_location')}
@@ -210,15 +210,15 @@ export function CreateTenderForm() {
       </Section>
 
       <Section title={t('orders.create.sections.dates')}>
-        {dateField('shipment_date', t('orders.create.fields.shipmentDate'))}
-        {dateField('delivery_date', t('orders.create.fields.deliveryDate'))}
-        {dateField('tender_start_date', t('orders.create.fields.startDate'))}
-        {dateField('tender_end_date', t('orders.create.fields.endDate'))}
+        {dateField('shipment_date', t('terms.shipmentDate'))}
+        {dateField('delivery_date', t('terms.deliveryDateYetkazibBerishSanasi'))}
+        {dateField('tender_start_date', t('terms.tenderStartDate'))}
+        {dateField('tender_end_date', t('terms.tenderEndDate'))}
       </Section>
 
       <Section title={t('orders.create.sections.terms')}>
         <TextField
-          label={<Required>{t('orders.create.fields.initialPrice')}</Required>}
+          label={<Required>{t('terms.initialPriceUsd')}</Required>}
           required
           type="number"
           inputMode="decimal"
@@ -228,29 +228,29 @@ export function CreateTenderForm() {
           {...register('initial_price')}
         />
         <SelectField
-          label={t('orders.create.fields.status')}
+          label={t('terms.statusHolat')}
           options={TENDER_INITIAL_STATUSES.map((value) => ({
             value,
-            label: t(`orders.create.statusOptions.${value}`),
+            label: t(`terms.tenderStatus.${value}`),
           }))}
           error={error('status')}
           {...register('status')}
         />
         <TextField
-          label={t('orders.create.fields.incoterms')}
+          label={t('terms.incoterms')}
           maxLength={TENDER_LONG_TEXT_MAX}
           error={error('incoterms')}
           {...register('incoterms')}
         />
         <div className="hidden sm:block" aria-hidden="true" />
         <TextAreaField
-          label={t('orders.create.fields.requirements')}
+          label={t('terms.requirements')}
           maxLength={TENDER_LONG_TEXT_MAX}
           error={error('requirements')}
           {...register('requirements')}
         />
         <TextAreaField
-          label={t('orders.create.fields.notes')}
+          label={t('terms.notes')}
           maxLength={TENDER_LONG_TEXT_MAX}
           error={error('notes')}
           {...register('notes')}
@@ -259,7 +259,7 @@ export function CreateTenderForm() {
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link to={webRoutes.tenders} className={linkButtonClass}>
-          {t('orders.create.cancel')}
+          {t('terms.cancel')}
         </Link>
         <Button type="submit" size="lg" pending={create.isPending}>
           {create.isPending ? t('orders.create.pending') : t('orders.create.submit')}

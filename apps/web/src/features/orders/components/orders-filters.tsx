@@ -29,47 +29,47 @@ export interface OrdersFiltersProps {
 /** My Orders' search box and its three dropdowns: delivery time, price, location (Toshkent … Farg'ona). */
 export function OrdersFilters({ filters, setSearch, setFilter, resetFilters }: OrdersFiltersProps) {
   const { t } = useTranslation();
-  const anyLabel = t('orders.list.any');
+  const anyLabel = t('terms.all');
   return (
     <FilterBar<FilterKey>
       layout="stacked"
-      label={t('orders.list.filters')}
+      label={t('terms.filters')}
       search={{
-        label: t('orders.list.search'),
+        label: t('terms.search'),
         labelHidden: true,
-        placeholder: t('orders.list.searchPlaceholder'),
+        placeholder: t('terms.searchByNameCargoTypeOrPlace'),
         value: filters.search,
       }}
       onSearch={setSearch}
       selects={[
         {
           key: 'deliverySpeed',
-          label: t('orders.list.delivery'),
+          label: t('terms.deliveryTime'),
           anyLabel,
           value: filters.deliverySpeed,
-          options: DELIVERY_SPEEDS.map((value) => ({ value, label: t(`orders.options.delivery.${value}`) })),
+          options: DELIVERY_SPEEDS.map((value) => ({ value, label: t(`terms.delivery.${value}`) })),
         },
         {
           key: 'priceRange',
-          label: t('orders.list.price'),
+          label: t('terms.price'),
           anyLabel,
           value: filters.priceRange,
-          options: PRICE_RANGES.map((value) => ({ value, label: t(`orders.options.price.${PRICE_KEYS[value]}`) })),
+          options: PRICE_RANGES.map((value) => ({ value, label: t(`terms.priceBand.${PRICE_KEYS[value]}`) })),
         },
         {
           key: 'location',
-          label: t('orders.list.location'),
+          label: t('terms.location'),
           anyLabel,
           value: filters.location,
           containerClassName: 'col-span-2 lg:col-span-1',
           options: ORDERS_LOCATIONS.map((value) => ({
             value,
-            label: t(`orders.options.location.${LOCATION_KEYS[value]}`),
+            label: t(`terms.city.${LOCATION_KEYS[value]}`),
           })),
         },
       ]}
       onSelect={setFilter}
-      reset={hasActiveFilters(filters) ? { label: t('orders.list.reset'), onReset: resetFilters } : undefined}
+      reset={hasActiveFilters(filters) ? { label: t('terms.clearFilters'), onReset: resetFilters } : undefined}
     />
   );
 }

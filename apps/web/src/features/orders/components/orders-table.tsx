@@ -24,54 +24,54 @@ export function OrdersTable({ orders, onOpen, onTrack }: OrdersTableProps) {
   const columns: VirtualColumn<Tender>[] = [
     {
       key: 'number',
-      header: t('orders.columns.number'),
+      header: t('terms.tenderNumber'),
       width: '11%',
       cell: (order) => <span className="font-medium text-sky-200">{text(order.number)}</span>,
     },
     {
       key: 'name',
-      header: t('orders.columns.name'),
+      header: t('terms.productName'),
       width: '20%',
       cell: (order) => text(order.name),
       title: (order) => order.name,
     },
     {
       key: 'origin',
-      header: t('orders.columns.origin'),
+      header: t('terms.origin'),
       width: '14%',
       cell: (order) => text(order.origin_location),
       title: (order) => order.origin_location,
     },
     {
       key: 'destination',
-      header: t('orders.columns.destination'),
+      header: t('terms.destinationManzil'),
       width: '14%',
       cell: (order) => text(order.destination_location),
       title: (order) => order.destination_location,
     },
     {
       key: 'weight',
-      header: t('orders.columns.weight'),
+      header: t('terms.weightKg'),
       width: '10%',
       align: 'right',
       cell: (order) => formatNumber(order.cargo_weight, na),
     },
     {
       key: 'price',
-      header: t('orders.columns.price'),
+      header: t('terms.priceUsd'),
       width: '11%',
       align: 'right',
       cell: (order) => formatUsd(order.initial_price, na),
     },
     {
       key: 'status',
-      header: t('orders.columns.status'),
+      header: t('terms.statusHolat'),
       width: '10%',
-      cell: (order) => <StatusBadge label={t(`orders.status.${order.status}`)} tone={TONES[order.status]} />,
+      cell: (order) => <StatusBadge label={t(`terms.tenderStatus.${order.status}`)} tone={TONES[order.status]} />,
     },
     {
       key: 'actions',
-      header: <span className="sr-only">{t('orders.columns.actions')}</span>,
+      header: <span className="sr-only">{t('terms.actions')}</span>,
       width: '10%',
       cell: (order) =>
         order.status === 'awarded' ? (
@@ -84,7 +84,7 @@ export function OrdersTable({ orders, onOpen, onTrack }: OrdersTableProps) {
               onTrack(order);
             }}
           >
-            {t('orders.list.track')}
+            {t('terms.track')}
           </Button>
         ) : null,
     },

@@ -21,15 +21,15 @@ export function ShipmentDetails({ shipment }: { shipment: Shipment }) {
     <dl>
       <Row label={t('shipments.fields.number')}>{shipment.number}</Row>
       <Row label={t('shipments.fields.description')}>{text(shipment.description)}</Row>
-      <Row label={t('shipments.fields.weight')}>{`${formatNumber(shipment.weight, empty)} kg`}</Row>
-      <Row label={t('shipments.fields.volume')}>{`${formatNumber(shipment.volume, empty)} m³`}</Row>
-      <Row label={t('shipments.fields.origin')}>{text(shipment.origin)}</Row>
-      <Row label={t('shipments.fields.destination')}>{text(shipment.destination)}</Row>
-      <Row label={t('shipments.fields.pickupDate')}>{formatDate(shipment.pickupDate, empty)}</Row>
-      <Row label={t('shipments.fields.deliveryDate')}>{formatDate(shipment.deliveryDate, empty)}</Row>
-      <Row label={t('shipments.fields.requirements')}>{text(shipment.requirements)}</Row>
-      <Row label={t('shipments.fields.notes')}>{text(shipment.notes)}</Row>
-      <Row label={t('shipments.fields.incoterms')}>{text(shipment.incoterms)}</Row>
+      <Row label={t('terms.weight')}>{`${formatNumber(shipment.weight, empty)} kg`}</Row>
+      <Row label={t('terms.volume')}>{`${formatNumber(shipment.volume, empty)} m³`}</Row>
+      <Row label={t('terms.origin')}>{text(shipment.origin)}</Row>
+      <Row label={t('terms.destination')}>{text(shipment.destination)}</Row>
+      <Row label={t('terms.pickupDate')}>{formatDate(shipment.pickupDate, empty)}</Row>
+      <Row label={t('terms.deliveryDate')}>{formatDate(shipment.deliveryDate, empty)}</Row>
+      <Row label={t('terms.requirements')}>{text(shipment.requirements)}</Row>
+      <Row label={t('terms.notes')}>{text(shipment.notes)}</Row>
+      <Row label={t('terms.incoterms')}>{text(shipment.incoterms)}</Row>
       <Row label={t('shipments.fields.amount')}>{formatUsd(shipment.amount, empty)}</Row>
       <Row label={t('shipments.fields.carrierName')}>{text(shipment.carrier_name)}</Row>
       <Row label={t('shipments.fields.carrierPhone')}>

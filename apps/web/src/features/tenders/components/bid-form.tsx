@@ -41,7 +41,7 @@ export function BidForm({ tenderId, minimum }: BidFormProps) {
 
   const onValid = async ({ bid_amount }: { bid_amount: number }) => {
     if (bid_amount >= minimum) {
-      toast.error(t('tenders.bid.notLower', { min }));
+      toast.error(t('errors.BID_NOT_LOWER', { min }));
       return;
     }
     try {
@@ -61,7 +61,7 @@ export function BidForm({ tenderId, minimum }: BidFormProps) {
       </h2>
       <form
         noValidate
-        onSubmit={handleSubmit(onValid, () => toast.error(t('tenders.bid.invalid')))}
+        onSubmit={handleSubmit(onValid, () => toast.error(t('errors.BID_AMOUNT_INVALID')))}
         className="flex flex-col gap-4"
       >
         <TextField

@@ -29,7 +29,7 @@ export function TrackShipmentButton({ number, label }: { number: string; label: 
       variant="warning"
       onClick={() => {
         if (!chooseShipment(number)) {
-          toast.error(t('tenders.owner.storageFailed'));
+          toast.error(t('terms.theBrowserStorageCouldNotBeWritten'));
           return;
         }
         void navigate(webRoutes.shipmentStatus);
@@ -171,7 +171,7 @@ export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: 
         columns={[
           {
             key: 'amount',
-            header: t('tenders.owner.columns.amount'),
+            header: t('terms.priceUsd'),
             align: 'right',
             cell: (bid) => <span className="font-semibold">{formatUsd(bid.bid_amount)}</span>,
           },
@@ -189,10 +189,8 @@ export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: 
           },
           {
             key: 'status',
-            header: t('tenders.owner.columns.status'),
-            cell: (bid) => (
-              <StatusBadge label={t(`tenders.bidStatus.${bid.status}`)} tone={bidStatusTone(bid.status)} />
-            ),
+            header: t('terms.statusHolat'),
+            cell: (bid) => <StatusBadge label={t(`terms.bidStatus.${bid.status}`)} tone={bidStatusTone(bid.status)} />,
           },
           {
             key: 'time',
@@ -203,7 +201,7 @@ export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: 
             ? [
                 {
                   key: 'actions',
-                  header: t('tenders.owner.columns.actions'),
+                  header: t('terms.actions'),
                   cell: (bid: TenderBid) => (
                     <Button
                       size="sm"

@@ -30,53 +30,53 @@ export interface TenderFiltersProps {
  */
 export function TenderFilters({ filters, setSearch, setFilter, resetFilters }: TenderFiltersProps) {
   const { t } = useTranslation();
-  const anyLabel = t('tenders.list.any');
+  const anyLabel = t('terms.all');
   return (
     <FilterBar<FilterKey>
       layout="stacked"
-      label={t('tenders.list.filters')}
+      label={t('terms.filters')}
       search={{
-        label: t('tenders.list.search'),
+        label: t('terms.search'),
         labelHidden: true,
-        placeholder: t('tenders.list.searchPlaceholder'),
+        placeholder: t('terms.searchByNameCargoTypeOrPlace'),
         value: filters.search,
       }}
       onSearch={setSearch}
       selects={[
         {
           key: 'deliverySpeed',
-          label: t('tenders.list.delivery'),
+          label: t('terms.deliveryTime'),
           anyLabel,
           value: filters.deliverySpeed,
-          options: DELIVERY_SPEEDS.map((value) => ({ value, label: t(`tenders.options.delivery.${value}`) })),
+          options: DELIVERY_SPEEDS.map((value) => ({ value, label: t(`terms.delivery.${value}`) })),
         },
         {
           key: 'priceRange',
-          label: t('tenders.list.price'),
+          label: t('terms.price'),
           anyLabel,
           value: filters.priceRange,
           options: PRICE_RANGES.map((value) => ({
             value,
-            label: t(`tenders.options.price.${PRICE_RANGE_KEYS[value]}`),
+            label: t(`terms.priceBand.${PRICE_RANGE_KEYS[value]}`),
           })),
         },
         {
           key: 'location',
-          label: t('tenders.list.location'),
+          label: t('terms.location'),
           anyLabel,
           value: filters.location,
-          options: TENDER_LIST_LOCATIONS.map((value) => ({ value, label: t(`tenders.options.location.${value}`) })),
+          options: TENDER_LIST_LOCATIONS.map((value) => ({ value, label: t(`terms.city.${value}`) })),
         },
         {
           key: 'status',
-          label: t('tenders.list.status'),
+          label: t('terms.statusHolat'),
           anyLabel,
           value: filters.status,
-          options: TENDER_LIST_STATUSES.map((value) => ({ value, label: t(`tenders.status.${value}`) })),
+          options: TENDER_LIST_STATUSES.map((value) => ({ value, label: t(`terms.tenderStatus.${value}`) })),
         },
       ]}
       onSelect={setFilter}
-      reset={hasActiveFilters(filters) ? { label: t('tenders.list.reset'), onReset: resetFilters } : undefined}
+      reset={hasActiveFilters(filters) ? { label: t('terms.clearFilters'), onReset: resetFilters } : undefined}
     />
   );
 }

@@ -7,5 +7,5 @@ const TONES: Record<TenderStatus, BadgeTone> = { opened: 'green', closed: 'grey'
 /** A tender's status as a coloured pill: opened green, closed grey, awarded blue, draft yellow. */
 export function TenderStatusBadge({ status }: { status: TenderStatus }) {
   const { t } = useTranslation();
-  return <StatusBadge label={t(`tenders.status.${status}`)} tone={TONES[status]} />;
+  return <StatusBadge label={t(`terms.tenderStatus.${status}`)} tone={TONES[status]} />;
 }

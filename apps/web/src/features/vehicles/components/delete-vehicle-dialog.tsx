@@ -24,10 +24,10 @@ export function DeleteVehicleDialog({ vehicle, pending, onConfirm, onCancel }: D
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={pending}>
-            {t('vehicles.delete.cancel')}
+            {t('terms.cancel')}
           </Button>
           <Button variant="danger" onClick={() => onConfirm(vehicle)} pending={pending}>
-            {pending ? t('vehicles.delete.pending') : t('vehicles.delete.submit')}
+            {pending ? t('vehicles.delete.pending') : t('terms.delete')}
           </Button>
         </>
       }

@@ -31,17 +31,17 @@ export function VehicleDetailsModal({ vehicle, onClose }: VehicleDetailsModalPro
   if (!vehicle) return null;
 
   const rows: [string, ReactNode][] = [
-    [t('vehicles.details.name'), vehicle.vehicle_name],
-    [t('vehicles.details.type'), t(`vehicles.types.${vehicle.vehicle_type}`)],
-    [t('vehicles.details.plate'), <span className="font-mono tracking-wide">{vehicle.license_plate}</span>],
+    [t('terms.name'), vehicle.vehicle_name],
+    [t('terms.typeTuri'), t(`vehicles.types.${vehicle.vehicle_type}`)],
+    [t('terms.licensePlate'), <span className="font-mono tracking-wide">{vehicle.license_plate}</span>],
     [t('vehicles.details.vin'), formatOptionalText(vehicle.vin, texts)],
-    [t('vehicles.details.year'), String(vehicle.year_of_manufacture)],
-    [t('vehicles.details.status'), <VehicleStatusBadge status={vehicle.current_status} />],
-    [t('vehicles.details.maxLoad'), formatMaxLoad(vehicle, texts)],
-    [t('vehicles.details.maxVolume'), formatMaxVolume(vehicle, texts)],
-    [t('vehicles.details.axles'), formatOptionalCount(vehicle.axle_count, texts)],
+    [t('terms.yearOfManufacture'), String(vehicle.year_of_manufacture)],
+    [t('terms.statusHolati'), <VehicleStatusBadge status={vehicle.current_status} />],
+    [t('terms.maxLoadWeight'), formatMaxLoad(vehicle, texts)],
+    [t('terms.maxVolume'), formatMaxVolume(vehicle, texts)],
+    [t('terms.axleCount'), formatOptionalCount(vehicle.axle_count, texts)],
     [t('vehicles.details.dimensions'), formatDimensions(vehicle, texts)],
-    [t('vehicles.details.equipment'), formatEquipment(vehicle.equipment_features, texts)],
+    [t('terms.equipment'), formatEquipment(vehicle.equipment_features, texts)],
     [t('vehicles.details.created'), formatDate(vehicle.created_at, texts.notAvailable)],
   ];
 

@@ -38,21 +38,21 @@ export function VehicleFilters({
       selects={[
         {
           key: 'vehicleType',
-          label: t('vehicles.list.type'),
+          label: t('terms.type'),
           anyLabel: t('vehicles.list.allTypes'),
           value: vehicleType,
           options: VEHICLE_TYPES.map((type) => ({ value: type, label: t(`vehicles.types.${type}`) })),
         },
         {
           key: 'vehicleStatus',
-          label: t('vehicles.list.status'),
+          label: t('terms.status'),
           anyLabel: t('vehicles.list.allStatuses'),
           value: vehicleStatus,
           options: VEHICLE_STATUSES.map((status) => ({ value: status, label: t(`vehicles.statuses.${status}`) })),
         },
       ]}
       onSelect={onFilter}
-      reset={active ? { label: t('vehicles.list.resetFilters'), onReset } : undefined}
+      reset={active ? { label: t('terms.clearFilters'), onReset } : undefined}
     />
   );
 }

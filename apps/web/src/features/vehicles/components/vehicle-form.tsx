@@ -227,7 +227,7 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
             {...register('vehicle_type')}
           />
           <TextField
-            label={<Required>{t('vehicles.form.licensePlate')}</Required>}
+            label={<Required>{t('terms.licensePlate')}</Required>}
             aria-required
             maxLength={LICENSE_PLATE_MAX}
             autoComplete="off"
@@ -243,7 +243,7 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
             {...register('vin')}
           />
           <TextField
-            label={<Required>{t('vehicles.form.year')}</Required>}
+            label={<Required>{t('terms.yearOfManufacture')}</Required>}
             aria-required
             type="number"
             step={1}
@@ -267,7 +267,7 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
       <Section id="vehicle-capacity" title={t('vehicles.form.capacity')}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label={<Required>{t('vehicles.form.maxLoad')}</Required>}
+            label={<Required>{t('terms.maxLoadWeight')}</Required>}
             aria-required
             {...numberProps}
             error={error('max_load_weight')}
@@ -280,7 +280,7 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
             {...register('weight_unit')}
           />
           <TextField
-            label={t('vehicles.form.maxVolume')}
+            label={t('terms.maxVolume')}
             placeholder="0"
             hint={optionalHint}
             {...numberProps}
@@ -294,7 +294,7 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
             {...register('volume_unit')}
           />
           <TextField
-            label={t('vehicles.form.axles')}
+            label={t('terms.axleCount')}
             placeholder="0"
             hint={optionalHint}
             type="number"
@@ -329,7 +329,7 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
           />
         </div>
         <fieldset className="mt-5" aria-describedby={errors.equipment_features ? 'equipment-error' : undefined}>
-          <legend className="mb-2 text-sm font-medium text-slate-200">{t('vehicles.form.equipment')}</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-200">{t('terms.equipment')}</legend>
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {EQUIPMENT_OPTIONS.map((option) => (
               <label
@@ -375,7 +375,7 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
           to={webRoutes.vehicles}
           className="inline-flex h-11 items-center justify-center rounded-lg bg-navy-800 px-5 text-base font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700"
         >
-          {t('vehicles.form.cancel')}
+          {t('terms.cancel')}
         </Link>
         <Button type="submit" size="lg" pending={pending}>
           {pending ? t('vehicles.form.saving') : editing ? t('vehicles.form.update') : t('vehicles.form.save')}

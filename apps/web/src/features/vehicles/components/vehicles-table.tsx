@@ -45,9 +45,9 @@ function RowActions({
         type="button"
         onClick={() => onDelete(vehicle)}
         className={look(compact ? 'text-red-300 hover:text-red-200' : 'text-red-200')}
-        aria-label={named(t('vehicles.actions.delete'))}
+        aria-label={named(t('terms.delete'))}
       >
-        {t('vehicles.actions.delete')}
+        {t('terms.delete')}
       </button>
       <button
         type="button"
@@ -92,7 +92,7 @@ export function VehiclesTable({ vehicles, onDetails, onDelete }: VehiclesTablePr
             <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
               {(
                 [
-                  [t('vehicles.columns.type'), t(`vehicles.types.${vehicle.vehicle_type}`)],
+                  [t('terms.type'), t(`vehicles.types.${vehicle.vehicle_type}`)],
                   [t('vehicles.columns.plate'), vehicle.license_plate],
                   [t('vehicles.columns.capacity'), formatLoadCapacity(vehicle, texts)],
                   [t('vehicles.columns.equipment'), formatEquipment(vehicle.equipment_features, texts)],
@@ -122,7 +122,7 @@ export function VehiclesTable({ vehicles, onDetails, onDelete }: VehiclesTablePr
     },
     {
       key: 'type',
-      header: t('vehicles.columns.type'),
+      header: t('terms.type'),
       cell: (vehicle) => t(`vehicles.types.${vehicle.vehicle_type}`),
       className: `${cell} min-w-20 max-w-28`,
     },
@@ -146,7 +146,7 @@ export function VehiclesTable({ vehicles, onDetails, onDelete }: VehiclesTablePr
     },
     {
       key: 'status',
-      header: t('vehicles.columns.status'),
+      header: t('terms.status'),
       cell: (vehicle) => <VehicleStatusBadge status={vehicle.current_status} />,
       className: 'px-3!',
     },
