@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { placeBid } from '../src/modules/bids/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp } from './helpers.js';
-import { createUser } from './factories.js';
-import { createTender } from './tender-factory.js';
+import { createUser } from './factories/index.js';
+import { createTender } from './factories/index.js';
 
 const { app, database } = await buildTestApp();
 const ctx = { db: database.db, bus: createMemoryEventBus() };

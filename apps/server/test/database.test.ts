@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { preparedQuery } from '../src/db/prepared.js';
 import { buildTestApp, engine, sql } from './helpers.js';
-import { createUser } from './factories.js';
+import { createUser } from './factories/index.js';
 
 const { app, database } = await buildTestApp();
 const db = database.db;

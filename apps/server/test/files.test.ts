@@ -3,9 +3,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_LINK_TTL_SECONDS, type Vehicle } from '@yuk/shared';
 import { checkDocument, sanitizeFileName, sniffContentType } from '../src/modules/files/file-checks.js';
 import { createFileLinks } from '../src/modules/files/file-links.js';
-import { createUser } from './factories.js';
+import { createUser } from './factories/index.js';
 import { api, buildTestApp, TEST_JWT_SECRET, type TestApp } from './helpers.js';
-import { createVehicle, jpegFile, pdfFile, pngFile, webpFile } from './vehicle-factories.js';
+import { createVehicle, jpegFile, pdfFile, pngFile, webpFile } from './factories/index.js';
 
 /** The app's clock runs this far ahead of the real one (tests move it to expire links). */
 let clockOffsetMs = 0;

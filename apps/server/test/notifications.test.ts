@@ -3,8 +3,8 @@ import type { Notification, PlacedBid } from '@yuk/shared';
 import { closeExpiredTenders } from '../src/modules/tender-lifecycle/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp } from './helpers.js';
-import { createUser } from './factories.js';
-import { createTender, daysFromToday } from './tender-factory.js';
+import { createUser } from './factories/index.js';
+import { createTender, daysFromToday } from './factories/index.js';
 
 const { app, database } = await buildTestApp();
 

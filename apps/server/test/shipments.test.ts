@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification, PlacedBid, Shipment } from '@yuk/shared';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
-import { createUser } from './factories.js';
-import { createTender } from './tender-factory.js';
+import { createUser } from './factories/index.js';
+import { createTender } from './factories/index.js';
 
 const { app } = await buildTestApp();
 

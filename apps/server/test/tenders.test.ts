@@ -26,8 +26,8 @@ import {
 } from '../src/modules/tenders/tenders.repository.js';
 import { seedDemoTenders } from '../src/modules/tenders/tenders.seed.js';
 import { api, buildTestApp, type ApiErrorBody, type OpenApiDocument } from './helpers.js';
-import { createUser } from './factories.js';
-import { buildTenderInput, daysFromToday } from './tender-factory.js';
+import { createUser } from './factories/index.js';
+import { buildTenderInput, daysFromToday } from './factories/index.js';
 
 // The periodic expiry sweep stays off: the data of these tests must not change under them.
 const { app } = await buildTestApp({ sweepIntervalMs: 0 });

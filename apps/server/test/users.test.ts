@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME, type AuthTokens, type User } from '@yuk/shared';
 import { api, buildTestApp, TEST_JWT_SECRET, type ApiErrorBody, type OpenApiDocument } from './helpers.js';
-import { buildRegisterInput, createUser } from './factories.js';
+import { buildRegisterInput, createUser } from './factories/index.js';
 
 const { app, database } = await buildTestApp({ loginPolicy: { perAccount: 5, perAddress: 1000, windowMs: 60_000 } });
 

@@ -2,9 +2,9 @@ import { Agent, request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, vehicleYearMax, type Vehicle } from '@yuk/shared';
 import { seedDemoVehicles } from '../src/modules/vehicles/vehicles.seed.js';
-import { createUser } from './factories.js';
+import { createUser } from './factories/index.js';
 import { api, buildTestApp, type TestApp } from './helpers.js';
-import { multipart } from './multipart.js';
+import { multipart } from './factories/index.js';
 import {
   createVehicle,
   jpegFile,
@@ -13,7 +13,7 @@ import {
   sendVehicleForm,
   vehicleFields,
   webpFile,
-} from './vehicle-factories.js';
+} from './factories/index.js';
 
 let t: TestApp;
 let owner: { token: string; id: number };

@@ -1,4 +1,4 @@
-/** Business constants of the spec (section 9) shared by server and client. */
+/** Business constants shared by server and client. */
 
 export const TENDER_MODES = ['plane', 'ship', 'truck', 'labo'] as const;
 export type TenderMode = (typeof TENDER_MODES)[number];
@@ -12,7 +12,7 @@ export const MODE_CARGO_TYPE: Record<TenderMode, string> = {
 
 export const TENDER_STATUSES = ['opened', 'closed', 'awarded', 'draft'] as const;
 export type TenderStatus = (typeof TENDER_STATUSES)[number];
-/** The statuses a tender may be created with (spec: opened default, closed, draft). */
+/** The statuses a tender may be created with. */
 export const TENDER_INITIAL_STATUSES = ['opened', 'closed', 'draft'] as const;
 /** The statuses offered by the tender list's status filter. */
 export const TENDER_LIST_STATUSES = ['opened', 'closed', 'awarded'] as const;
@@ -59,7 +59,7 @@ export const EQUIPMENT_OPTIONS = [
 
 export const NOTIFICATION_TABS = ['all', 'unread', 'system', 'offers'] as const;
 
-/** Query freshness of the spec (section 9), in milliseconds. */
+/** Query freshness, in milliseconds. */
 export const STALE_TIMES = {
   currentUser: 5 * 60_000,
   lists: 2 * 60_000,

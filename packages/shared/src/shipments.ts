@@ -82,5 +82,5 @@ export const shipment = z
   });
 export type Shipment = z.infer<typeof shipment>;
 
-/** The key under which the web client keeps the chosen shipment number (spec: read from local storage). */
+/** The key under which the web client keeps the chosen shipment number. */
 export const SHIPMENT_STORAGE_KEY = 'shipment';

@@ -1,5 +1,5 @@
 /**
- * The filter rules of the tender screens (spec sections 2 and 5), as pure functions: the web client uses
+ * The filter rules of the tender screens, as pure functions: the web client uses
  * them for what it filters itself (My Orders), and the server's SQL follows the same definitions.
  */
 import {

@@ -22,7 +22,7 @@ export function tenderNumber(id: number): string {
   return `${TENDER_NUMBER_PREFIX}${String(id).padStart(6, '0')}`;
 }
 
-/** The seven fields the create form requires (spec section 5), in the form's order. */
+/** The seven fields the create form requires, in the form's order. */
 export const TENDER_REQUIRED_FIELD_NAMES = [
   'name',
   'cargo_type',
@@ -46,7 +46,7 @@ export function isBlank(value: unknown): boolean {
 }
 
 /**
- * The create form's own check (spec section 5), in its order: first the seven required fields, then the
+ * The create form's own check, in its order: first the seven required fields, then the
  * four dates. Gives the error code whose text the screen shows and every blank field; null when all are filled.
  */
 export function missingTenderFields(

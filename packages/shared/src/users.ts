@@ -119,7 +119,7 @@ export type AuthTokens = z.infer<typeof authTokens>;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
-/** The web client's cookie lifetimes (spec section 4): access 1 day, refresh 7 days. */
+/** The web client's cookie lifetimes: access 1 day, refresh 7 days. */
 export const ACCESS_COOKIE_DAYS = 1;
 export const REFRESH_COOKIE_DAYS = 7;
 export const ACCESS_COOKIE_NAME = 'accessToken';

@@ -132,7 +132,7 @@ const equipmentFeatures = z
   );
 
 /**
- * The vehicle form (spec sections 5 and 7). The same schema checks the multipart text fields on the
+ * The vehicle form. The same schema checks the multipart text fields on the
  * server (numbers arrive as text, equipment as JSON text) and is the web form's resolver.
  */
 export const vehicleFormInput = z.object({
@@ -183,7 +183,7 @@ export type VehicleFormValues = z.output<typeof vehicleFormInput>;
 const documentSlots = <T extends z.ZodType>(slot: T) =>
   z.object({ insurance: slot, registration: slot, vehicle_photo: slot });
 
-/** A vehicle as the API returns it (spec section 3). */
+/** A vehicle as the API returns it. */
 export const vehicle = z
   .object({
     id: z.number().int(),

@@ -2,8 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import type { MyBid, Notification, PlacedBid, Shipment, Tender, TenderBid, User, Vehicle } from '@yuk/shared';
 import { api, buildTestApp, urlOf } from '../helpers.js';
-import { createTender, buildTenderInput } from '../tender-factory.js';
-import { createVehicle, pdfFile, sendVehicleForm, vehicleFields } from '../vehicle-factories.js';
+import { createTender, buildTenderInput } from '../factories/index.js';
+import { createVehicle, pdfFile, sendVehicleForm, vehicleFields } from '../factories/index.js';
 import {
   HTTP_METHODS,
   isStreamOperation,
@@ -11,9 +11,9 @@ import {
   operationKey,
   printFigure,
   PUBLIC_OPERATIONS,
-  quickUsers,
   type Operation,
 } from './support.js';
+import { quickUsers } from '../factories/index.js';
 
 /**
  * Access matrix (ASVS 4.1–4.3; IDOR and mass assignment): users A and B and an anonymous caller try every
@@ -287,7 +287,7 @@ async function requestFor(
 }
 
 async function vehicleForm() {
-  const { multipart } = await import('../multipart.js');
+  const { multipart } = await import('../factories/index.js');
   return multipart(vehicleFields());
 }
 

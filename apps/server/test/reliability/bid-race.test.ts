@@ -15,8 +15,9 @@ import { placeBid, type BidsContext } from '../../src/modules/bids/index.js';
 import { awardTender, closeTender } from '../../src/modules/tender-lifecycle/index.js';
 import { createMemoryEventBus } from '../../src/plugins/event-bus.js';
 import { buildTestApp, engine } from '../helpers.js';
-import { createTender } from '../tender-factory.js';
-import { printFigure, quickUsers, seededRandom, size, type QuickUser } from './support.js';
+import { createTender } from '../factories/index.js';
+import { printFigure, seededRandom, size } from './support.js';
+import { quickUsers, type QuickUser } from '../factories/index.js';
 
 /**
  * Bid race (ASVS 11.1.6; Jepsen-style invariant checks): many carriers bid at once over HTTP while the owner

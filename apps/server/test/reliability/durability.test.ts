@@ -13,8 +13,8 @@ import type { AuthTokens, PlacedBid, Tender, TenderBid, Vehicle } from '@yuk/sha
 // @ts-expect-error -- a plain ESM build script without type declarations
 import { serverBuildOptions } from '../../build.mjs';
 import { engine, testDatabaseUrl } from '../helpers.js';
-import { buildTenderInput } from '../tender-factory.js';
-import { pngFile, vehicleFields } from '../vehicle-factories.js';
+import { buildTenderInput } from '../factories/index.js';
+import { pngFile, vehicleFields } from '../factories/index.js';
 import { printFigure, seededRandom, size } from './support.js';
 
 /**

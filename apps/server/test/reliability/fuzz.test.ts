@@ -3,20 +3,20 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { buildTestApp } from '../helpers.js';
-import { createTender } from '../tender-factory.js';
-import { createVehicle, pngFile } from '../vehicle-factories.js';
-import { multipart } from '../multipart.js';
+import { createTender } from '../factories/index.js';
+import { createVehicle, pngFile } from '../factories/index.js';
+import { multipart } from '../factories/index.js';
 import {
   isErrorShape,
   isStreamOperation,
   leaks,
   listOperations,
   printFigure,
-  quickUsers,
   size,
   type JsonSchema,
   type Operation,
 } from './support.js';
+import { quickUsers } from '../factories/index.js';
 
 /**
  * Bad-input fuzz (ASVS 5.1, 7.4): every documented route gets generated path parameters, query strings,

@@ -5,9 +5,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME, type AuthTokens, type Tender, type Vehicle } from '@yuk/shared';
 import { api, buildTestApp, urlOf } from '../helpers.js';
-import { buildRegisterInput } from '../factories.js';
-import { buildTenderInput } from '../tender-factory.js';
-import { pdfFile, sendVehicleForm, vehicleFields } from '../vehicle-factories.js';
+import { buildRegisterInput } from '../factories/index.js';
+import { buildTenderInput } from '../factories/index.js';
+import { pdfFile, sendVehicleForm, vehicleFields } from '../factories/index.js';
 import { HTTP_METHODS, listOperations, printFigure } from './support.js';
 
 /**

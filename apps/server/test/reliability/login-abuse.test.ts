@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createMemoryCounterStore } from '../../src/plugins/counter-store.js';
 import { DEFAULT_LOGIN_POLICY } from '../../src/modules/users/login-throttle.js';
 import { buildTestApp, type ApiErrorBody } from '../helpers.js';
-import { createUser } from '../factories.js';
+import { createUser } from '../factories/index.js';
 import { LONG, printFigure, seededRandom, size } from './support.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { AuthTokens } from '@yuk/shared';
 import { expect, it } from 'vitest';
 import { api, buildTestApp, type ApiErrorBody } from '../helpers.js';
-import { buildRegisterInput } from '../factories.js';
+import { buildRegisterInput } from '../factories/index.js';
 import { printFigure } from './support.js';
 
 /**

@@ -1,12 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AuthTokens } from '@yuk/shared';
 import type { Database } from '../../src/db/database.js';
-import { hashPassword } from '../../src/modules/users/passwords.js';
-import { createTokenService } from '../../src/modules/users/tokens.js';
-import { insertSession, insertUser } from '../../src/modules/users/users.repository.js';
-import { TEST_JWT_SECRET } from '../helpers.js';
 
 /**
  * Shared pieces of the reliability and security families. Each family prints one figure line and asserts
@@ -136,59 +131,6 @@ export function fillPath(path: string, values: Record<string, string | number>):
     if (value === undefined) throw new Error(`no value for {${name}} in ${path}`);
     return encodeURIComponent(String(value));
   });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Users without the cost of argon2 for each: one real hash shared by all, real sessions, real tokens.
-
-export interface QuickUser extends AuthTokens {
-  password: string;
-  email: string;
-}
-
-let sharedHash: Promise<string> | undefined;
-const QUICK_PASSWORD = 'reliability-pass-123';
-let quickSequence = 0;
-
-/**
- * Users stored as registration stores them and signed in as login signs them in (a session row and tokens
- * from the product's token service), without an argon2 hash per user. For families that need many users.
- */
-export async function quickUsers(database: Database, count: number, secret = TEST_JWT_SECRET): Promise<QuickUser[]> {
-  sharedHash ??= hashPassword(QUICK_PASSWORD);
-  const passwordHash = await sharedHash;
-  const tokens = createTokenService(secret);
-  const users: QuickUser[] = [];
-  for (let i = 0; i < count; i += 1) {
-    quickSequence += 1;
-    const email = `quick-${process.pid}-${quickSequence}-${randomUUID().slice(0, 8)}@example.uz`;
-    const created = await insertUser(database.db, {
-      first_name: 'Quick',
-      last_name: `User${quickSequence}`,
-      email,
-      phone_number: `+99893${String(1000000 + quickSequence).slice(-7)}`,
-      password_hash: passwordHash,
-      created_at: new Date().toISOString(),
-    });
-    if (!created) throw new Error('quick user not inserted');
-    const sessionId = randomUUID();
-    await insertSession(database.db, { id: sessionId, user_id: created.id, created_at: new Date().toISOString() });
-    const accessToken = await tokens.signAccess({ userId: created.id, sessionId });
-    const refresh = await tokens.signRefresh({ userId: created.id, sessionId });
-    await database.db
-      .insertInto('refresh_tokens')
-      .values({
-        id: refresh.tokenId,
-        session_id: sessionId,
-        token_hash: createHash('sha256').update(refresh.token).digest('hex'),
-        expires_at: refresh.expiresAt.toISOString(),
-        created_at: new Date().toISOString(),
-        used_at: null,
-      })
-      .execute();
-    users.push({ accessToken, refreshToken: refresh.token, user: created, password: QUICK_PASSWORD, email });
-  }
-  return users;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME, type AuthTokens } from '@yuk/shared';
 import { api, buildTestApp, TEST_JWT_SECRET } from '../helpers.js';
-import { createUser } from '../factories.js';
+import { createUser } from '../factories/index.js';
 import { printFigure } from './support.js';
 
 /**

@@ -3,9 +3,10 @@ import { expect, it } from 'vitest';
 import { FILE_LINK_TTL_SECONDS, MAX_FILE_BYTES, type Vehicle } from '@yuk/shared';
 import { makePdf } from '../../src/modules/vehicles/vehicles.seed.js';
 import { api, buildTestApp, type ApiErrorBody } from '../helpers.js';
-import type { FormFile } from '../multipart.js';
-import { createVehicle, pdfFile, pngFile, sendVehicleForm, vehicleFields } from '../vehicle-factories.js';
-import { printFigure, quickUsers } from './support.js';
+import type { FormFile } from '../factories/index.js';
+import { createVehicle, pdfFile, pngFile, sendVehicleForm, vehicleFields } from '../factories/index.js';
+import { printFigure } from './support.js';
+import { quickUsers } from '../factories/index.js';
 
 /**
  * Uploads (ASVS 12.1–12.5; OWASP File Upload cheat sheet): HTML, SVG and scripts under any name or claimed

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthTokens, MyBid, PlacedBid, Tender } from '@yuk/shared';
-import { buildRegisterInput } from '../factories.js';
-import { buildTenderInput } from '../tender-factory.js';
+import { buildRegisterInput } from '../factories/index.js';
+import { buildTenderInput } from '../factories/index.js';
 import { startCluster, type Cluster } from './cluster.js';
 
 let cluster: Cluster;

@@ -15,7 +15,7 @@ import {
 import { userKeys } from '../lib/query-keys';
 
 /**
- * The start-up check (spec section 2, Shell):
+ * The start-up check:
  * - an access token: signed in when GET /api/users/me answers, else the session data is cleared;
  * - no token, but the user flag and stored user info of an earlier login: one silent refresh with the
  *   HttpOnly refresh cookie (it lives 7 days), else the login screen;

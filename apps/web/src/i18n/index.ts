@@ -49,7 +49,7 @@ function claimKeys(bundles: readonly AnyTextBundle[]): void {
   for (const bundle of bundles) for (const key of Object.keys(bundle[DEFAULT_LANGUAGE])) registeredKeys.add(key);
 }
 
-/** Local storage key of the chosen language (spec section 9). */
+/** Local storage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
 /** The endonyms of the language buttons; the same in every interface language. */

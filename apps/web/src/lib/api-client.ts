@@ -97,7 +97,7 @@ function isStringRecord(value: unknown): value is Record<string, string> {
   );
 }
 
-/** The spec's error text rule (section 8): the server's `error` field, else `message`, else the caller's default. */
+/** Which text an error shows: the server's `error` field, else `message`, else the caller's default. */
 async function toApiError(response: Response, options: RequestOptions): Promise<ApiError> {
   let payload: unknown = null;
   try {

@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { ACCESS_COOKIE_DAYS, ACCESS_COOKIE_NAME } from '@yuk/shared';
 
 /**
- * The access token cookie (spec section 4: 1 day). Scripts must read it to send the bearer header, so it
+ * The access token cookie (kept 1 day). Scripts must read it to send the bearer header, so it
  * cannot be HttpOnly; SameSite=Strict and the server's strict CSP guard it. The refresh token is the
  * server's HttpOnly cookie and never passes through here.
  */

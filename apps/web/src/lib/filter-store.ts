@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The client filter state of the spec (section 3): a search text and five filters, all strings, empty by
+ * The client filter state: a search text and five filters, all strings, empty by
  * default; set the search, set one filter by key, reset all. The bids list may also be narrowed to one
  * tender. One store for the whole app; a list screen claims it with `useListFilters(scope)`, which starts
  * from a clean state when the user comes from another list, so that one screen's choices (a city of the

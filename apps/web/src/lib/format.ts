@@ -25,7 +25,7 @@ export function formatNumber(value: number | string | null | undefined, fallback
   return number === null ? fallback : grouped.format(number);
 }
 
-/** A date as dd.MM.yyyy (spec section 9); accepts 'YYYY-MM-DD', ISO timestamps and Date; else fallback. */
+/** A date as dd.MM.yyyy; accepts 'YYYY-MM-DD', ISO timestamps and Date; else fallback. */
 export function formatDate(value: string | Date | null | undefined, fallback = 'N/A'): string {
   if (value === null || value === undefined || value === '') return fallback;
   const date = typeof value === 'string' ? parseISO(value) : value;

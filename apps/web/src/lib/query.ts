@@ -1,7 +1,7 @@
 import { isApiError } from './api-client';
 
 /**
- * One retry (spec section 7), but never for a 4xx: the server has answered and asking again gives the same
+ * One retry, but never for a 4xx: the server has answered and asking again gives the same
  * answer (a 401 has already been through the api client's refresh).
  */
 export function retryOnce(failureCount: number, error: unknown): boolean {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { User } from '@yuk/shared';
 import { getAccessToken, removeAccessToken, setAccessToken } from './cookies';
 
-/** Local storage markers of a session (spec section 3): a 'user' flag and the user's info. */
+/** Local storage markers of a session: a 'user' flag and the user's info. */
 export const USER_FLAG_KEY = 'user';
 export const USER_INFO_KEY = 'userInfo';
 
@@ -104,7 +104,7 @@ export function clearSession(): void {
   setState({ status: 'signed-out', user: null });
 }
 
-/** Set by Mobile-ID's send and ERI-Key's select (spec section 4); not a session until a token exists. */
+/** Set by Mobile-ID's send and ERI-Key's select; not a session until a token exists. */
 export function setUserFlag(): void {
   storageSet(USER_FLAG_KEY, 'true');
 }

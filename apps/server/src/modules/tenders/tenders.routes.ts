@@ -26,7 +26,7 @@ function sendPage(reply: FastifyReply, result: service.TenderListResult) {
   return result.tenders;
 }
 
-/** Tenders (spec section 7): create, the list of all, my own, one. Mounted at /api/tenders. */
+/** Tenders: create, the list of all, my own, one. Mounted at /api/tenders. */
 export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
 

@@ -32,7 +32,7 @@ export interface NavItem {
   useBadgeCount?: () => number | undefined;
 }
 
-/** The side navigation of the spec (section 2, Shell), top to bottom. */
+/** The side navigation, top to bottom. */
 export const NAV_ITEMS: readonly NavItem[] = [
   {
     to: webRoutes.tenders,

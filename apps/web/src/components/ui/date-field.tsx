@@ -28,7 +28,7 @@ export interface DateFieldProps {
 }
 
 /**
- * A date chosen from a calendar or typed as dd.MM.yyyy (spec section 9), kept as YYYY-MM-DD for the API.
+ * A date chosen from a calendar or typed as dd.MM.yyyy, kept as YYYY-MM-DD for the API.
  * The calendar speaks the interface language.
  */
 export function DateField({

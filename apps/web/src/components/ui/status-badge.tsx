@@ -12,7 +12,7 @@ const tones: Record<BadgeTone, string> = {
 };
 
 /**
- * The spec's colours of a bid status (section 4): pending yellow (also when empty), accepted green,
+ * The colours of a bid status: pending yellow (also when empty), accepted green,
  * rejected red, active blue, anything else grey.
  */
 export function bidStatusTone(status: string | null | undefined): BadgeTone {

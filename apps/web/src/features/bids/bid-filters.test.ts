@@ -6,7 +6,7 @@ import { makeMyBid } from '../../test/factories';
 const none: BidFilters = { search: '', deliverySpeed: '', priceRange: '', location: '' };
 const ids = (bids: MyBid[]) => bids.map((item) => item.id);
 
-describe('bids screen filters (spec section 5)', () => {
+describe('bids screen filters', () => {
   it("search: a case-insensitive substring of the tender's name, origin or destination, nothing else", () => {
     const row = makeMyBid({
       name: 'Paxta tolasi',

@@ -9,7 +9,7 @@ export interface BidFilters {
 }
 
 /**
- * Search (spec section 5): a case-insensitive substring of the tender's name, origin_location or
+ * Search: a case-insensitive substring of the tender's name, origin_location or
  * destination_location.
  */
 export function bidMatchesSearch(
@@ -36,7 +36,7 @@ function originInCity(origin: string, location: string): boolean {
   return city !== null && cityOf(origin) === city;
 }
 
-/** Location (spec section 5): the origin contains the city; 'Boshqa' keeps the origins in none of the listed cities. */
+/** Location: the origin contains the city; 'Boshqa' keeps the origins in none of the listed cities. */
 export function bidMatchesLocation(origin: string | null | undefined, location: string): boolean {
   if (!location.trim()) return true;
   const place = origin ?? '';
@@ -67,7 +67,7 @@ export function filterBids(bids: readonly MyBid[], filters: BidFilters): MyBid[]
 }
 
 /**
- * Which empty text the screen shows (spec: Bids): 'noResults' when a search or location filter is active,
+ * Which empty text the screen shows: 'noResults' when a search or location filter is active,
  * else 'none' ('Hali hech qanday taklif bermagan'), as the spec words it, also when only a price or
  * delivery-time filter is chosen.
  */

@@ -32,7 +32,7 @@ function tenderIdOf(value: string): number | null {
 }
 
 /**
- * Bids (spec: Bids): my bids with their tenders, searched and filtered on the client (spec section 5),
+ * Bids: my bids with their tenders, searched and filtered on the client,
  * optionally narrowed to one tender (the shared filter state's tenderId, which a link may set with
  * ?tender_id=). A row opens its tender; an accepted bid's 'Track' opens its shipment.
  */
@@ -65,7 +65,7 @@ export function BidsPage() {
   const query = useMyBids(tenderId);
   const bids = useMemo(() => query.data ?? [], [query.data]);
 
-  // a failed load also shows its text as a toast (spec section 8): the server's, else 'Failed to fetch bids'
+  // a failed load also shows its text as a toast: the server's, else 'Failed to fetch bids'
   useEffect(() => {
     if (query.error) toast.error(errorMessage(query.error, t('bids.fetchFailed')), { id: 'bids-fetch' });
   }, [query.error, t]);

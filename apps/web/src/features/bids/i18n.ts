@@ -1,6 +1,6 @@
 import { defineTexts } from '../../i18n/types';
 
-/** The bids screen (spec: Bids; sections 4, 5, 8 and 9). */
+/** The bids screen: my bids, their filters, statuses and the empty and error texts. */
 export default defineTexts({
   uz: {
     bids: {

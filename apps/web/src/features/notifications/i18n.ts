@@ -1,6 +1,6 @@
 import { defineTexts } from '../../i18n/types';
 
-/** The notifications screen (spec: Notifications; section 9: tabs All, Unread, System, Offers). */
+/** The notifications screen (tabs All, Unread, System, Offers). */
 export default defineTexts({
   uz: {
     notifications: {

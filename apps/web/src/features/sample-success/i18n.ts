@@ -1,6 +1,6 @@
 import { defineTexts } from '../../i18n/types';
 
-/** The static sample shipment page (spec: Static sample page, /success). */
+/** The static sample shipment page. */
 export default defineTexts({
   uz: {
     sampleSuccess: {

@@ -1,6 +1,6 @@
 import { defineTexts } from '../../i18n/types';
 
-/** The shipment screens (spec: Shipment status, Shipment success; section 4: shipment steps). */
+/** The shipment screens (status and success pages, with the shipment steps). */
 export default defineTexts({
   uz: {
     shipments: {

@@ -54,7 +54,7 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
 }
 
 /**
- * Shipment status (spec: Shipment status): the shipment whose number is chosen in local storage (a
+ * Shipment status: the shipment whose number is chosen in local storage (a
  * notification's link may choose one with ?number=), loaded from the server and kept live; a picker of my
  * shipments chooses one or switches. Without a usable number: 'Yuk ma'lumotlari topilmadi.'
  */

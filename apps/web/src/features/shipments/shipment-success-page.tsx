@@ -16,7 +16,7 @@ const secondaryLink =
   'inline-flex h-11 items-center justify-center rounded-lg bg-navy-800 px-5 text-base font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700';
 
 /**
- * Shipment success (spec: Shipment success): the confirmation of the chosen shipment's delivery, from the
+ * Shipment success: the confirmation of the chosen shipment's delivery, from the
  * server's data: Order ID (#number, or N/A) and Receiver Location (the destination). Without a chosen
  * shipment (or one that is not found): 'Buyurtma ma'lumotlari topilmadi.' A shipment whose delivery is not
  * confirmed yet says so instead of claiming it.

@@ -10,7 +10,7 @@ export function getCurrentUser(signal?: AbortSignal): Promise<User> {
   return api.get<User>(apiPaths.users.me, { signal });
 }
 
-/** Fresh for 5 minutes, retried once (spec section 9), also when fetched outside a component. */
+/** Fresh for 5 minutes, retried once, also when fetched outside a component. */
 export function meQueryOptions() {
   return queryOptions({
     queryKey: userKeys.me(),

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { KeyIcon } from '../../../components/ui/icons';
 import { setUserFlag } from '../../../lib/session';
 
-/** ERI-Key (spec section 4): selecting a key sets the user flag; it does not sign in by itself. */
+/** ERI-Key: selecting a key sets the user flag; it does not sign in by itself. */
 export function EriKeyPanel() {
   const { t } = useTranslation();
   return (

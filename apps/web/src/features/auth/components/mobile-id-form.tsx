@@ -12,7 +12,7 @@ const mobileIdSchema = z.object({ phone: z.string().trim().min(1, { error: 'requ
 type MobileIdValues = z.input<typeof mobileIdSchema>;
 
 /**
- * Mobile-ID (spec section 4): a non-blank phone sets the user flag and confirms the SMS; there is no server
+ * Mobile-ID: a non-blank phone sets the user flag and confirms the SMS; there is no server
  * call, and the flag alone does not sign in.
  */
 export function MobileIdForm() {

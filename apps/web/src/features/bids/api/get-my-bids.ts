@@ -14,7 +14,7 @@ export function getMyBids(tenderId: number | null, signal?: AbortSignal): Promis
   });
 }
 
-/** Fresh for 2 minutes (spec section 9). */
+/** Fresh for 2 minutes. */
 export function myBidsQueryOptions(tenderId: number | null) {
   return queryOptions({
     queryKey: bidKeys.mine(tenderId),

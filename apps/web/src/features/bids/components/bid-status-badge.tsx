@@ -7,7 +7,7 @@ function isBidStatus(value: string): value is BidStatus {
 }
 
 /**
- * A bid's status as a coloured pill (spec section 4): pending yellow (also when empty), accepted green,
+ * A bid's status as a coloured pill: pending yellow (also when empty), accepted green,
  * rejected red, active blue; any other value grey, shown as it came.
  */
 export function BidStatusBadge({ status }: { status: string | null | undefined }) {

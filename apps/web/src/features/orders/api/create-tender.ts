@@ -9,7 +9,7 @@ export function createTender(input: CreateTenderInput): Promise<Tender> {
   return api.post<Tender>(apiPaths.tenders.collection, input, { errorMessage: i18n.t('orders.create.failed') });
 }
 
-/** After a tender is created the tender lists are refreshed (spec section 4). */
+/** After a tender is created the tender lists are refreshed. */
 export function useCreateTender() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -78,7 +78,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Create New Tender (spec sections 2, 3 and 5): the seven required fields, the four dates (dd.MM.yyyy, sent
+ * Create New Tender: the seven required fields, the four dates (dd.MM.yyyy, sent
  * as YYYY-MM-DD), the initial status (opened by default, closed or draft), requirements, notes and
  * incoterms. Blank required fields toast 'Iltimos, barcha majburiy maydonlarni to'ldiring', then a missing
  * date 'Iltimos, barcha sanalarni tanlang'; the same schema as the server checks the rest, and the server's

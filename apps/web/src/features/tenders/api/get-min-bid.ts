@@ -9,7 +9,7 @@ export function getMinBid(id: number, signal?: AbortSignal): Promise<MinBidRespo
   return api.get<MinBidResponse>(pathTo(apiPaths.tenders.minBid, { id }), { signal });
 }
 
-/** Fresh for 30 seconds (spec section 9); the live stream keeps it current in between. */
+/** Fresh for 30 seconds; the live stream keeps it current in between. */
 export function minBidQueryOptions(id: number) {
   return queryOptions({
     queryKey: tenderKeys.minBid(id),

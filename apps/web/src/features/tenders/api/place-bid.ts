@@ -14,7 +14,7 @@ export function placeBid(tenderId: number, input: PlaceBidInput): Promise<Placed
   });
 }
 
-/** After a bid the tender, its min-bid (spec section 4), the lists and my bids are refreshed. */
+/** After a bid the tender, its min-bid, the lists and my bids are refreshed. */
 export function usePlaceBid(tenderId: number) {
   const queryClient = useQueryClient();
   return useMutation({

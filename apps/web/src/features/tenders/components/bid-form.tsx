@@ -21,7 +21,7 @@ export interface BidFormProps {
 }
 
 /**
- * The bid form of an opened tender (spec sections 2 and 5): the amount must be a price above 0
+ * The bid form of an opened tender: the amount must be a price above 0
  * ('Iltimos, to'g'ri narx kiriting') and strictly lower than the current minimum ('Taklifingiz {min} USD dan
  * kam bo'lishi kerak'), both checked before any call; the server's refusals are shown as its text. Success
  * opens the bid-submitted page with the bid.

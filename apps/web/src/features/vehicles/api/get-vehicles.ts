@@ -73,7 +73,7 @@ export async function searchVehicles(filters: VehicleListFilters, signal?: Abort
   return [...byId.values()].sort(newestFirst);
 }
 
-/** Fresh for 2 minutes (spec section 9); the filters are part of the key. */
+/** Fresh for 2 minutes; the filters are part of the key. */
 export function vehiclesQueryOptions(filters: VehicleListFilters) {
   return queryOptions({
     queryKey: vehicleKeys.list(filters),

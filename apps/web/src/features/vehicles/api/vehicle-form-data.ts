@@ -4,7 +4,7 @@ import { VEHICLE_DOCUMENTS, type VehicleDocument, type VehicleFormValues } from 
 export type VehicleFiles = Partial<Record<VehicleDocument, File>>;
 
 /**
- * The spec's multipart form (section 7): every text field, numbers as text (an empty optional number has
+ * The vehicle's multipart form: every text field, numbers as text (an empty optional number has
  * already become 0), equipment_features as JSON text, and the chosen files.
  */
 export function toVehicleFormData(values: VehicleFormValues, files: VehicleFiles = {}): FormData {

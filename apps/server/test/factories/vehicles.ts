@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Vehicle } from '@yuk/shared';
-import { makePdf, makeVehiclePng } from '../src/modules/vehicles/vehicles.seed.js';
-import { api } from './helpers.js';
+import { makePdf, makeVehiclePng } from '../../src/modules/vehicles/vehicles.seed.js';
+import { api } from '../helpers.js';
 import { multipart, type FormFile, type FormValue } from './multipart.js';
 
 let sequence = 0;

@@ -1,0 +1,5 @@
+/** The server tests' data: users, tenders, vehicles and the multipart forms that carry documents. */
+export * from './multipart.js';
+export * from './tenders.js';
+export * from './users.js';
+export * from './vehicles.js';
