@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiPaths, type RegisterInput } from '@yuk/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.mjs';
 
 /**
  * `npm start` as a new user runs it: the real script, the real build, the embedded database in one data
@@ -18,19 +18,6 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 /** The longest a start may take: a first start on a fresh clone type-checks and builds both sides. */
 const START_TIMEOUT_MS = 240_000;
 const STOP_LIMIT_MS = 10_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/browser.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
 
 /**
  * Browser journeys against the real, built server (API + built web app) on a free port with a fresh
@@ -20,19 +20,6 @@ const serverMain = join(root, 'apps/server/dist/main.js');
 const webIndex = join(root, 'apps/web/dist/index.html');
 for (const built of [serverMain, webIndex]) {
   if (!existsSync(built)) throw new Error(`${built} is missing: build first (npm run build, or npm run test:e2e).`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 // The config is read again by every worker process: the first read picks the port and the data folder,

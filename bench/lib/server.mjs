@@ -1,23 +1,13 @@
 // Starts the built server (apps/server/dist/main.js) as its own process, pinned to a core, and waits until it answers.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { pinnedCommand } from './system.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
 
 const mainJs = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** The server on a temporary DATA_DIR with its embedded database; no demo data. */
 export async function startBuiltServer({ dataDir, core, env = {}, pollMs = 100 }) {

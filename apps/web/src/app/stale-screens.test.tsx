@@ -6,27 +6,20 @@ import { changeLanguage } from '../i18n';
 import { startSession } from '../lib/session';
 import { makeTender, makeTenderBid } from '../test/factories';
 import { jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../test/render';
+import { giveElementsASize } from '../test/sizes';
 import { appRoutes } from './router';
 
 /**
  * A change made on one screen shows on the others that were loaded before it, without a reload: the screens
  * share one query cache, and each mutation refreshes every list that shows what it changed.
  */
-let restoreSizes = () => undefined as void;
+let restoreSizes: () => void;
 
 beforeEach(async () => {
   await changeLanguage('uz');
   startSession({ accessToken: 'token', user: sampleUser });
   // My Orders is a virtual table: it draws the rows that fit, so the test gives the page a size
-  const proto = Element.prototype;
-  const originals = (['clientHeight', 'clientWidth'] as const).map(
-    (key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const,
-  );
-  Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => 800 });
-  Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => 1200 });
-  restoreSizes = () => {
-    for (const [key, descriptor] of originals) if (descriptor) Object.defineProperty(proto, key, descriptor);
-  };
+  restoreSizes = giveElementsASize();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

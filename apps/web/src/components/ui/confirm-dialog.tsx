@@ -13,9 +13,11 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onClose: () => void;
   variant?: ButtonVariant;
+  /** The button that closes without doing anything (common.cancel unless a screen's own text is asked for). */
+  cancelLabel?: string;
 }
 
-/** Asks before an owner's decision; stays open (and cannot be sent twice) while the call is on its way. */
+/** Asks before a decision that cannot be undone; stays open (and cannot be sent twice) while the call is on its way. */
 export function ConfirmDialog({
   open,
   title,
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   variant = 'primary',
+  cancelLabel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const close = () => {
@@ -41,7 +44,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={pending}>
-            {t('common.cancel')}
+            {cancelLabel ?? t('common.cancel')}
           </Button>
           <Button variant={variant} onClick={onConfirm} pending={pending}>
             {pending ? pendingLabel : confirmLabel}
@@ -49,7 +52,7 @@ export function ConfirmDialog({
         </>
       }
     >
-      <p>{children}</p>
+      {typeof children === 'string' ? <p>{children}</p> : children}
     </Modal>
   );
 }

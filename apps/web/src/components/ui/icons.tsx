@@ -4,14 +4,15 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 export type Icon = (props: IconProps) => ReactNode;
 
 /** Line icons drawn inline (no icon font); decorative: the text beside them, or an aria-label, names them. */
-function icon(paths: ReactNode): Icon {
-  function SvgIcon({ className = 'size-5', ...props }: IconProps) {
+function icon(paths: ReactNode, look: { size?: string; strokeWidth?: number } = {}): Icon {
+  const { size = 'size-5', strokeWidth = 1.8 } = look;
+  function SvgIcon({ className = size, ...props }: IconProps) {
     return (
       <svg
         viewBox="0 0 24 24"
         fill="none"
         stroke="currentColor"
-        strokeWidth={1.8}
+        strokeWidth={strokeWidth}
         strokeLinecap="round"
         strokeLinejoin="round"
         aria-hidden="true"
@@ -126,3 +127,6 @@ export const GlobeIcon = icon(
     <path d="M3 12h18M12 3c2.5 2.6 3.7 5.6 3.7 9s-1.2 6.4-3.7 9c-2.5-2.6-3.7-5.6-3.7-9S9.5 5.6 12 3z" />
   </>,
 );
+
+/** A tick, drawn heavier and smaller than the line icons (a done step, a confirmation). */
+export const CheckIcon = icon(<path d="M5 12.5l4.5 4.5L19 7.5" />, { size: 'size-4', strokeWidth: 2.4 });

@@ -7,6 +7,7 @@ import { startSession } from '../../lib/session';
 import { holdFetch, jsonResponse, renderRoutes, sampleUser, stubFetch } from '../../test/render';
 import { routes } from './routes';
 import { makeTender } from '../../test/factories';
+import { giveElementsASize } from '../../test/sizes';
 
 /** Typing-heavy journeys get more time when the machine is busy. */
 const SLOW_TEST_MS = 15_000;
@@ -57,15 +58,7 @@ describe('My Orders', () => {
     await changeLanguage('uz');
     startSession({ accessToken: 'token', user: sampleUser });
     filterActions.resetFilters();
-    const proto = Element.prototype;
-    const originals = (['clientHeight', 'clientWidth'] as const).map(
-      (key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const,
-    );
-    Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => 800 });
-    Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => 1200 });
-    restoreSizes = () => {
-      for (const [key, descriptor] of originals) if (descriptor) Object.defineProperty(proto, key, descriptor);
-    };
+    restoreSizes = giveElementsASize();
   });
   afterEach(() => {
     vi.unstubAllGlobals();

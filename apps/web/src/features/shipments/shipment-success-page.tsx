@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShipment } from './api/get-shipment';
 import { readChosenShipment, useLiveShipments } from './chosen-shipment';
-import { CheckIcon } from '../../components/ui/check-icon';
+import { CheckIcon } from '../../components/ui/icons';
 import { webRoutes } from '@yuk/shared';
 
 const primaryLink =

@@ -8,7 +8,7 @@ import { useLanguage } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { chooseShipment } from '../../../lib/shipment-tracking';
 import { useMoveShipment } from '../api/move-shipment';
-import { CheckIcon } from '../../../components/ui/check-icon';
+import { CheckIcon } from '../../../components/ui/icons';
 
 /** The carrier's next step: loaded after the award, on the way after loading; none after that. */
 export function carrierNextStep(status: Shipment['status']): Extract<ShipmentStep, 'loaded' | 'on_the_way'> | null {

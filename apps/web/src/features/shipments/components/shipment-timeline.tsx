@@ -3,7 +3,7 @@ import { SHIPMENT_STATUS_TEXT, type Shipment, type ShipmentStep } from '@yuk/sha
 import { useLanguage } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
-import { CheckIcon } from '../../../components/ui/check-icon';
+import { CheckIcon } from '../../../components/ui/icons';
 
 export interface TimelineStep {
   step: ShipmentStep;

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Vehicle } from '@yuk/shared';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 export interface DeleteVehicleDialogProps {
   vehicle: Vehicle | null;
@@ -15,25 +14,19 @@ export function DeleteVehicleDialog({ vehicle, pending, onConfirm, onCancel }: D
   const { t } = useTranslation();
   if (!vehicle) return null;
   return (
-    <Modal
+    <ConfirmDialog
       open
-      onClose={pending ? () => {} : onCancel}
       title={t('vehicles.delete.title')}
-      closeLabel={t('common.close')}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={pending}>
-            {t('terms.cancel')}
-          </Button>
-          <Button variant="danger" onClick={() => onConfirm(vehicle)} pending={pending}>
-            {pending ? t('vehicles.delete.pending') : t('terms.delete')}
-          </Button>
-        </>
-      }
+      variant="danger"
+      cancelLabel={t('terms.cancel')}
+      confirmLabel={t('terms.delete')}
+      pendingLabel={t('vehicles.delete.pending')}
+      pending={pending}
+      onConfirm={() => onConfirm(vehicle)}
+      onClose={onCancel}
     >
       <p className="font-medium text-white">{t('vehicles.delete.confirm', { vehicle_name: vehicle.vehicle_name })}</p>
       <p className="mt-2 text-sm text-slate-300">{t('vehicles.delete.note')}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 }
