@@ -86,7 +86,7 @@ export function FilterBar<K extends string>({
     return (
       <div role="search" aria-label={label} className={cn('mb-4 flex flex-col gap-3', className)}>
         {searchBox}
-        <div className={cn('grid grid-cols-2 gap-3', STACKED_COLUMNS[selects.length])}>{dropdowns}</div>
+        <div className={cn('grid grid-cols-2 items-end gap-3', STACKED_COLUMNS[selects.length])}>{dropdowns}</div>
         {reset && (
           <div>
             <Button variant="link" onClick={reset.onReset}>
