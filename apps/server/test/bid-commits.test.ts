@@ -4,6 +4,7 @@ import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp } from './helpers.js';
 import { createUser } from './factories/index.js';
 import { createTender } from './factories/index.js';
+import { apiPaths, pathTo } from '@yuk/shared';
 
 const { app, database } = await buildTestApp();
 const ctx = { db: database.db, bus: createMemoryEventBus() };
@@ -11,7 +12,7 @@ const ctx = { db: database.db, bus: createMemoryEventBus() };
 const owner = await createUser(app);
 const carriers = await Promise.all([createUser(app), createUser(app), createUser(app)]);
 const me = async (token: string) =>
-  (await api(app, { method: 'GET', url: '/api/users/me', token })).json<{ id: number }>().id;
+  (await api(app, { method: 'GET', url: apiPaths.users.me, token })).json<{ id: number }>().id;
 const carrierIds = await Promise.all(carriers.map((carrier) => me(carrier.accessToken)));
 
 async function storedBids(tenderId: number) {
@@ -113,7 +114,7 @@ describe('bids sent at the same moment', () => {
       [400, 450, 300].map((amount, i) =>
         api(app, {
           method: 'POST',
-          url: `/api/tenders/${tender.id}/bids`,
+          url: pathTo(apiPaths.tenders.bids, { id: tender.id }),
           token: carriers[i]!.accessToken,
           payload: { bid_amount: amount },
         }),

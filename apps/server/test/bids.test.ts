@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MyBid, PlacedBid, TenderBid, TenderLiveState } from '@yuk/shared';
+import { apiPaths, pathTo, type MyBid, type PlacedBid, type TenderBid, type TenderLiveState } from '@yuk/shared';
 import { closeExpiredTenders } from '../src/modules/tender-lifecycle/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
@@ -11,16 +11,17 @@ const { app, database } = await buildTestApp();
 const bid = (token: string, tenderId: number, amount: unknown, lang?: string) =>
   api(app, {
     method: 'POST',
-    url: `/api/tenders/${tenderId}/bids`,
+    url: pathTo(apiPaths.tenders.bids, { id: tenderId }),
     token,
     payload: { bid_amount: amount },
     ...(lang ? { headers: { 'accept-language': lang } } : {}),
   });
 const minBid = async (token: string, tenderId: number) =>
-  (await api(app, { method: 'GET', url: `/api/tenders/${tenderId}/min-bid`, token })).json<{ min_bid: number | null }>()
-    .min_bid;
+  (await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.minBid, { id: tenderId }), token })).json<{
+    min_bid: number | null;
+  }>().min_bid;
 const myBids = async (token: string, query = '') =>
-  (await api(app, { method: 'GET', url: `/api/bids/me${query}`, token })).json<MyBid[]>();
+  (await api(app, { method: 'GET', url: `${apiPaths.bids.mine}${query}`, token })).json<MyBid[]>();
 const ownerAction = (token: string, tenderId: number, action: 'award' | 'close' | 'publish', payload?: object) =>
   api(app, { method: 'POST', url: `/api/tenders/${tenderId}/${action}`, token, ...(payload ? { payload } : {}) });
 
@@ -40,11 +41,22 @@ describe('GET /api/tenders/{id}/min-bid', () => {
   it('answers 404 for a missing tender or someone else’s draft, 400 for a bad id, 401 without a token', async () => {
     const draft = await createTender(app, owner.accessToken, { status: 'draft' });
     expect(
-      (await api(app, { method: 'GET', url: `/api/tenders/${draft.id}/min-bid`, token: carrierA.accessToken }))
-        .statusCode,
+      (
+        await api(app, {
+          method: 'GET',
+          url: pathTo(apiPaths.tenders.minBid, { id: draft.id }),
+          token: carrierA.accessToken,
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await api(app, { method: 'GET', url: `/api/tenders/${draft.id}/min-bid`, token: owner.accessToken })).statusCode,
+      (
+        await api(app, {
+          method: 'GET',
+          url: pathTo(apiPaths.tenders.minBid, { id: draft.id }),
+          token: owner.accessToken,
+        })
+      ).statusCode,
     ).toBe(200);
     expect(
       (await api(app, { method: 'GET', url: '/api/tenders/999999/min-bid', token: carrierA.accessToken })).statusCode,
@@ -52,7 +64,9 @@ describe('GET /api/tenders/{id}/min-bid', () => {
     expect(
       (await api(app, { method: 'GET', url: '/api/tenders/abc/min-bid', token: carrierA.accessToken })).statusCode,
     ).toBe(400);
-    expect((await api(app, { method: 'GET', url: `/api/tenders/${draft.id}/min-bid` })).statusCode).toBe(401);
+    expect((await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.minBid, { id: draft.id }) })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -162,7 +176,7 @@ describe('GET /api/bids/me and bid statuses', () => {
     expect(
       (await api(app, { method: 'GET', url: '/api/bids/me?tender_id=x', token: someone.accessToken })).statusCode,
     ).toBe(400);
-    expect((await api(app, { method: 'GET', url: '/api/bids/me' })).statusCode).toBe(401);
+    expect((await api(app, { method: 'GET', url: apiPaths.bids.mine })).statusCode).toBe(401);
   });
 });
 
@@ -171,7 +185,11 @@ describe('owner actions', () => {
     const tender = await createTender(app, owner.accessToken);
     await bid(carrierA.accessToken, tender.id, 1300);
     await bid(carrierB.accessToken, tender.id, 1250);
-    const res = await api(app, { method: 'GET', url: `/api/tenders/${tender.id}/bids`, token: owner.accessToken });
+    const res = await api(app, {
+      method: 'GET',
+      url: pathTo(apiPaths.tenders.bids, { id: tender.id }),
+      token: owner.accessToken,
+    });
     expect(res.statusCode).toBe(200);
     const bids = res.json<TenderBid[]>();
     expect(bids.map((x) => [x.bid_amount, x.status, x.bidder.id])).toEqual([
@@ -179,8 +197,13 @@ describe('owner actions', () => {
       [1300, 'pending', carrierA.user.id],
     ]);
     expect(
-      (await api(app, { method: 'GET', url: `/api/tenders/${tender.id}/bids`, token: carrierA.accessToken }))
-        .statusCode,
+      (
+        await api(app, {
+          method: 'GET',
+          url: pathTo(apiPaths.tenders.bids, { id: tender.id }),
+          token: carrierA.accessToken,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_LINK_TTL_SECONDS, type Vehicle } from '@yuk/shared';
+import { FILE_LINK_TTL_SECONDS, type Vehicle, apiPaths, pathTo } from '@yuk/shared';
 import { checkDocument, sanitizeFileName, sniffContentType } from '../src/modules/files/file-checks.js';
 import { createFileLinks } from '../src/modules/files/file-links.js';
 import { createUser } from './factories/index.js';
@@ -123,7 +123,7 @@ describe('GET /api/files/{id} through a signed link', () => {
   it('refuses a link without its exp or sig (403)', async () => {
     const { id, exp, sig } = linkParts(vehicle.documents.vehicle_photo);
     for (const url of [
-      `/api/files/${id}`,
+      pathTo(apiPaths.files.one, { id: id }),
       `/api/files/${id}?exp=${exp}`,
       `/api/files/${id}?sig=${sig}`,
       `/api/files/${id}?exp=&sig=`,
@@ -143,7 +143,11 @@ describe('GET /api/files/{id} through a signed link', () => {
 
   it('speaks the reader’s language', async () => {
     const { id } = linkParts(vehicle.documents.vehicle_photo);
-    const response = await api(t.app, { method: 'GET', url: `/api/files/${id}`, headers: { 'accept-language': 'en' } });
+    const response = await api(t.app, {
+      method: 'GET',
+      url: pathTo(apiPaths.files.one, { id: id }),
+      headers: { 'accept-language': 'en' },
+    });
     expect(response.json()).toMatchObject({
       error: 'This file link is invalid or has expired. Reload the page and open it again',
     });

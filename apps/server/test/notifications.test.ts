@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notification, PlacedBid } from '@yuk/shared';
+import { apiPaths, pathTo, type Notification, type PlacedBid } from '@yuk/shared';
 import { closeExpiredTenders } from '../src/modules/tender-lifecycle/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp } from './helpers.js';
@@ -12,16 +12,21 @@ const list = async (token: string, query = '', lang?: string) =>
   (
     await api(app, {
       method: 'GET',
-      url: `/api/notifications${query}`,
+      url: `${apiPaths.notifications.list}${query}`,
       token,
       ...(lang ? { headers: { 'accept-language': lang } } : {}),
     })
   ).json<Notification[]>();
 const unread = async (token: string) =>
-  (await api(app, { method: 'GET', url: '/api/notifications/unread-count', token })).json<{ count: number }>().count;
+  (await api(app, { method: 'GET', url: apiPaths.notifications.unreadCount, token })).json<{ count: number }>().count;
 const bid = async (token: string, tenderId: number, amount: number) =>
   (
-    await api(app, { method: 'POST', url: `/api/tenders/${tenderId}/bids`, token, payload: { bid_amount: amount } })
+    await api(app, {
+      method: 'POST',
+      url: pathTo(apiPaths.tenders.bids, { id: tenderId }),
+      token,
+      payload: { bid_amount: amount },
+    })
   ).json<PlacedBid>();
 
 describe('notifications made by events', () => {
@@ -60,7 +65,7 @@ describe('notifications made by events', () => {
     await bid(b.accessToken, tender.id, 1800);
     await api(app, {
       method: 'POST',
-      url: `/api/tenders/${tender.id}/award`,
+      url: pathTo(apiPaths.tenders.award, { id: tender.id }),
       token: owner.accessToken,
       payload: { bid_id: winning.id },
     });
@@ -72,7 +77,11 @@ describe('notifications made by events', () => {
 
     const closing = await createTender(app, owner.accessToken);
     await bid(a.accessToken, closing.id, 1000);
-    await api(app, { method: 'POST', url: `/api/tenders/${closing.id}/close`, token: owner.accessToken });
+    await api(app, {
+      method: 'POST',
+      url: pathTo(apiPaths.tenders.close, { id: closing.id }),
+      token: owner.accessToken,
+    });
     expect((await list(a.accessToken))[0]?.kind).toBe('bid_lost');
 
     const expiring = await createTender(app, owner.accessToken, {
@@ -115,7 +124,7 @@ describe('tabs, read and read-all', () => {
     const first = (await list(owner.accessToken))[0]!;
     const read = await api(app, {
       method: 'POST',
-      url: `/api/notifications/${first.id}/read`,
+      url: pathTo(apiPaths.notifications.read, { id: first.id }),
       token: owner.accessToken,
     });
     expect(read.json()).toEqual({ count: 2 });
@@ -125,7 +134,7 @@ describe('tabs, read and read-all', () => {
     const next = await list(owner.accessToken, `?limit=2&before=${page[1]!.id}`);
     expect(next).toHaveLength(1);
     expect(
-      (await api(app, { method: 'POST', url: '/api/notifications/read-all', token: owner.accessToken })).json(),
+      (await api(app, { method: 'POST', url: apiPaths.notifications.readAll, token: owner.accessToken })).json(),
     ).toEqual({ count: 0 });
     expect(await list(owner.accessToken, '?tab=unread')).toEqual([]);
   });
@@ -136,8 +145,13 @@ describe('tabs, read and read-all', () => {
     await bid(a.accessToken, tender.id, 100);
     const theirs = (await list(owner.accessToken))[0]!;
     expect(
-      (await api(app, { method: 'POST', url: `/api/notifications/${theirs.id}/read`, token: a.accessToken }))
-        .statusCode,
+      (
+        await api(app, {
+          method: 'POST',
+          url: pathTo(apiPaths.notifications.read, { id: theirs.id }),
+          token: a.accessToken,
+        })
+      ).statusCode,
     ).toBe(404);
     expect(await unread(owner.accessToken)).toBe(1);
     expect(
@@ -149,7 +163,7 @@ describe('tabs, read and read-all', () => {
     expect(
       (await api(app, { method: 'POST', url: '/api/notifications/abc/read', token: a.accessToken })).statusCode,
     ).toBe(400);
-    expect((await api(app, { method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+    expect((await api(app, { method: 'GET', url: apiPaths.notifications.list })).statusCode).toBe(401);
   });
 });
 

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createRedisCounterStore, createRedisEventBus } from '../src/plugins/redis.js';
 import { buildTestApp } from './helpers.js';
+import { apiPaths } from '@yuk/shared';
 
 // Needs a Redis server: CI sets REDIS_TEST_URL (redis://127.0.0.1:6379).
 const redisUrl = process.env.REDIS_TEST_URL;
@@ -49,7 +50,7 @@ describe.skipIf(!redisUrl)('Redis-backed events and counters', () => {
     await bus.close();
 
     const { app } = await buildTestApp({ redisUrl: dead });
-    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    const health = await app.inject({ method: 'GET', url: apiPaths.health });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'degraded', database: 'ok', redis: 'down' });
   });
@@ -57,7 +58,7 @@ describe.skipIf(!redisUrl)('Redis-backed events and counters', () => {
   it('health reports a working Redis', async () => {
     const { app } = await buildTestApp({ redisUrl: redisUrl! });
     await wait(200);
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+    expect((await app.inject({ method: 'GET', url: apiPaths.health })).json()).toEqual({
       status: 'ok',
       database: 'ok',
       redis: 'ok',
@@ -80,7 +81,7 @@ describe.skipIf(!redisUrl)('Redis going away and coming back', () => {
     const { app } = await buildTestApp({ redisUrl: url });
     const other = createRedisEventBus(url, log);
     const health = async () =>
-      (await app.inject({ method: 'GET', url: '/api/health' })).json<{ status: string; redis: string }>();
+      (await app.inject({ method: 'GET', url: apiPaths.health })).json<{ status: string; redis: string }>();
     try {
       await wait(300);
       expect((await health()).redis).toBe('ok');
@@ -90,7 +91,7 @@ describe.skipIf(!redisUrl)('Redis going away and coming back', () => {
       // writes do not depend on Redis
       const registered = await app.inject({
         method: 'POST',
-        url: '/api/users/register',
+        url: apiPaths.users.register,
         payload: {
           first_name: 'A',
           last_name: 'B',

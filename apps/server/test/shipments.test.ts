@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notification, PlacedBid, Shipment } from '@yuk/shared';
+import { apiPaths, pathTo, type Notification, type PlacedBid, type Shipment } from '@yuk/shared';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
 import { createUser } from './factories/index.js';
 import { createTender } from './factories/index.js';
@@ -26,20 +26,20 @@ async function awardedShipment() {
   const won = (
     await api(app, {
       method: 'POST',
-      url: `/api/tenders/${tender.id}/bids`,
+      url: pathTo(apiPaths.tenders.bids, { id: tender.id }),
       token: carrier.accessToken,
       payload: { bid_amount: 1200 },
     })
   ).json<PlacedBid>();
   await api(app, {
     method: 'POST',
-    url: `/api/tenders/${tender.id}/bids`,
+    url: pathTo(apiPaths.tenders.bids, { id: tender.id }),
     token: loser.accessToken,
     payload: { bid_amount: 1100 },
   });
   await api(app, {
     method: 'POST',
-    url: `/api/tenders/${tender.id}/award`,
+    url: pathTo(apiPaths.tenders.award, { id: tender.id }),
     token: owner.accessToken,
     payload: { bid_id: won.id },
   });
@@ -47,12 +47,16 @@ async function awardedShipment() {
 }
 
 const move = (token: string, number: string, status: unknown) =>
-  api(app, { method: 'POST', url: `/api/shipments/${number}/status`, token, payload: { status } });
+  api(app, { method: 'POST', url: pathTo(apiPaths.shipments.status, { number: number }), token, payload: { status } });
 
 describe('shipments', () => {
   it('the award creates the shipment for the winning carrier, seen by both parties only', async () => {
     const tender = await awardedShipment();
-    const res = await api(app, { method: 'GET', url: `/api/shipments/${tender.number}`, token: carrier.accessToken });
+    const res = await api(app, {
+      method: 'GET',
+      url: pathTo(apiPaths.shipments.one, { number: tender.number }),
+      token: carrier.accessToken,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<Shipment>()).toMatchObject({
       number: tender.number,
@@ -76,15 +80,23 @@ describe('shipments', () => {
       loaded_at: null,
     });
     expect(
-      (await api(app, { method: 'GET', url: '/api/shipments', token: owner.accessToken }))
+      (await api(app, { method: 'GET', url: apiPaths.shipments.list, token: owner.accessToken }))
         .json<Shipment[]>()
         .map((s) => s.number),
     ).toContain(tender.number);
     for (const who of [loser, stranger]) {
       expect(
-        (await api(app, { method: 'GET', url: `/api/shipments/${tender.number}`, token: who.accessToken })).statusCode,
+        (
+          await api(app, {
+            method: 'GET',
+            url: pathTo(apiPaths.shipments.one, { number: tender.number }),
+            token: who.accessToken,
+          })
+        ).statusCode,
       ).toBe(404);
-      expect((await api(app, { method: 'GET', url: '/api/shipments', token: who.accessToken })).json()).toEqual([]);
+      expect((await api(app, { method: 'GET', url: apiPaths.shipments.list, token: who.accessToken })).json()).toEqual(
+        [],
+      );
     }
   });
 

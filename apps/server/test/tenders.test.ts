@@ -11,6 +11,7 @@ import {
   type CreateTenderInput,
   type Tender,
   type TenderListFilters,
+  pathTo,
 } from '@yuk/shared';
 import { tenderRow } from '../src/modules/tenders/tenders.service.js';
 import {
@@ -39,7 +40,13 @@ const DATES_TEXT = 'Iltimos, barcha sanalarni tanlang';
 
 /** `token` null sends no Authorization header. */
 const post = (payload: unknown, token: string | null = owner.accessToken, headers: Record<string, string> = {}) =>
-  api(app, { method: 'POST', url: '/api/tenders', payload: payload as object, headers, ...(token ? { token } : {}) });
+  api(app, {
+    method: 'POST',
+    url: apiPaths.tenders.collection,
+    payload: payload as object,
+    headers,
+    ...(token ? { token } : {}),
+  });
 const get = (url: string, token: string | null = owner.accessToken) =>
   api(app, { method: 'GET', url, ...(token ? { token } : {}) });
 
@@ -90,7 +97,7 @@ describe('POST /api/tenders', () => {
     expect(created.number).toBe(`YT-${String(created.id).padStart(6, '0')}`);
     expect(new Date(created.created_at).toISOString()).toBe(created.created_at);
 
-    const stored = await get(`/api/tenders/${created.id}`);
+    const stored = await get(pathTo(apiPaths.tenders.one, { id: created.id }));
     expect(stored.json()).toEqual(created);
   });
 
@@ -231,7 +238,7 @@ describe('POST /api/tenders', () => {
     const body = JSON.stringify(buildTenderInput()).replace('"cargo_weight":20000', '"cargo_weight":1e400');
     const res = await api(app, {
       method: 'POST',
-      url: '/api/tenders',
+      url: apiPaths.tenders.collection,
       token: owner.accessToken,
       headers: { 'content-type': 'application/json' },
       payload: body,
@@ -249,7 +256,7 @@ describe('POST /api/tenders', () => {
   it('refuses malformed and non-object bodies with 400', async () => {
     const malformed = await api(app, {
       method: 'POST',
-      url: '/api/tenders',
+      url: apiPaths.tenders.collection,
       token: owner.accessToken,
       headers: { 'content-type': 'application/json' },
       payload: '{"name":',
@@ -259,7 +266,7 @@ describe('POST /api/tenders', () => {
     for (const payload of ['[]', 'null', '"text"', '42']) {
       const res = await api(app, {
         method: 'POST',
-        url: '/api/tenders',
+        url: apiPaths.tenders.collection,
         token: owner.accessToken,
         headers: { 'content-type': 'application/json' },
         payload,
@@ -301,11 +308,16 @@ describe('POST /api/tenders', () => {
 
 describe('OpenAPI', () => {
   it('documents the tender routes with their parameters and answers', async () => {
-    const res = await api(app, { method: 'GET', url: '/api/docs/json' });
+    const res = await api(app, { method: 'GET', url: apiPaths.docsJson });
     expect(res.statusCode).toBe(200);
     const doc = res.json<OpenApiDocument>();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining([apiPaths.tenders.collection, '/api/tenders/all', '/api/tenders/me', '/api/tenders/{id}']),
+      expect.arrayContaining([
+        apiPaths.tenders.collection,
+        apiPaths.tenders.all,
+        apiPaths.tenders.mine,
+        '/api/tenders/{id}',
+      ]),
     );
     const list = doc.paths[apiPaths.tenders.all]!.get!;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
@@ -333,15 +345,15 @@ describe('OpenAPI', () => {
 describe('GET /api/tenders/{id}', () => {
   it('shows anyone an opened tender, with is_owner for the caller', async () => {
     const created = (await post(buildTenderInput())).json<Tender>();
-    const asOther = await get(`/api/tenders/${created.id}`, other.accessToken);
+    const asOther = await get(pathTo(apiPaths.tenders.one, { id: created.id }), other.accessToken);
     expect(asOther.statusCode).toBe(200);
     expect(asOther.json()).toEqual({ ...created, is_owner: false });
   });
 
   it("shows a draft to its owner only: someone else's draft is 404", async () => {
     const draft = (await post(buildTenderInput({ status: 'draft' }))).json<Tender>();
-    expect((await get(`/api/tenders/${draft.id}`)).statusCode).toBe(200);
-    const res = await get(`/api/tenders/${draft.id}`, other.accessToken);
+    expect((await get(pathTo(apiPaths.tenders.one, { id: draft.id }))).statusCode).toBe(200);
+    const res = await get(pathTo(apiPaths.tenders.one, { id: draft.id }), other.accessToken);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'TENDER_NOT_FOUND', error: 'Tender topilmadi' });
   });
@@ -349,7 +361,7 @@ describe('GET /api/tenders/{id}', () => {
   it('answers 404 for a missing tender and 400 for an id that is not a positive integer', async () => {
     expect((await get('/api/tenders/999999')).statusCode).toBe(404);
     for (const id of ['abc', '0', '-1', '1.5', '1e3', '99999999999', '%20']) {
-      const res = await get(`/api/tenders/${id}`);
+      const res = await get(pathTo(apiPaths.tenders.one, { id: id }));
       expect(res.statusCode, id).toBe(400);
       expect(res.json<ApiErrorBody>().code).toBe('VALIDATION_FAILED');
     }
@@ -519,7 +531,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     const shipment = daysFromToday(5);
     const input = buildTenderInput({ ...overrides, shipment_date: shipment, delivery_date: daysFromToday(5 + days) });
     const token = by === 'carrier' ? carrier.accessToken : shipper.accessToken;
-    const res = await api(listApp, { method: 'POST', url: '/api/tenders', payload: input, token });
+    const res = await api(listApp, { method: 'POST', url: apiPaths.tenders.collection, payload: input, token });
     if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
     all.push(res.json<Tender>());
   }
@@ -540,7 +552,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
   /** The server's answer for `filters` equals the shared rule applied to everything the carrier may see. */
   async function expectSameAsRule(filters: TenderListFilters) {
     const query = new URLSearchParams(filters as Record<string, string>).toString();
-    const res = await listGet(`/api/tenders/all?${query}`);
+    const res = await listGet(`${apiPaths.tenders.all}?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     const expected = newestFirst(visibleTo(carrier.user.id).filter((t) => matchesTenderListFilters(t, filters)));
     const got = res.json<Tender[]>().map((t) => t.id);
@@ -550,7 +562,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
   }
 
   it('lists every visible tender newest first, with its lowest bid and the total', async () => {
-    const res = await listGet('/api/tenders/all');
+    const res = await listGet(apiPaths.tenders.all);
     expect(res.statusCode).toBe(200);
     const tenders = res.json<Tender[]>();
     expect(tenders.map((t) => t.id)).toEqual(newestFirst(visibleTo(carrier.user.id)));
@@ -665,10 +677,10 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     expect(await expectSameAsRule({ name: 'meva' })).toEqual(['Quritilgan meva']);
     expect(await expectSameAsRule({ name: 'Moskva' })).toEqual([]); // a destination, not a name
     expect(await expectSameAsRule({ name: 'ba' })).toEqual(['Baliq']);
-    const byId = await listGet(`/api/tenders/all?id=${withBid.id}`);
+    const byId = await listGet(`${apiPaths.tenders.all}?id=${withBid.id}`);
     expect(byId.json<Tender[]>().map((t) => t.name)).toEqual(['Paxta tolasi']);
     const draftId = all.find((t) => t.name === 'Shipper draft')!.id;
-    expect((await listGet(`/api/tenders/all?id=${draftId}`)).json()).toEqual([]);
+    expect((await listGet(`${apiPaths.tenders.all}?id=${draftId}`)).json()).toEqual([]);
     const byStart = await listGet('/api/tenders/all?tender_start_date=2026-12-24');
     expect(byStart.json<Tender[]>().map((t) => t.name)).toEqual(['Awarded rice']);
     const byPrice = await listGet('/api/tenders/all?initial_price=5000.01');
@@ -716,7 +728,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     `q=${'x'.repeat(201)}`,
     'type=truck&type=ship',
   ])('refuses %s with 400', async (query) => {
-    const res = await listGet(`/api/tenders/all?${query}`);
+    const res = await listGet(`${apiPaths.tenders.all}?${query}`);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<ApiErrorBody>().code).toBe('VALIDATION_FAILED');
   });
@@ -727,7 +739,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const res = await listGet(`/api/tenders/all?limit=4${cursor ? `&cursor=${cursor}` : ''}`);
+      const res = await listGet(`${apiPaths.tenders.all}?limit=4${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-total-count']).toBe(String(expected.length));
       const page = res.json<Tender[]>();
@@ -748,7 +760,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     const first = await listGet('/api/tenders/all?type=truck&limit=2');
     expect(first.headers['x-total-count']).toBe(String(expected.length));
     const second = await listGet(
-      `/api/tenders/all?type=truck&limit=2&cursor=${String(first.headers['x-next-cursor'])}`,
+      `${apiPaths.tenders.all}?type=truck&limit=2&cursor=${String(first.headers['x-next-cursor'])}`,
     );
     expect([...first.json<Tender[]>(), ...second.json<Tender[]>()].map((t) => t.id)).toEqual(expected.slice(0, 4));
 
@@ -761,14 +773,14 @@ describe('GET /api/tenders/all and /me: filters', async () => {
   });
 
   it('GET /me lists only my tenders, drafts included', async () => {
-    const mine = await list(listApp, '/api/tenders/me', shipper.accessToken);
+    const mine = await list(listApp, apiPaths.tenders.mine, shipper.accessToken);
     const expected = newestFirst(all.filter((t) => t.owner_id === shipper.user.id));
     expect(mine.tenders.map((t) => t.id)).toEqual(expected);
     expect(mine.total).toBe(expected.length);
     expect(mine.tenders.map((t) => t.name)).toContain('Shipper draft');
     expect(mine.tenders.every((t) => t.is_owner)).toBe(true);
 
-    const carriers = await list(listApp, '/api/tenders/me', carrier.accessToken);
+    const carriers = await list(listApp, apiPaths.tenders.mine, carrier.accessToken);
     expect(carriers.tenders.map((t) => t.name).sort()).toEqual(['Carrier draft', 'Carrier own']);
     const filtered = await list(listApp, '/api/tenders/me?status=draft', shipper.accessToken);
     expect(filtered.tenders.map((t) => t.name)).toEqual(['Shipper draft']);
@@ -781,12 +793,12 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     );
     expect(carrierSees).not.toContain(shipperDraft.id);
     expect((await list(listApp, '/api/tenders/all?status=draft&q=shipper', carrier.accessToken)).tenders).toEqual([]);
-    expect((await list(listApp, '/api/tenders/me', carrier.accessToken)).tenders.map((t) => t.id)).not.toContain(
+    expect((await list(listApp, apiPaths.tenders.mine, carrier.accessToken)).tenders.map((t) => t.id)).not.toContain(
       shipperDraft.id,
     );
-    expect((await listGet(`/api/tenders/${shipperDraft.id}`)).statusCode).toBe(404);
+    expect((await listGet(pathTo(apiPaths.tenders.one, { id: shipperDraft.id }))).statusCode).toBe(404);
 
-    const shipperSees = (await list(listApp, '/api/tenders/all', shipper.accessToken)).tenders.map((t) => t.name);
+    const shipperSees = (await list(listApp, apiPaths.tenders.all, shipper.accessToken)).tenders.map((t) => t.name);
     expect(shipperSees).toContain('Shipper draft');
     expect(shipperSees).not.toContain('Carrier draft');
   });
@@ -842,7 +854,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
   });
 
   it('needs a token for every list (401)', async () => {
-    for (const url of ['/api/tenders/all', '/api/tenders/me', '/api/tenders/all?type=truck']) {
+    for (const url of [apiPaths.tenders.all, apiPaths.tenders.mine, '/api/tenders/all?type=truck']) {
       const res = await api(listApp, { method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
       expect(res.json<ApiErrorBody>().code).toBe('NOT_AUTHENTICATED');
@@ -866,12 +878,12 @@ describe('GET /api/tenders/all: the 500-row default', async () => {
   });
 
   it('answers at most 500 rows without paging parameters, with the total and a cursor', async () => {
-    const res = await api(bigApp, { method: 'GET', url: '/api/tenders/all', token: bulkOwner.accessToken });
+    const res = await api(bigApp, { method: 'GET', url: apiPaths.tenders.all, token: bulkOwner.accessToken });
     expect(res.json<Tender[]>()).toHaveLength(500);
     expect(res.headers['x-total-count']).toBe('510');
     const rest = await api(bigApp, {
       method: 'GET',
-      url: `/api/tenders/all?cursor=${String(res.headers['x-next-cursor'])}`,
+      url: `${apiPaths.tenders.all}?cursor=${String(res.headers['x-next-cursor'])}`,
       token: bulkOwner.accessToken,
     });
     expect(rest.json<Tender[]>().map((t) => t.name)).toEqual([
@@ -911,7 +923,7 @@ describe('demo tenders', async () => {
   const total = async (query: string) => {
     const res = await api(demoApp, {
       method: 'GET',
-      url: `/api/tenders/all?limit=1&${query}`,
+      url: `${apiPaths.tenders.all}?limit=1&${query}`,
       token: shipper.accessToken,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -1015,7 +1027,7 @@ describe('list totals kept in tender_counts', async () => {
         });
         const res = await api(countApp, {
           method: 'POST',
-          url: '/api/tenders',
+          url: apiPaths.tenders.collection,
           payload: input,
           token: owner.accessToken,
         });

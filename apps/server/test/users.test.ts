@@ -1,16 +1,16 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { REFRESH_COOKIE_NAME, type AuthTokens, type User } from '@yuk/shared';
+import { REFRESH_COOKIE_NAME, type AuthTokens, type User, apiPaths } from '@yuk/shared';
 import { api, buildTestApp, TEST_JWT_SECRET, type ApiErrorBody, type OpenApiDocument } from './helpers.js';
 import { buildRegisterInput, createUser } from './factories/index.js';
 
 const { app, database } = await buildTestApp({ loginPolicy: { perAccount: 5, perAddress: 1000, windowMs: 60_000 } });
 
 const register = (payload: unknown, headers: Record<string, string> = {}) =>
-  api(app, { method: 'POST', url: '/api/users/register', payload: payload as object, headers });
+  api(app, { method: 'POST', url: apiPaths.users.register, payload: payload as object, headers });
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
-  api(app, { method: 'POST', url: '/api/users/login', payload: payload as object, headers });
-const me = (token?: string) => api(app, { method: 'GET', url: '/api/users/me', ...(token ? { token } : {}) });
+  api(app, { method: 'POST', url: apiPaths.users.login, payload: payload as object, headers });
+const me = (token?: string) => api(app, { method: 'GET', url: apiPaths.users.me, ...(token ? { token } : {}) });
 
 async function sign(claims: Record<string, unknown>, options: { secret?: string; exp?: number; sub?: string } = {}) {
   const now = Math.floor(Date.now() / 1000);
@@ -77,7 +77,7 @@ describe('POST /api/users/register', () => {
     expect((await register([1, 2, 3])).statusCode).toBe(400);
     const text = await app.inject({
       method: 'POST',
-      url: '/api/users/register',
+      url: apiPaths.users.register,
       headers: { 'content-type': 'application/json' },
       payload: '"just a string"',
     });
@@ -159,9 +159,11 @@ describe('GET /api/users/me and access tokens', () => {
     const user = await createUser(app);
     expect((await me()).json()).toMatchObject({ code: 'NOT_AUTHENTICATED' });
     expect(
-      (await api(app, { method: 'GET', url: '/api/users/me', headers: { authorization: 'Basic abc' } })).statusCode,
+      (await api(app, { method: 'GET', url: apiPaths.users.me, headers: { authorization: 'Basic abc' } })).statusCode,
     ).toBe(401);
-    expect((await api(app, { method: 'GET', url: `/api/users/me?token=${user.accessToken}` })).statusCode).toBe(401);
+    expect((await api(app, { method: 'GET', url: `${apiPaths.users.me}?token=${user.accessToken}` })).statusCode).toBe(
+      401,
+    );
   });
 
   it('refuses tampered tokens: alg none, wrong key, edited sub, expired, missing exp, refresh as access', async () => {
@@ -197,7 +199,7 @@ describe('POST /api/users/refresh and logout', () => {
   const refresh = (body?: object, cookie?: string) =>
     api(app, {
       method: 'POST',
-      url: '/api/users/refresh',
+      url: apiPaths.users.refresh,
       ...(body ? { payload: body } : {}),
       ...(cookie ? { cookies: { [REFRESH_COOKIE_NAME]: cookie } } : {}),
     });
@@ -247,7 +249,7 @@ describe('POST /api/users/refresh and logout', () => {
     const user = await createUser(app);
     const out = await api(app, {
       method: 'POST',
-      url: '/api/users/logout',
+      url: apiPaths.users.logout,
       payload: { refreshToken: user.refreshToken },
     });
     expect(out.statusCode).toBe(204);
@@ -262,7 +264,7 @@ describe('errors, languages and headers', () => {
       ['', 'en-US,en;q=0.9', 'ru', 'de, ru;q=0.5', 'fr'].map(
         async (lang) =>
           (
-            await api(app, { method: 'GET', url: '/api/users/me', headers: lang ? { 'accept-language': lang } : {} })
+            await api(app, { method: 'GET', url: apiPaths.users.me, headers: lang ? { 'accept-language': lang } : {} })
           ).json<ApiErrorBody>().error,
       ),
     );
@@ -278,7 +280,7 @@ describe('errors, languages and headers', () => {
   it('answers malformed JSON, wrong content types, oversized bodies and unknown routes with 4xx in the error shape', async () => {
     const malformed = await app.inject({
       method: 'POST',
-      url: '/api/users/login',
+      url: apiPaths.users.login,
       headers: { 'content-type': 'application/json' },
       payload: '{"email":',
     });
@@ -286,14 +288,14 @@ describe('errors, languages and headers', () => {
     expect(malformed.json<ApiErrorBody>().code).toBe('MALFORMED_BODY');
     const wrongType = await app.inject({
       method: 'POST',
-      url: '/api/users/login',
+      url: apiPaths.users.login,
       headers: { 'content-type': 'text/xml' },
       payload: '<a/>',
     });
     expect(wrongType.statusCode).toBe(415);
     const huge = await app.inject({
       method: 'POST',
-      url: '/api/users/login',
+      url: apiPaths.users.login,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'a'.repeat(2_000_000) }),
     });
@@ -306,7 +308,7 @@ describe('errors, languages and headers', () => {
   });
 
   it('sends security headers with a strict CSP', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await app.inject({ method: 'GET', url: apiPaths.health });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'ok', redis: 'off' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -317,7 +319,7 @@ describe('errors, languages and headers', () => {
   });
 
   it('publishes the OpenAPI document', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await app.inject({ method: 'GET', url: apiPaths.docsJson });
     expect(res.statusCode).toBe(200);
     const doc = res.json<OpenApiDocument>();
     expect(Object.keys(doc.paths)).toEqual(

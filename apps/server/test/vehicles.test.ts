@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, vehicleYearMax, type Vehicle } from '@yuk/shared';
+import { MAX_FILE_BYTES, vehicleYearMax, type Vehicle, apiPaths, pathTo } from '@yuk/shared';
 import { seedDemoVehicles } from '../src/modules/vehicles/vehicles.seed.js';
 import { createUser } from './factories/index.js';
 import { api, buildTestApp, type TestApp } from './helpers.js';
@@ -36,7 +36,7 @@ async function fileRows() {
 }
 
 async function listMine(token: string, query = '') {
-  const response = await api(t.app, { method: 'GET', url: `/api/vehicles/user${query}`, token });
+  const response = await api(t.app, { method: 'GET', url: `${apiPaths.vehicles.mine}${query}`, token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Vehicle[]>();
 }
@@ -161,7 +161,7 @@ describe('POST /api/vehicles', () => {
     ]);
     const response = await api(t.app, {
       method: 'POST',
-      url: '/api/vehicles',
+      url: apiPaths.vehicles.collection,
       token: owner.token,
       payload: body.payload,
       headers: body.headers,
@@ -259,14 +259,14 @@ describe('GET /api/vehicles/user', () => {
 
   it('refuses an unknown type or status and a repeated parameter (400 with fields)', async () => {
     for (const query of ['?type=Spaceship', '?type=van', '?status=Parked', '?name=a&name=b']) {
-      const response = await api(t.app, { method: 'GET', url: `/api/vehicles/user${query}`, token: user.token });
+      const response = await api(t.app, { method: 'GET', url: `${apiPaths.vehicles.mine}${query}`, token: user.token });
       const body = expectRefusal(response, 400, 'VALIDATION_FAILED');
       expect(Object.keys(body.fields ?? {})).toHaveLength(1);
     }
   });
 
   it('answers 401 without a token', async () => {
-    expectRefusal(await api(t.app, { method: 'GET', url: '/api/vehicles/user' }), 401, 'NOT_AUTHENTICATED');
+    expectRefusal(await api(t.app, { method: 'GET', url: apiPaths.vehicles.mine }), 401, 'NOT_AUTHENTICATED');
   });
 });
 
@@ -339,7 +339,11 @@ describe('PUT /api/vehicles/{id}', () => {
       files: { registration: pngFile() },
     });
     expectRefusal(response, 400, 'VALIDATION_FAILED');
-    const after = await api(t.app, { method: 'GET', url: `/api/vehicles/${created.id}`, token: owner.token });
+    const after = await api(t.app, {
+      method: 'GET',
+      url: pathTo(apiPaths.vehicles.one, { id: created.id }),
+      token: owner.token,
+    });
     expect(after.json<Vehicle>().document_names).toEqual(created.document_names);
     expect(after.json<Vehicle>().vehicle_name).toBe(created.vehicle_name);
   });
@@ -356,19 +360,27 @@ describe('DELETE /api/vehicles/{id}', () => {
     const ids = [created.documents.registration, created.documents.insurance, created.documents.vehicle_photo].map(
       fileIdOf,
     );
-    const response = await api(t.app, { method: 'DELETE', url: `/api/vehicles/${created.id}`, token: owner.token });
+    const response = await api(t.app, {
+      method: 'DELETE',
+      url: pathTo(apiPaths.vehicles.one, { id: created.id }),
+      token: owner.token,
+    });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     const left = (await fileRows()).map((r) => r.id);
     for (const id of ids) expect(left).not.toContain(id);
     expect((await listMine(owner.token)).map((v) => v.id)).not.toContain(created.id);
     expectRefusal(
-      await api(t.app, { method: 'GET', url: `/api/vehicles/${created.id}`, token: owner.token }),
+      await api(t.app, { method: 'GET', url: pathTo(apiPaths.vehicles.one, { id: created.id }), token: owner.token }),
       404,
       'VEHICLE_NOT_FOUND',
     );
     expectRefusal(
-      await api(t.app, { method: 'DELETE', url: `/api/vehicles/${created.id}`, token: owner.token }),
+      await api(t.app, {
+        method: 'DELETE',
+        url: pathTo(apiPaths.vehicles.one, { id: created.id }),
+        token: owner.token,
+      }),
       404,
       'VEHICLE_NOT_FOUND',
     );
@@ -385,7 +397,7 @@ describe('someone else’s vehicle', () => {
     );
     expect((await listMine(owner.token)).map((v) => v.id)).not.toContain(theirs.id);
     expectRefusal(
-      await api(t.app, { method: 'GET', url: `/api/vehicles/${theirs.id}`, token: owner.token }),
+      await api(t.app, { method: 'GET', url: pathTo(apiPaths.vehicles.one, { id: theirs.id }), token: owner.token }),
       404,
       'VEHICLE_NOT_FOUND',
     );
@@ -397,12 +409,16 @@ describe('someone else’s vehicle', () => {
     });
     expectRefusal(put, 404, 'VEHICLE_NOT_FOUND');
     expectRefusal(
-      await api(t.app, { method: 'DELETE', url: `/api/vehicles/${theirs.id}`, token: owner.token }),
+      await api(t.app, { method: 'DELETE', url: pathTo(apiPaths.vehicles.one, { id: theirs.id }), token: owner.token }),
       404,
       'VEHICLE_NOT_FOUND',
     );
 
-    const still = await api(t.app, { method: 'GET', url: `/api/vehicles/${theirs.id}`, token: stranger.token });
+    const still = await api(t.app, {
+      method: 'GET',
+      url: pathTo(apiPaths.vehicles.one, { id: theirs.id }),
+      token: stranger.token,
+    });
     expect(still.statusCode).toBe(200);
     expect(still.json()).toMatchObject({ vehicle_name: 'Not yours', document_names: theirs.document_names });
     expect((await fileRows()).map((r) => r.id)).toContain(fileIdOf(theirs.documents.registration));
@@ -647,7 +663,7 @@ describe('refusals', () => {
       ]);
       const response = await api(t.app, {
         method: 'POST',
-        url: '/api/vehicles',
+        url: apiPaths.vehicles.collection,
         token: owner.token,
         payload: twice.payload,
         headers: twice.headers,
@@ -665,7 +681,7 @@ describe('refusals', () => {
       ]);
       const tooMany = await api(t.app, {
         method: 'POST',
-        url: '/api/vehicles',
+        url: apiPaths.vehicles.collection,
         token: owner.token,
         payload: four.payload,
         headers: four.headers,
@@ -673,7 +689,7 @@ describe('refusals', () => {
       expectRefusal(tooMany, 413, 'PAYLOAD_TOO_LARGE');
       const json = await api(t.app, {
         method: 'POST',
-        url: '/api/vehicles',
+        url: apiPaths.vehicles.collection,
         token: owner.token,
         payload: vehicleFields(),
       });
@@ -685,7 +701,7 @@ describe('refusals', () => {
       const truncated = good.payload.subarray(0, good.payload.length - 30);
       const response = await api(t.app, {
         method: 'POST',
-        url: '/api/vehicles',
+        url: apiPaths.vehicles.collection,
         token: owner.token,
         payload: truncated,
         headers: good.headers,
@@ -693,7 +709,7 @@ describe('refusals', () => {
       expectRefusal(response, 400, 'MALFORMED_BODY');
       const noBoundary = await api(t.app, {
         method: 'POST',
-        url: '/api/vehicles',
+        url: apiPaths.vehicles.collection,
         token: owner.token,
         payload: 'x',
         headers: { 'content-type': 'multipart/form-data' },
@@ -733,7 +749,7 @@ describe('refusals', () => {
     for (const id of ['abc', '1.5', '0', '-3', '99999999999', '1e3']) {
       for (const method of ['GET', 'DELETE'] as const) {
         expectRefusal(
-          await api(t.app, { method, url: `/api/vehicles/${id}`, token: owner.token }),
+          await api(t.app, { method, url: pathTo(apiPaths.vehicles.one, { id: id }), token: owner.token }),
           400,
           'VALIDATION_FAILED',
         );

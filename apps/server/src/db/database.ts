@@ -19,7 +19,6 @@ export type Db = Kysely<DatabaseSchema>;
 
 export interface Database {
   db: Db;
-  dialect: Dialect;
   /** A short text for logs, without credentials. */
   describe: string;
   /** Resolves once the database answers a trivial query (the health check); rejects when it cannot. */
@@ -140,7 +139,6 @@ export function openDatabase(options: DatabaseOptions): Database {
     const host = new URL(options.url).host;
     return {
       db,
-      dialect: 'postgres',
       describe: `PostgreSQL at ${host}`,
       ping: async () => void (await pool.query('select 1')),
       ...(options.schema ? { schema: options.schema } : {}),
@@ -168,7 +166,6 @@ export function openDatabase(options: DatabaseOptions): Database {
   }
   return {
     db,
-    dialect: 'sqlite',
     describe: `SQLite at ${file}`,
     // the connection is in this process: one prepared statement run directly, without Kysely's queue (it
     // is harmless inside a transaction another request holds)

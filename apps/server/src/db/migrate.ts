@@ -1,5 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Database } from './database.js';
+import { engineOf, type Database } from './database.js';
 import { migrations } from './migrations/index.js';
 
 /** Runs every pending migration. On PostgreSQL, Kysely holds an advisory lock so that instances starting together take turns. */
@@ -7,7 +7,7 @@ export async function migrateToLatest(database: Database): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const all: Record<string, Migration> = {};
-      for (const [name, factory] of Object.entries(migrations)) all[name] = factory(database.dialect);
+      for (const [name, factory] of Object.entries(migrations)) all[name] = factory(engineOf(database.db));
       return all;
     },
   };

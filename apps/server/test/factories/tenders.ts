@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { marketToday, type CreateTenderInput, type Tender } from '@yuk/shared';
+import { marketToday, type CreateTenderInput, type Tender, apiPaths } from '@yuk/shared';
 
 /** A date `days` from today (Tashkent), YYYY-MM-DD. */
 export function daysFromToday(days: number): string {
@@ -34,7 +34,7 @@ export async function createTender(
 ): Promise<Tender> {
   const res = await app.inject({
     method: 'POST',
-    url: '/api/tenders',
+    url: apiPaths.tenders.collection,
     headers: { authorization: `Bearer ${token}` },
     payload: buildTenderInput(overrides),
   });

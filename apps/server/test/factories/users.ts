@@ -5,7 +5,7 @@ import { createTokenService } from '../../src/modules/users/tokens.js';
 import { insertSession, insertUser } from '../../src/modules/users/users.repository.js';
 import { TEST_JWT_SECRET } from '../helpers.js';
 import type { FastifyInstance } from 'fastify';
-import type { AuthTokens, RegisterInput } from '@yuk/shared';
+import { apiPaths, type AuthTokens, type RegisterInput } from '@yuk/shared';
 
 let sequence = 0;
 
@@ -28,11 +28,11 @@ export async function createUser(
   overrides: Partial<RegisterInput> = {},
 ): Promise<AuthTokens & { password: string; email: string }> {
   const input = buildRegisterInput(overrides);
-  const registered = await app.inject({ method: 'POST', url: '/api/users/register', payload: input });
+  const registered = await app.inject({ method: 'POST', url: apiPaths.users.register, payload: input });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
   const login = await app.inject({
     method: 'POST',
-    url: '/api/users/login',
+    url: apiPaths.users.login,
     payload: { email: input.email, password: input.password },
   });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);

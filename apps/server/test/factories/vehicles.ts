@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Vehicle } from '@yuk/shared';
+import { apiPaths, pathTo, type Vehicle } from '@yuk/shared';
 import { makePdf, makeVehiclePng } from '../../src/modules/vehicles/vehicles.seed.js';
 import { api } from '../helpers.js';
 import { multipart, type FormFile, type FormValue } from './multipart.js';
@@ -68,7 +68,7 @@ export async function sendVehicleForm(app: FastifyInstance, options: SendVehicle
   const method = options.method ?? (options.id === undefined ? 'POST' : 'PUT');
   return api(app, {
     method,
-    url: options.id === undefined ? '/api/vehicles' : `/api/vehicles/${options.id}`,
+    url: options.id === undefined ? '/api/vehicles' : pathTo(apiPaths.vehicles.one, { id: options.id }),
     token: options.token,
     payload: body.payload,
     headers: { ...body.headers, ...options.headers },

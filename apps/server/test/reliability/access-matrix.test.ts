@@ -1,6 +1,17 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import type { MyBid, Notification, PlacedBid, Shipment, Tender, TenderBid, User, Vehicle } from '@yuk/shared';
+import {
+  apiPaths,
+  pathTo,
+  type MyBid,
+  type Notification,
+  type PlacedBid,
+  type Shipment,
+  type Tender,
+  type TenderBid,
+  type User,
+  type Vehicle,
+} from '@yuk/shared';
 import { api, buildTestApp, urlOf } from '../helpers.js';
 import { createTender, buildTenderInput } from '../factories/index.js';
 import { createVehicle, pdfFile, sendVehicleForm, vehicleFields } from '../factories/index.js';
@@ -69,7 +80,9 @@ interface Fixture {
 
 async function openedWithBid(): Promise<{ tender: Tender; bid: PlacedBid }> {
   const tender = await createTender(app, A.accessToken, { initial_price: 100_000 });
-  const bid = await post<PlacedBid>(C.accessToken, `/api/tenders/${tender.id}/bids`, { bid_amount: nextAmount() });
+  const bid = await post<PlacedBid>(C.accessToken, pathTo(apiPaths.tenders.bids, { id: tender.id }), {
+    bid_amount: nextAmount(),
+  });
   return { tender, bid };
 }
 
@@ -78,10 +91,10 @@ async function awarded(
   carrier: typeof A,
 ): Promise<{ tender: Tender; bid: PlacedBid; shipment: string }> {
   const tender = await createTender(app, owner.accessToken, { initial_price: 100_000 });
-  const bid = await post<PlacedBid>(carrier.accessToken, `/api/tenders/${tender.id}/bids`, {
+  const bid = await post<PlacedBid>(carrier.accessToken, pathTo(apiPaths.tenders.bids, { id: tender.id }), {
     bid_amount: nextAmount(),
   });
-  await post(owner.accessToken, `/api/tenders/${tender.id}/award`, { bid_id: bid.id });
+  await post(owner.accessToken, pathTo(apiPaths.tenders.award, { id: tender.id }), { bid_id: bid.id });
   return { tender, bid, shipment: tender.number };
 }
 
@@ -99,7 +112,7 @@ async function make(kind: ObjectKind): Promise<Fixture> {
     }
     case 'tender-closed': {
       const { tender, bid } = await openedWithBid();
-      await post(A.accessToken, `/api/tenders/${tender.id}/close`);
+      await post(A.accessToken, pathTo(apiPaths.tenders.close, { id: tender.id }));
       return { kind, params: { id: tender.id }, bidId: bid.id };
     }
     case 'tender-awarded': {
@@ -108,7 +121,9 @@ async function make(kind: ObjectKind): Promise<Fixture> {
     }
     case 'tender-of-C-with-A-bid': {
       const tender = await createTender(app, C.accessToken, { initial_price: 100_000 });
-      const bid = await post<PlacedBid>(A.accessToken, `/api/tenders/${tender.id}/bids`, { bid_amount: nextAmount() });
+      const bid = await post<PlacedBid>(A.accessToken, pathTo(apiPaths.tenders.bids, { id: tender.id }), {
+        bid_amount: nextAmount(),
+      });
       return { kind, params: { id: tender.id }, bidId: bid.id };
     }
     case 'vehicle': {
@@ -404,16 +419,16 @@ it('access matrix: A, B and anonymous × every route and verb × every object of
       const items = JSON.parse(body) as Array<Record<string, unknown>>;
       for (const item of items) {
         const foreign =
-          (path === '/api/tenders/me' && item.owner_id === A.user.id) ||
-          (path === '/api/tenders/all' && item.owner_id === A.user.id && item.status === 'draft') ||
-          (path === '/api/bids/me' && aBidIds.has(Number(item.id))) ||
-          (path === '/api/vehicles/user' &&
+          (path === apiPaths.tenders.mine && item.owner_id === A.user.id) ||
+          (path === apiPaths.tenders.all && item.owner_id === A.user.id && item.status === 'draft') ||
+          (path === apiPaths.bids.mine && aBidIds.has(Number(item.id))) ||
+          (path === apiPaths.vehicles.mine &&
             typeof item.vehicle_name === 'string' &&
             item.vehicle_name.length > 0 &&
             (item as Partial<Vehicle>).id !== undefined &&
             !(await isOwnedBy('vehicles', Number(item.id), B.user.id))) ||
-          (path === '/api/notifications' && !(await isOwnedBy('notifications', Number(item.id), B.user.id))) ||
-          (path === '/api/shipments' &&
+          (path === apiPaths.notifications.list && !(await isOwnedBy('notifications', Number(item.id), B.user.id))) ||
+          (path === apiPaths.shipments.list &&
             (item as Partial<Shipment>).role !== undefined &&
             !(await involves(String(item.number), B.user.id)));
         if (foreign) leaksInLists.push(`${path}: ${JSON.stringify(item).slice(0, 100)}`);
@@ -423,7 +438,7 @@ it('access matrix: A, B and anonymous × every route and verb × every object of
       who === 'B' &&
       status === 200 &&
       method === 'GET' &&
-      path === '/api/users/me' &&
+      path === apiPaths.users.me &&
       (JSON.parse(body) as User).id === A.user.id
     )
       leaksInLists.push('B sees A as me');
@@ -443,12 +458,13 @@ it('access matrix: A, B and anonymous × every route and verb × every object of
   const cOpen = shared.get('tender-of-C-with-A-bid');
   if (cOpen) {
     const filtered = (
-      await api(app, { method: 'GET', url: `/api/bids/me?tender_id=${cOpen.params.id}`, token: B.accessToken })
+      await api(app, { method: 'GET', url: `${apiPaths.bids.mine}?tender_id=${cOpen.params.id}`, token: B.accessToken })
     ).json<MyBid[]>();
-    for (const bid of filtered) if (aBidIds.has(bid.id)) leaksInLists.push(`/api/bids/me?tender_id: ${bid.id}`);
+    for (const bid of filtered)
+      if (aBidIds.has(bid.id)) leaksInLists.push(`${apiPaths.bids.mine}?tender_id: ${bid.id}`);
     const ownerView = await api(app, {
       method: 'GET',
-      url: `/api/tenders/${cOpen.params.id}/bids`,
+      url: pathTo(apiPaths.tenders.bids, { id: cOpen.params.id! }),
       token: B.accessToken,
     });
     if (ownerView.statusCode === 200 && ownerView.json<TenderBid[]>().length > 0)
@@ -542,14 +558,14 @@ it('mass assignment: fields a client may not set are never taken from a body', a
   };
   const awardedStatus = await api(app, {
     method: 'POST',
-    url: '/api/tenders',
+    url: apiPaths.tenders.collection,
     token: A.accessToken,
     payload: { ...buildTenderInput(), ...extras, status: 'awarded' },
   });
   expect(awardedStatus.statusCode).toBe(400); // 'awarded' is never a status a client may choose
   const created = await api(app, {
     method: 'POST',
-    url: '/api/tenders',
+    url: apiPaths.tenders.collection,
     token: A.accessToken,
     payload: { ...buildTenderInput(), ...extras },
   });
@@ -572,7 +588,7 @@ it('mass assignment: fields a client may not set are never taken from a body', a
   // a bid: its bidder, status, tender and time come from the server
   const bid = await api(app, {
     method: 'POST',
-    url: `/api/tenders/${tender.id}/bids`,
+    url: pathTo(apiPaths.tenders.bids, { id: tender.id }),
     token: B.accessToken,
     payload: {
       bid_amount: 1000,
@@ -600,7 +616,7 @@ it('mass assignment: fields a client may not set are never taken from a body', a
   // the award: only the bid chosen; the winner and the shipment's parties come from the bid
   const award = await api(app, {
     method: 'POST',
-    url: `/api/tenders/${tender.id}/award`,
+    url: pathTo(apiPaths.tenders.award, { id: tender.id }),
     token: A.accessToken,
     payload: { bid_id: bidRow.id, status: 'closed', winner_id: A.user.id, carrier_id: A.user.id },
   });
@@ -663,7 +679,7 @@ it('mass assignment: fields a client may not set are never taken from a body', a
   const email = `mass-${Date.now()}@example.uz`;
   const registered = await api(app, {
     method: 'POST',
-    url: '/api/users/register',
+    url: apiPaths.users.register,
     payload: {
       first_name: 'Mass',
       last_name: 'Assign',

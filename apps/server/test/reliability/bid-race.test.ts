@@ -8,7 +8,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { expect, it } from 'vitest';
-import type { PlacedBid } from '@yuk/shared';
+import { apiPaths, pathTo, type PlacedBid } from '@yuk/shared';
 import type { Db } from '../../src/db/database.js';
 import { AppError } from '../../src/errors.js';
 import { placeBid, type BidsContext } from '../../src/modules/bids/index.js';
@@ -132,7 +132,9 @@ it(
         // a falling price with noise: many offers land close to each other, as in a real auction's last minutes
         const amount = Math.round(100_000 * (1 - ((i + random() * 12) / (bidsPerRound + 12)) * 0.95) * 100) / 100;
         attempts += 1;
-        const res = await post(carrier.accessToken, `/api/tenders/${tender.id}/bids`, { bid_amount: amount });
+        const res = await post(carrier.accessToken, pathTo(apiPaths.tenders.bids, { id: tender.id }), {
+          bid_amount: amount,
+        });
         if (res.status === 201) placed.push((res.body as PlacedBid).id);
         if (i === Math.floor(bidsPerRound / 2) && decision > 0) {
           const bidId = placed[Math.floor(random() * placed.length)] ?? 1;

@@ -9,7 +9,15 @@ import SqliteDatabase from 'better-sqlite3';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AuthTokens, PlacedBid, Tender, TenderBid, Vehicle } from '@yuk/shared';
+import {
+  apiPaths,
+  pathTo,
+  type AuthTokens,
+  type PlacedBid,
+  type Tender,
+  type TenderBid,
+  type Vehicle,
+} from '@yuk/shared';
 // @ts-expect-error -- a plain ESM build script without type declarations
 import { serverBuildOptions } from '../../build.mjs';
 import { engine, testDatabaseUrl } from '../helpers.js';
@@ -175,7 +183,7 @@ async function writeTender(): Promise<void> {
   nameSequence += 1;
   const write: TenderWrite = { name: `Durable cargo ${SEED}-${nameSequence}`, outcome: 'unknown' };
   tenders.push(write);
-  const res = await call('/api/tenders', {
+  const res = await call(apiPaths.tenders.collection, {
     method: 'POST',
     token: ownerToken,
     headers: { 'content-type': 'application/json' },
@@ -202,7 +210,7 @@ async function writeBid(): Promise<void> {
   const write: BidWrite = { tenderId, carrier, amount, outcome: 'unknown' };
   bids.push(write);
   biddable.set(tenderId, Math.min(biddable.get(tenderId) ?? amount, amount));
-  const res = await call(`/api/tenders/${tenderId}/bids`, {
+  const res = await call(pathTo(apiPaths.tenders.bids, { id: tenderId }), {
     method: 'POST',
     token: carrierTokens[carrier]!,
     headers: { 'content-type': 'application/json' },
@@ -225,7 +233,7 @@ async function writeVehicle(): Promise<void> {
     if (value !== undefined) form.append(key, value);
   const photo = pngFile();
   form.append('vehicle_photo', new Blob([photo.data], { type: 'image/png' }), photo.filename);
-  const res = await call('/api/vehicles', { method: 'POST', token: carrierTokens[carrier]!, body: form });
+  const res = await call(apiPaths.vehicles.collection, { method: 'POST', token: carrierTokens[carrier]!, body: form });
   if (!res) return;
   if (res.status === 201) {
     write.outcome = 'acked';
@@ -267,7 +275,10 @@ async function verify(): Promise<Check> {
   const storedTenders: Tender[] = [];
   let cursor = '';
   for (;;) {
-    const page = await readJson<Tender[]>(`/api/tenders/me?limit=500${cursor ? `&cursor=${cursor}` : ''}`, ownerToken);
+    const page = await readJson<Tender[]>(
+      `${apiPaths.tenders.mine}?limit=500${cursor ? `&cursor=${cursor}` : ''}`,
+      ownerToken,
+    );
     storedTenders.push(...page.body);
     cursor = page.headers.get('x-next-cursor') ?? '';
     if (!cursor) break;
@@ -288,7 +299,7 @@ async function verify(): Promise<Check> {
 
   const tenderIds = [...new Set(bids.map((b) => b.tenderId))];
   for (const tenderId of tenderIds) {
-    const { body: stored } = await readJson<TenderBid[]>(`/api/tenders/${tenderId}/bids`, ownerToken);
+    const { body: stored } = await readJson<TenderBid[]>(pathTo(apiPaths.tenders.bids, { id: tenderId }), ownerToken);
     const byAmount = new Map(stored.map((b) => [b.bid_amount, b]));
     const written = bids.filter((b) => b.tenderId === tenderId);
     for (const write of written) {
@@ -316,7 +327,7 @@ async function verify(): Promise<Check> {
   }
 
   for (const [carrier, token] of carrierTokens.entries()) {
-    const { body: stored } = await readJson<Vehicle[]>('/api/vehicles/user', token);
+    const { body: stored } = await readJson<Vehicle[]>(apiPaths.vehicles.mine, token);
     const byName = new Map(stored.map((v) => [v.vehicle_name, v]));
     for (const write of vehicles.filter((v) => v.carrier === carrier)) {
       const found = byName.get(write.name);

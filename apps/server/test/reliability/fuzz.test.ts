@@ -17,6 +17,7 @@ import {
   type Operation,
 } from './support.js';
 import { quickUsers } from '../factories/index.js';
+import { apiPaths, pathTo } from '@yuk/shared';
 
 /**
  * Bad-input fuzz (ASVS 5.1, 7.4): every documented route gets generated path parameters, query strings,
@@ -732,7 +733,7 @@ it('what the fuzz found stays fixed: each answers 4xx in the error shape', async
     ['NUL in a filter', { method: 'GET', url: '/api/vehicles/user?licensePlate=01%00A' }, 400, 'licensePlate'],
     [
       'NUL in a login e-mail',
-      { method: 'POST', url: '/api/users/login', payload: { email: 'a\u0000@b.uz', password: 'password-1' } },
+      { method: 'POST', url: apiPaths.users.login, payload: { email: 'a\u0000@b.uz', password: 'password-1' } },
       400,
       'email',
     ],
@@ -740,7 +741,7 @@ it('what the fuzz found stays fixed: each answers 4xx in the error shape', async
       'a lone surrogate in a name',
       {
         method: 'POST',
-        url: '/api/users/register',
+        url: apiPaths.users.register,
         payload: {
           first_name: 'A\ud800',
           last_name: 'B',
@@ -766,7 +767,7 @@ it('what the fuzz found stays fixed: each answers 4xx in the error shape', async
     ],
     [
       'an id beyond the id column (award)',
-      { method: 'POST', url: `/api/tenders/${tender.id}/award`, payload: { bid_id: 2_147_483_648 } },
+      { method: 'POST', url: pathTo(apiPaths.tenders.award, { id: tender.id }), payload: { bid_id: 2_147_483_648 } },
       400,
       'bid_id',
     ],
@@ -784,7 +785,7 @@ it('what the fuzz found stays fixed: each answers 4xx in the error shape', async
   }
 
   // HEAD on a live stream answers its head and ends, instead of holding the connection open
-  for (const path of [`/api/tenders/${tender.id}/events`, '/api/notifications/stream']) {
+  for (const path of [pathTo(apiPaths.tenders.events, { id: tender.id }), '/api/notifications/stream']) {
     const res = await fetch(`${address}${path}`, {
       method: 'HEAD',
       headers: { authorization: `Bearer ${token}` },

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { REFRESH_COOKIE_NAME, type AuthTokens, type Tender, type Vehicle } from '@yuk/shared';
+import { REFRESH_COOKIE_NAME, type AuthTokens, type Tender, type Vehicle, apiPaths, pathTo } from '@yuk/shared';
 import { api, buildTestApp, urlOf } from '../helpers.js';
 import { buildRegisterInput } from '../factories/index.js';
 import { buildTenderInput } from '../factories/index.js';
@@ -69,7 +69,7 @@ function rawRequest(head: string): Promise<{ statusCode: number; headers: Header
   return new Promise((resolve, reject) => {
     const url = new URL(address);
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method: 'GET', path: '/api/users/me', headers: { 'x-big': head } },
+      { host: url.hostname, port: url.port, method: 'GET', path: apiPaths.users.me, headers: { 'x-big': head } },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers }));
@@ -93,10 +93,10 @@ it('headers and logs: every answer carries the security headers; the log holds n
   // a session of real calls, with known passwords and tokens
   const input = buildRegisterInput({ password: `Pa55-${Date.now()}-secret` });
   keep('password', input.password);
-  await call({ method: 'POST', url: '/api/users/register', payload: input });
+  await call({ method: 'POST', url: apiPaths.users.register, payload: input });
   const login = await call({
     method: 'POST',
-    url: '/api/users/login',
+    url: apiPaths.users.login,
     payload: { email: input.email, password: input.password },
   });
   const first = login.json<AuthTokens>();
@@ -107,38 +107,43 @@ it('headers and logs: every answer carries the security headers; the log holds n
     keep(`wrong password ${i}`, wrong);
     await call({
       method: 'POST',
-      url: '/api/users/login',
+      url: apiPaths.users.login,
       payload: { email: i === 2 ? 'nobody@example.uz' : input.email, password: wrong },
     });
   }
   const tooLong = `too-long-${'x'.repeat(1100)}`;
   keep('refused password', tooLong);
-  await call({ method: 'POST', url: '/api/users/login', payload: { email: input.email, password: tooLong } });
-  await call({ method: 'GET', url: '/api/users/me', token: first.accessToken });
+  await call({ method: 'POST', url: apiPaths.users.login, payload: { email: input.email, password: tooLong } });
+  await call({ method: 'GET', url: apiPaths.users.me, token: first.accessToken });
   const refreshed = (
-    await call({ method: 'POST', url: '/api/users/refresh', payload: { refreshToken: first.refreshToken } })
+    await call({ method: 'POST', url: apiPaths.users.refresh, payload: { refreshToken: first.refreshToken } })
   ).json<AuthTokens>();
   keep('rotated access token', refreshed.accessToken);
   keep('rotated refresh token', refreshed.refreshToken);
   const viaCookie = await call({
     method: 'POST',
-    url: '/api/users/refresh',
+    url: apiPaths.users.refresh,
     cookies: { [REFRESH_COOKIE_NAME]: refreshed.refreshToken },
   });
   const third = viaCookie.json<AuthTokens>();
   keep('cookie-rotated access token', third.accessToken);
   keep('cookie-rotated refresh token', third.refreshToken);
   const tender = (
-    await call({ method: 'POST', url: '/api/tenders', token: third.accessToken, payload: buildTenderInput() })
+    await call({
+      method: 'POST',
+      url: apiPaths.tenders.collection,
+      token: third.accessToken,
+      payload: buildTenderInput(),
+    })
   ).json<Tender>();
 
   const carrierInput = buildRegisterInput({ password: `Carrier-${Date.now()}-pw` });
   keep('carrier password', carrierInput.password);
-  await call({ method: 'POST', url: '/api/users/register', payload: carrierInput });
+  await call({ method: 'POST', url: apiPaths.users.register, payload: carrierInput });
   const carrier = (
     await call({
       method: 'POST',
-      url: '/api/users/login',
+      url: apiPaths.users.login,
       payload: { email: carrierInput.email, password: carrierInput.password },
     })
   ).json<AuthTokens>();
@@ -146,12 +151,12 @@ it('headers and logs: every answer carries the security headers; the log holds n
   keep('carrier refresh token', carrier.refreshToken);
   await call({
     method: 'POST',
-    url: `/api/tenders/${tender.id}/bids`,
+    url: pathTo(apiPaths.tenders.bids, { id: tender.id }),
     token: carrier.accessToken,
     payload: { bid_amount: 1200 },
   });
-  await call({ method: 'GET', url: `/api/tenders/${tender.id}/bids`, token: third.accessToken });
-  await call({ method: 'GET', url: '/api/bids/me', token: carrier.accessToken });
+  await call({ method: 'GET', url: pathTo(apiPaths.tenders.bids, { id: tender.id }), token: third.accessToken });
+  await call({ method: 'GET', url: apiPaths.bids.mine, token: carrier.accessToken });
 
   // a document and its signed link
   const vehicleRes = await sendVehicleForm(app, {
@@ -165,13 +170,16 @@ it('headers and logs: every answer carries the security headers; the log holds n
   await call({ method: 'GET', url: link });
 
   // mistakes a client can make: a token in the URL, a forged token, a token in a cookie
-  await call({ method: 'GET', url: `/api/users/me?token=${third.accessToken}&access_token=${carrier.accessToken}` });
+  await call({
+    method: 'GET',
+    url: `${apiPaths.users.me}?token=${third.accessToken}&access_token=${carrier.accessToken}`,
+  });
   const forged = `${third.accessToken.split('.').slice(0, 2).join('.')}.forged-signature-0123456789abcdefghijklmnopqr`;
   keep('forged token', forged);
-  await call({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${forged}` } });
-  await call({ method: 'GET', url: '/api/users/me', headers: { cookie: `accessToken=${carrier.accessToken}` } });
-  await call({ method: 'POST', url: '/api/users/logout', payload: { refreshToken: third.refreshToken } });
-  await call({ method: 'POST', url: '/api/users/logout', cookies: { [REFRESH_COOKIE_NAME]: carrier.refreshToken } });
+  await call({ method: 'GET', url: apiPaths.users.me, headers: { authorization: `Bearer ${forged}` } });
+  await call({ method: 'GET', url: apiPaths.users.me, headers: { cookie: `accessToken=${carrier.accessToken}` } });
+  await call({ method: 'POST', url: apiPaths.users.logout, payload: { refreshToken: third.refreshToken } });
+  await call({ method: 'POST', url: apiPaths.users.logout, cookies: { [REFRESH_COOKIE_NAME]: carrier.refreshToken } });
 
   // every documented route and verb, with and without a token: 2xx and 4xx answers alike
   const operations = await listOperations(app);
@@ -192,15 +200,15 @@ it('headers and logs: every answer carries the security headers; the log holds n
   for (const method of HTTP_METHODS) await call({ method, url: '/api/no-such-route' });
   await call({
     method: 'POST',
-    url: '/api/users/login',
+    url: apiPaths.users.login,
     headers: { 'content-type': 'application/json' },
     payload: '{"broken',
   });
-  await call({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+  await call({ method: 'POST', url: apiPaths.users.login, headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
   await call({ method: 'GET', url: '/api/docs' });
-  await call({ method: 'GET', url: '/api/docs/json' });
+  await call({ method: 'GET', url: apiPaths.docsJson });
   // over a socket: an event stream's head, and headers beyond the limit
-  for (const path of [`/api/tenders/${tender.id}/events`, '/api/notifications/stream']) {
+  for (const path of [pathTo(apiPaths.tenders.events, { id: tender.id }), '/api/notifications/stream']) {
     const controller = new AbortController();
     const res = await fetch(`${address}${path}`, {
       headers: { authorization: `Bearer ${carrier.accessToken}` },
@@ -215,13 +223,13 @@ it('headers and logs: every answer carries the security headers; the log holds n
   await database.db.destroy();
   await call({
     method: 'GET',
-    url: '/api/users/me',
+    url: apiPaths.users.me,
     headers: {
       authorization: `Bearer ${carrier.accessToken}`,
       cookie: `${REFRESH_COOKIE_NAME}=${carrier.refreshToken}`,
     },
   });
-  await call({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${carrier.accessToken}` } });
+  await call({ method: 'GET', url: apiPaths.health, headers: { authorization: `Bearer ${carrier.accessToken}` } });
 
   // the web app, when it is built
   const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -273,7 +281,7 @@ it('headers and logs: every answer carries the security headers; the log holds n
   expect(found.map(([label]) => label)).toEqual([]);
   expect(inlineScripts).toBe(0);
   // the capture is real: the log holds the requests (their methods and paths) and the server error
-  expect(log).toContain('/api/users/login');
+  expect(log).toContain(apiPaths.users.login);
   expect(log).toContain('unhandled error');
   expect([...statuses]).toEqual(expect.arrayContaining([2, 4, 5]));
 }, 120_000);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Tender, User, Vehicle } from '@yuk/shared';
+import { apiPaths, pathTo, type Tender, type User, type Vehicle } from '@yuk/shared';
 import { api, buildTestApp, engine, urlOf } from '../helpers.js';
 import { buildRegisterInput } from '../factories/index.js';
 import { buildTenderInput } from '../factories/index.js';
@@ -131,19 +131,19 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
         'cursor',
         'limit',
         'offset',
-      ].flatMap((key) => [`/api/tenders/all?${key}=${q}`, `/api/tenders/me?${key}=${q}`]),
-      `/api/tenders/all?name=${q}&q=${q}&location=Tashkent&status=opened`,
-      `/api/tenders/${q}`,
-      `/api/tenders/${q}/min-bid`,
-      `/api/tenders/${q}/bids`,
-      `/api/bids/me?tender_id=${q}`,
-      ...['name', 'licensePlate', 'type', 'status'].map((key) => `/api/vehicles/user?${key}=${q}`),
-      `/api/vehicles/${q}`,
-      `/api/notifications?tab=${q}`,
-      `/api/notifications?before=${q}`,
-      `/api/shipments/${q}`,
+      ].flatMap((key) => [`${apiPaths.tenders.all}?${key}=${q}`, `${apiPaths.tenders.mine}?${key}=${q}`]),
+      `${apiPaths.tenders.all}?name=${q}&q=${q}&location=Tashkent&status=opened`,
+      pathTo(apiPaths.tenders.one, { id: q }),
+      pathTo(apiPaths.tenders.minBid, { id: q }),
+      pathTo(apiPaths.tenders.bids, { id: q }),
+      `${apiPaths.bids.mine}?tender_id=${q}`,
+      ...['name', 'licensePlate', 'type', 'status'].map((key) => `${apiPaths.vehicles.mine}?${key}=${q}`),
+      pathTo(apiPaths.vehicles.one, { id: q }),
+      `${apiPaths.notifications.list}?tab=${q}`,
+      `${apiPaths.notifications.list}?before=${q}`,
+      pathTo(apiPaths.shipments.one, { number: q }),
       `/api/files/${q}?exp=${q}&sig=${q}`,
-      `/api/users/me?id=${q}`,
+      `${apiPaths.users.me}?id=${q}`,
     ];
     for (const url of reads)
       await send(
@@ -159,14 +159,22 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
       { email: payload, password: payload.padEnd(8, '!') },
       { email: `${payload}@example.uz`, password: 'x'.repeat(8) },
     ]) {
-      await send({ method: 'POST', url: '/api/users/login', payload: body }, payload);
+      await send({ method: 'POST', url: apiPaths.users.login, payload: body }, payload);
     }
-    await send({ method: 'POST', url: `/api/notifications/${q}/read`, token: reader.accessToken }, payload);
     await send(
-      { method: 'POST', url: `/api/shipments/${q}/status`, token: reader.accessToken, payload: { status: payload } },
+      { method: 'POST', url: pathTo(apiPaths.notifications.read, { id: q }), token: reader.accessToken },
       payload,
     );
-    await send({ method: 'POST', url: '/api/users/refresh', payload: { refreshToken: payload } }, payload);
+    await send(
+      {
+        method: 'POST',
+        url: pathTo(apiPaths.shipments.status, { number: q }),
+        token: reader.accessToken,
+        payload: { status: payload },
+      },
+      payload,
+    );
+    await send({ method: 'POST', url: apiPaths.users.refresh, payload: { refreshToken: payload } }, payload);
     const readDiff = diffSnapshots(beforeReads, await snapshot(database));
     const changedByReads = count(readDiff, 'added') + count(readDiff, 'changed');
     if (changedByReads > 0)
@@ -180,7 +188,7 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
     const tenderRes = await send(
       {
         method: 'POST',
-        url: '/api/tenders',
+        url: apiPaths.tenders.collection,
         token: owner.accessToken,
         payload: buildTenderInput({
           name: payload,
@@ -216,7 +224,7 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
     const registerRes = await send(
       {
         method: 'POST',
-        url: '/api/users/register',
+        url: apiPaths.users.register,
         payload: buildRegisterInput({ first_name: payload.slice(0, 100), last_name: payload.slice(0, 100) }),
       },
       payload,
@@ -282,7 +290,7 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
         ['q', ['name', 'cargo_type', 'origin_location', 'destination_location']],
       ] as const) {
         const found = (
-          await send({ method: 'GET', url: `/api/tenders/all?${key}=${q}`, token: reader.accessToken }, payload)
+          await send({ method: 'GET', url: `${apiPaths.tenders.all}?${key}=${q}`, token: reader.accessToken }, payload)
         ).json<Tender[]>();
         const needle = payload.trim().toLowerCase();
         const unrelated = found.filter((row) => !fields.some((field) => row[field].toLowerCase().includes(needle)));
@@ -301,7 +309,7 @@ it('injection (API): payloads in every text field and filter: 5xx = 0, rows chan
         await send(
           {
             method: 'GET',
-            url: `/api/vehicles/user?name=${encodeURIComponent(payload.slice(0, 100))}`,
+            url: `${apiPaths.vehicles.mine}?name=${encodeURIComponent(payload.slice(0, 100))}`,
             token: owner.accessToken,
           },
           payload,

@@ -4,6 +4,7 @@ import { DEFAULT_LOGIN_POLICY } from '../../src/modules/users/login-throttle.js'
 import { buildTestApp, type ApiErrorBody } from '../helpers.js';
 import { createUser } from '../factories/index.js';
 import { LONG, printFigure, seededRandom, size } from './support.js';
+import { apiPaths } from '@yuk/shared';
 
 /**
  * Login abuse (ASVS 2.2.1, 2.2.2; OWASP Authentication cheat sheet): guessing one account's password over an
@@ -27,7 +28,7 @@ const login = (
 ) =>
   app.inject({
     method: 'POST',
-    url: '/api/users/login',
+    url: apiPaths.users.login,
     payload: { email, password },
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(options.headers ? { headers: options.headers } : {}),

@@ -1,4 +1,4 @@
-import type { AuthTokens } from '@yuk/shared';
+import { apiPaths, type AuthTokens } from '@yuk/shared';
 import { expect, it } from 'vitest';
 import { api, buildTestApp, type ApiErrorBody } from '../helpers.js';
 import { buildRegisterInput } from '../factories/index.js';
@@ -56,7 +56,7 @@ it('password store: argon2id, m ≥ 19456, t ≥ 2, salted, never truncated or t
 
   for (const [label, password] of Object.entries(PASSWORDS)) {
     const input = buildRegisterInput({ password });
-    const registered = await api(app, { method: 'POST', url: '/api/users/register', payload: input });
+    const registered = await api(app, { method: 'POST', url: apiPaths.users.register, payload: input });
     expect(registered.statusCode, label).toBe(201);
     users += 1;
     const row = await database.db
@@ -77,18 +77,18 @@ it('password store: argon2id, m ≥ 19456, t ≥ 2, salted, never truncated or t
 
     const login = await api(app, {
       method: 'POST',
-      url: '/api/users/login',
+      url: apiPaths.users.login,
       payload: { email: input.email, password },
     });
     expect(login.statusCode, label).toBe(200);
-    const me = await api(app, { method: 'GET', url: '/api/users/me', token: login.json<AuthTokens>().accessToken });
+    const me = await api(app, { method: 'GET', url: apiPaths.users.me, token: login.json<AuthTokens>().accessToken });
     for (const body of [registered.body, login.body, me.body]) if (/\$argon2|password/i.test(body)) hashInAnswers += 1;
 
     for (const variant of nearMisses(password)) {
       nearMissesTried += 1;
       const res = await api(app, {
         method: 'POST',
-        url: '/api/users/login',
+        url: apiPaths.users.login,
         payload: { email: input.email, password: variant },
       });
       if (res.statusCode === 200) nearMissesAccepted += 1;
@@ -99,7 +99,7 @@ it('password store: argon2id, m ≥ 19456, t ≥ 2, salted, never truncated or t
   // one character over the limit is refused, not cut to fit
   const tooLong = await api(app, {
     method: 'POST',
-    url: '/api/users/register',
+    url: apiPaths.users.register,
     payload: buildRegisterInput({ password: 'x'.repeat(129) }),
   });
   expect(tooLong.statusCode).toBe(400);
@@ -111,7 +111,7 @@ it('password store: argon2id, m ≥ 19456, t ≥ 2, salted, never truncated or t
     buildRegisterInput({ password: 'same-password-123' }),
   ];
   for (const input of same)
-    expect((await api(app, { method: 'POST', url: '/api/users/register', payload: input })).statusCode).toBe(201);
+    expect((await api(app, { method: 'POST', url: apiPaths.users.register, payload: input })).statusCode).toBe(201);
   const twins = await database.db
     .selectFrom('users')
     .select('password_hash')

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '../../src/db/database.js';
+import { engineOf, type Database } from '../../src/db/database.js';
+import { apiPaths } from '@yuk/shared';
 
 /**
  * Shared pieces of the reliability and security families. Each family prints one figure line and asserts
@@ -82,7 +83,7 @@ interface OpenApiOperation {
 
 /** Every documented operation of the app (the docs' own routes excluded). */
 export async function listOperations(app: FastifyInstance): Promise<Operation[]> {
-  const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  const res = await app.inject({ method: 'GET', url: apiPaths.docsJson });
   if (res.statusCode !== 200) throw new Error(`no OpenAPI document: ${res.statusCode}`);
   const doc = res.json<{ paths: Record<string, Record<string, OpenApiOperation>> }>();
   const operations: Operation[] = [];
@@ -138,7 +139,7 @@ export function fillPath(path: string, values: Record<string, string | number>):
 
 /** The tables of the app's database (SQLite's full-text index tables included, migrations' own excluded). */
 export async function tableNames(database: Database): Promise<string[]> {
-  if (database.dialect === 'sqlite') {
+  if (engineOf(database.db) === 'sqlite') {
     const rows = await sql<{
       name: string;
     }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
-import { REFRESH_COOKIE_NAME, type AuthTokens } from '@yuk/shared';
+import { REFRESH_COOKIE_NAME, type AuthTokens, apiPaths } from '@yuk/shared';
 import { api, buildTestApp, TEST_JWT_SECRET } from '../helpers.js';
 import { createUser } from '../factories/index.js';
 import { printFigure } from './support.js';
@@ -43,10 +43,10 @@ const seconds = () => Math.floor(clock / 1000);
 /** Routes of each kind a stolen or forged token would be used on. */
 const probes = (token: string | undefined, extra: { headers?: Record<string, string>; query?: string } = {}) =>
   [
-    { method: 'GET' as const, url: `/api/users/me${extra.query ?? ''}` },
-    { method: 'GET' as const, url: `/api/tenders/all${extra.query ?? ''}` },
-    { method: 'GET' as const, url: `/api/notifications/unread-count${extra.query ?? ''}` },
-    { method: 'POST' as const, url: `/api/tenders${extra.query ?? ''}`, payload: {} },
+    { method: 'GET' as const, url: `${apiPaths.users.me}${extra.query ?? ''}` },
+    { method: 'GET' as const, url: `${apiPaths.tenders.all}${extra.query ?? ''}` },
+    { method: 'GET' as const, url: `${apiPaths.notifications.unreadCount}${extra.query ?? ''}` },
+    { method: 'POST' as const, url: `${apiPaths.tenders.collection}${extra.query ?? ''}`, payload: {} },
   ].map((probe) =>
     api(app, {
       ...probe,
@@ -116,7 +116,7 @@ it('tokens: forged, altered, expired, misused and revoked tokens are refused; a 
   };
 
   // the real token works: the attacks below fail for what they change, not by accident
-  expect((await api(app, { method: 'GET', url: '/api/users/me', token: victim.accessToken })).statusCode).toBe(200);
+  expect((await api(app, { method: 'GET', url: apiPaths.users.me, token: victim.accessToken })).statusCode).toBe(200);
   for (const [name, token] of Object.entries(accessAttacks)) await tryAccess(name, token);
 
   // no token travels in a URL or in a cookie
@@ -135,7 +135,7 @@ it('tokens: forged, altered, expired, misused and revoked tokens are refused; a 
   const postRefresh = (token: string | undefined, cookie?: string) =>
     api(app, {
       method: 'POST',
-      url: '/api/users/refresh',
+      url: apiPaths.users.refresh,
       ...(token ? { payload: { refreshToken: token } } : {}),
       ...(cookie ? { cookies: { [REFRESH_COOKIE_NAME]: cookie } } : {}),
     });
@@ -168,14 +168,14 @@ it('tokens: forged, altered, expired, misused and revoked tokens are refused; a 
   expect(rotated.refreshToken).toBeDefined();
   await tryRefresh('rotated_replayed', victim.refreshToken);
   const familyRefresh = await postRefresh(rotated.refreshToken);
-  const familyAccess = await api(app, { method: 'GET', url: '/api/users/me', token: rotated.accessToken });
+  const familyAccess = await api(app, { method: 'GET', url: apiPaths.users.me, token: rotated.accessToken });
   const replayRevokesFamily = familyRefresh.statusCode === 401 && familyAccess.statusCode === 401;
   await tryAccess('after_replay', rotated.accessToken);
 
   // after logout nothing of the session works
   const loggedOut = await createUser(app);
   expect(
-    (await api(app, { method: 'POST', url: '/api/users/logout', payload: { refreshToken: loggedOut.refreshToken } }))
+    (await api(app, { method: 'POST', url: apiPaths.users.logout, payload: { refreshToken: loggedOut.refreshToken } }))
       .statusCode,
   ).toBe(204);
   await tryAccess('access_after_logout', loggedOut.accessToken);
@@ -191,7 +191,7 @@ it('tokens: forged, altered, expired, misused and revoked tokens are refused; a 
   ]);
   const raceWins = race.filter((res) => res.statusCode === 200).length;
   const otherStillWorks =
-    (await api(app, { method: 'GET', url: '/api/users/me', token: other.accessToken })).statusCode === 200;
+    (await api(app, { method: 'GET', url: apiPaths.users.me, token: other.accessToken })).statusCode === 200;
 
   printFigure('tokens', {
     access_attempts: attempts,
@@ -222,12 +222,12 @@ it('tokens signed by the product itself still carry every claim that verificatio
     .setExpirationTime(now + 600)
     .setJti('control')
     .sign(new TextEncoder().encode(TEST_JWT_SECRET));
-  expect((await api(app, { method: 'GET', url: '/api/users/me', token: same })).statusCode).toBe(200);
+  expect((await api(app, { method: 'GET', url: apiPaths.users.me, token: same })).statusCode).toBe(200);
   expect(
     (
       await api(app, {
         method: 'GET',
-        url: '/api/users/me',
+        url: apiPaths.users.me,
         token: forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now, exp: now + 600 }),
       })
     ).statusCode,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { FILE_LINK_TTL_SECONDS, MAX_FILE_BYTES, type Vehicle } from '@yuk/shared';
+import { FILE_LINK_TTL_SECONDS, MAX_FILE_BYTES, type Vehicle, apiPaths, pathTo } from '@yuk/shared';
 import { makePdf } from '../../src/modules/vehicles/vehicles.seed.js';
 import { api, buildTestApp, type ApiErrorBody } from '../helpers.js';
 import type { FormFile } from '../factories/index.js';
@@ -145,7 +145,7 @@ it('uploads: hostile files stored = 0, served as a page = 0, cross-user reads = 
   }
   // the vehicle updated with refused files kept its values and documents
   const unchanged = (
-    await api(app, { method: 'GET', url: `/api/vehicles/${target.id}`, token: A.accessToken })
+    await api(app, { method: 'GET', url: pathTo(apiPaths.vehicles.one, { id: target.id }), token: A.accessToken })
   ).json<Vehicle>();
   expect(unchanged.document_names).toEqual(target.document_names);
 
@@ -206,15 +206,15 @@ it('uploads: hostile files stored = 0, served as a page = 0, cross-user reads = 
     .update(`${own.id}.${own.exp}`)
     .digest('base64url');
   const crossAttempts = [
-    api(app, { method: 'GET', url: `/api/vehicles/${target.id}`, token: B.accessToken }),
-    api(app, { method: 'DELETE', url: `/api/vehicles/${target.id}`, token: B.accessToken }),
+    api(app, { method: 'GET', url: pathTo(apiPaths.vehicles.one, { id: target.id }), token: B.accessToken }),
+    api(app, { method: 'DELETE', url: pathTo(apiPaths.vehicles.one, { id: target.id }), token: B.accessToken }),
     sendVehicleForm(app, {
       token: B.accessToken,
       id: target.id,
       fields: vehicleFields(),
       files: { registration: pdfFile() },
     }),
-    api(app, { method: 'GET', url: `/api/files/${own.id}`, token: B.accessToken }),
+    api(app, { method: 'GET', url: pathTo(apiPaths.files.one, { id: own.id }), token: B.accessToken }),
     api(app, { method: 'GET', url: `/api/files/${own.id}?exp=${bLink.exp}&sig=${bLink.sig}` }),
     api(app, { method: 'GET', url: `/api/files/${own.id}?exp=${Number(own.exp) + 86_400}&sig=${own.sig}` }),
     api(app, { method: 'GET', url: `/api/files/${own.id}?exp=${own.exp}&sig=${foreignSecret}` }),
@@ -233,7 +233,9 @@ it('uploads: hostile files stored = 0, served as a page = 0, cross-user reads = 
   const crossResults = await Promise.all(crossAttempts);
   const crossUserReads = crossResults.filter((res) => res.statusCode < 300).length;
   const crossStored = (await fileCount()) - filesBeforeCross;
-  const bList = (await api(app, { method: 'GET', url: '/api/vehicles/user', token: B.accessToken })).json<Vehicle[]>();
+  const bList = (await api(app, { method: 'GET', url: apiPaths.vehicles.mine, token: B.accessToken })).json<
+    Vehicle[]
+  >();
   const seenByB = bList.filter((v) => v.id === target.id).length;
 
   // the link of A's file stops working when it expires

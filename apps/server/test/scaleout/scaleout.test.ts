@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthTokens, MyBid, PlacedBid, Tender } from '@yuk/shared';
+import { apiPaths, pathTo, type AuthTokens, type MyBid, type PlacedBid, type Tender } from '@yuk/shared';
 import { buildRegisterInput } from '../factories/index.js';
 import { buildTenderInput } from '../factories/index.js';
 import { startCluster, type Cluster } from './cluster.js';
@@ -37,8 +37,8 @@ async function call<T>(
 
 async function signUp(base: string) {
   const input = buildRegisterInput();
-  expect((await call(base, 'POST', '/api/users/register', input)).status).toBe(201);
-  const login = await call<AuthTokens>(base, 'POST', '/api/users/login', {
+  expect((await call(base, 'POST', apiPaths.users.register, input)).status).toBe(201);
+  const login = await call<AuthTokens>(base, 'POST', apiPaths.users.login, {
     email: input.email,
     password: input.password,
   });
@@ -74,13 +74,27 @@ describe('several instances behind nginx', () => {
     const carrier1 = await signUp(cluster.nginxUrl);
     const carrier2 = await signUp(cluster.nginxUrl);
     const tender = (
-      await call<Tender>(a, 'POST', '/api/tenders', buildTenderInput({ initial_price: 5000 }), owner.accessToken)
+      await call<Tender>(
+        a,
+        'POST',
+        apiPaths.tenders.collection,
+        buildTenderInput({ initial_price: 5000 }),
+        owner.accessToken,
+      )
     ).body;
     const stream = await openStream(`${a}/api/tenders/${tender.id}/events`, carrier1.accessToken);
     await stream.until((t) => t.includes('"bid_count":0'));
     await new Promise((r) => setTimeout(r, 200)); // the subscription reaches Redis
     expect(
-      (await call(b, 'POST', `/api/tenders/${tender.id}/bids`, { bid_amount: 4200 }, carrier2.accessToken)).status,
+      (
+        await call(
+          b,
+          'POST',
+          pathTo(apiPaths.tenders.bids, { id: tender.id }),
+          { bid_amount: 4200 },
+          carrier2.accessToken,
+        )
+      ).status,
     ).toBe(201);
     const text = await stream.until((t) => t.includes('"min_bid":4200'));
     expect(text).toContain('"min_bid":4200,"bid_count":1,"status":"opened"');
@@ -91,12 +105,21 @@ describe('several instances behind nginx', () => {
     const [a, b] = cluster.instanceUrls as [string, string];
     const owner = await signUp(cluster.nginxUrl);
     const carrier = await signUp(cluster.nginxUrl);
-    const tender = (await call<Tender>(b, 'POST', '/api/tenders', buildTenderInput(), owner.accessToken)).body;
+    const tender = (await call<Tender>(b, 'POST', apiPaths.tenders.collection, buildTenderInput(), owner.accessToken))
+      .body;
     const stream = await openStream(`${a}/api/notifications/stream`, owner.accessToken);
     await stream.until((t) => t.includes('event: unread'));
     await new Promise((r) => setTimeout(r, 200));
     expect(
-      (await call(b, 'POST', `/api/tenders/${tender.id}/bids`, { bid_amount: 1000 }, carrier.accessToken)).status,
+      (
+        await call(
+          b,
+          'POST',
+          pathTo(apiPaths.tenders.bids, { id: tender.id }),
+          { bid_amount: 1000 },
+          carrier.accessToken,
+        )
+      ).status,
     ).toBe(201);
     const text = await stream.until((t) => t.includes('event: notification'));
     expect(text).toContain('"kind":"bid_received"');
@@ -110,7 +133,8 @@ describe('several instances behind nginx', () => {
     for (let i = 0; i < 12; i += 1) {
       const base = i % 2 === 0 ? a : b;
       statuses.push(
-        (await call(base, 'POST', '/api/users/login', { email: victim.email, password: `wrong-${i}-password` })).status,
+        (await call(base, 'POST', apiPaths.users.login, { email: victim.email, password: `wrong-${i}-password` }))
+          .status,
       );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -145,7 +169,7 @@ describe('several instances behind nginx', () => {
         const res = await call<PlacedBid>(
           cluster.nginxUrl,
           'POST',
-          `/api/tenders/${tender.id}/bids`,
+          pathTo(apiPaths.tenders.bids, { id: tender.id }),
           { bid_amount: amount },
           carriers[carrierIndex]!.accessToken,
         );
@@ -161,10 +185,10 @@ describe('several instances behind nginx', () => {
     expect(other.every((status) => status === 409 || status === 502)).toBe(true);
     expect(acknowledged.length).toBeGreaterThan(50);
     // nginx keeps serving: the health check and reads go to B
-    for (let i = 0; i < 5; i += 1) expect((await call(cluster.nginxUrl, 'GET', '/api/health')).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await call(cluster.nginxUrl, 'GET', apiPaths.health)).status).toBe(200);
     const stored = new Set<number>();
     for (const carrier of carriers) {
-      const mine = await call<MyBid[]>(cluster.nginxUrl, 'GET', '/api/bids/me', undefined, carrier.accessToken);
+      const mine = await call<MyBid[]>(cluster.nginxUrl, 'GET', apiPaths.bids.mine, undefined, carrier.accessToken);
       expect(mine.status).toBe(200);
       for (const bid of mine.body) stored.add(bid.id);
     }
