@@ -62,6 +62,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     // resolves imports as TypeScript does ('./x.js' is ./x.ts), so the boundary and cycle rules see every import
     settings: {
+      // the cycle rule parses the files it follows: TypeScript ones with the TypeScript parser
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,

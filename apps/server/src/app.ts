@@ -12,6 +12,7 @@ import { tendersRoutes } from './modules/tenders/index.js';
 import {
   createLoginThrottle,
   createTokenService,
+  findActiveSession,
   usersRoutes,
   type LoginThrottlePolicy,
 } from './modules/users/index.js';
@@ -105,7 +106,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { ...(redis ? { redis } : {}) });
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { db, tokens });
+  await app.register(authPlugin, {
+    verifyAccess: (token: string) => tokens.verifyAccess(token),
+    isSessionOpen: async (sessionId: string, userId: number) =>
+      (await findActiveSession(db, sessionId))?.user_id === userId,
+  });
 
   // Each module registers its routes at their full paths from the shared `apiPaths`: the paths are named once.
   await app.register(healthRoutes, { database: options.database, ...(redis ? { redis } : {}) });

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
-import { findActiveSession, type TokenService } from '../modules/users/index.js';
 
 export interface Principal {
   userId: number;
@@ -32,15 +30,25 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/**
+ * What the plugin needs of the users module, handed in by the app: the plugin sits below the modules (their
+ * routes use it), so it does not import them.
+ */
+export interface AuthOptions {
+  /** The claims of a valid access token; throws TOKEN_INVALID otherwise. */
+  verifyAccess(token: string): Promise<Principal>;
+  /** Whether the session is still open, and for this user. */
+  isSessionOpen(sessionId: string, userId: number): Promise<boolean>;
+}
+
 /** Bearer access tokens only (never from a URL); the session must still be open, so logout ends access at once. */
-export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   app.decorateRequest('principal', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new AppError('NOT_AUTHENTICATED');
-    const claims = await options.tokens.verifyAccess(token);
-    const session = await findActiveSession(options.db, claims.sessionId);
-    if (!session || session.user_id !== claims.userId) throw new AppError('TOKEN_INVALID');
-    request.principal = claims;
+    const claims = await options.verifyAccess(token);
+    if (!(await options.isSessionOpen(claims.sessionId, claims.userId))) throw new AppError('TOKEN_INVALID');
+    request.principal = { userId: claims.userId, sessionId: claims.sessionId };
   });
 });
