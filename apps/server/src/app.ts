@@ -7,7 +7,7 @@ import { createFileLinks, filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
-import { lifecycleRoutes, startExpirySweeper } from './modules/tender-lifecycle/index.js';
+import { lifecycleRoutes, startDeadlineRunner } from './modules/tender-lifecycle/index.js';
 import { tendersRoutes } from './modules/tenders/index.js';
 import {
   createLoginThrottle,
@@ -40,8 +40,8 @@ export interface AppOptions {
   eventBus?: EventBus;
   /** redis://… shares live events, login counters and rate limits between instances. */
   redisUrl?: string;
-  /** How often expired tenders are closed; 0 turns the periodic sweep off (tests run it by hand). */
-  sweepIntervalMs?: number;
+  /** How often the schedule of deadlines is checked (ms); 0 turns it off (tests run it by hand). */
+  deadlineTickMs?: number;
   /** Tests fake the clock of tokens. */
   now?: () => number;
   /** Called for every route as it is added (tests compare the routes with the API document). */
@@ -97,9 +97,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const bidsCtx = { db, bus };
   // streams never end by themselves: end them first so that closing can finish
   app.addHook('preClose', async () => endAllSseStreams());
-  const stopSweeper = startExpirySweeper(bidsCtx, options.sweepIntervalMs ?? 60_000, app.log);
+  const stopDeadlines = startDeadlineRunner(bidsCtx, options.deadlineTickMs ?? 250, app.log);
   app.addHook('onClose', async () => {
-    stopSweeper();
+    stopDeadlines();
     if (!options.eventBus) await bus.close();
   });
 

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, type MyBid, type PlacedBid, type TenderBid, type TenderLiveState } from '@yuk/shared';
-import { closeExpiredTenders } from '../src/modules/tender-lifecycle/index.js';
-import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
 import { createUser } from './factories/index.js';
-import { createTender, daysFromToday } from './factories/index.js';
+import { answerAward, createTender, daysFromToday, passTenderClose, runSchedule } from './factories/index.js';
 
 const { app, database } = await buildTestApp();
 
@@ -133,7 +131,7 @@ describe('POST /api/tenders/{id}/bids', () => {
 });
 
 describe('GET /api/bids/me and bid statuses', () => {
-  it('lists my bids with their tenders; active → pending when outbid; accepted and rejected after the award', async () => {
+  it('lists my bids with their tenders; active → pending when outbid; awarded, then accepted and rejected on confirmation', async () => {
     const tender = await createTender(app, owner.accessToken, {
       name: 'Sement',
       origin_location: 'Samarqand',
@@ -164,6 +162,12 @@ describe('GET /api/bids/me and bid statuses', () => {
     expect(
       (await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: a.id })).json<TenderLiveState>().status,
     ).toBe('awarded');
+    const awarded = (await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0];
+    expect(awarded?.status).toBe('awarded');
+    expect(Date.parse(awarded?.confirm_by ?? '')).toBeGreaterThan(Date.now() + 119 * 60_000);
+    // until the winner confirms, the other bids stay undecided: the award may still pass to them
+    expect((await myBids(carrierB.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('active');
+    expect((await answerAward(app, carrierA.accessToken, a.id)).statusCode).toBe(200);
     expect((await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('accepted');
     expect((await myBids(carrierB.accessToken, `?tender_id=${tender.id}`)).map((x) => [x.id, x.status])).toEqual([
       [b.id, 'rejected'],
@@ -225,11 +229,18 @@ describe('owner actions', () => {
     const tender = await createTender(app, owner.accessToken);
     const a = (await bid(carrierA.accessToken, tender.id, 1000)).json<PlacedBid>();
     const closed = await ownerAction(owner.accessToken, tender.id, 'close');
-    expect(closed.json<TenderLiveState>()).toEqual({ min_bid: 1000, bid_count: 1, status: 'closed' });
+    expect(closed.json<TenderLiveState>()).toEqual({
+      min_bid: 1000,
+      bid_count: 1,
+      status: 'closed',
+      closes_at: tender.closes_at,
+    });
     expect((await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('rejected');
     expect((await ownerAction(owner.accessToken, tender.id, 'close')).statusCode).toBe(409);
     expect((await bid(carrierB.accessToken, tender.id, 900)).statusCode).toBe(409);
     expect((await ownerAction(owner.accessToken, tender.id, 'award', { bid_id: a.id })).statusCode).toBe(200);
+    expect((await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('awarded');
+    expect((await answerAward(app, carrierA.accessToken, a.id)).statusCode).toBe(200);
     expect((await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('accepted');
   });
 
@@ -249,12 +260,8 @@ describe('owner actions', () => {
       tender_end_date: daysFromToday(0),
     });
     await bid(carrierA.accessToken, tender.id, 1000);
-    await database.db
-      .updateTable('tenders')
-      .set({ tender_end_date: daysFromToday(-1) })
-      .where('id', '=', tender.id)
-      .execute();
-    const closed = await closeExpiredTenders({ db: database.db, bus: createMemoryEventBus() });
+    await passTenderClose(database, tender.id, daysFromToday(-1));
+    const closed = await runSchedule(database);
     expect(closed).toBeGreaterThanOrEqual(1);
     const after = await database.db
       .selectFrom('tenders')
@@ -263,7 +270,7 @@ describe('owner actions', () => {
       .executeTakeFirstOrThrow();
     expect(after.status).toBe('closed');
     expect((await myBids(carrierA.accessToken, `?tender_id=${tender.id}`))[0]?.status).toBe('rejected');
-    expect(await closeExpiredTenders({ db: database.db, bus: createMemoryEventBus() })).toBe(0);
+    expect(await runSchedule(database)).toBe(0);
   });
 });
 
@@ -324,6 +331,7 @@ describe('races', () => {
       );
       const [results, decided] = await Promise.all([Promise.all(racing), decision]);
       expect(decided.statusCode).toBe(200);
+      if (action === 'award') expect((await answerAward(app, carrierA.accessToken, first.id)).statusCode).toBe(200);
       expect(results.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
       const rows = await database.db
         .selectFrom('bids')
@@ -361,10 +369,10 @@ describe('GET /api/tenders/{id}/events', () => {
       }
     };
     await readUntil(1);
-    expect(text).toContain('data: {"min_bid":null,"bid_count":0,"status":"opened"}');
+    expect(text).toContain(`data: {"min_bid":null,"bid_count":0,"status":"opened","closes_at":"${tender.closes_at}"}`);
     await bid(carrierB.accessToken, tender.id, 1800);
     await readUntil(2);
-    expect(text).toContain('data: {"min_bid":1800,"bid_count":1,"status":"opened"}');
+    expect(text).toContain(`data: {"min_bid":1800,"bid_count":1,"status":"opened","closes_at":"${tender.closes_at}"}`);
     controller.abort();
     const unauthorized = await fetch(`${address}/api/tenders/${tender.id}/events`);
     expect(unauthorized.status).toBe(401);

@@ -64,7 +64,7 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
     database,
     jwtSecret: TEST_JWT_SECRET,
     logLevel: 'silent',
-    sweepIntervalMs: 0,
+    deadlineTickMs: 0,
     ...overrides,
   });
   await app.ready();

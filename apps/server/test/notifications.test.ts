@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, type Notification, type PlacedBid } from '@yuk/shared';
-import { closeExpiredTenders } from '../src/modules/tender-lifecycle/index.js';
-import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp } from './helpers.js';
 import { createUser } from './factories/index.js';
-import { createTender, daysFromToday } from './factories/index.js';
+import { answerAward, createTender, daysFromToday, passTenderClose, runSchedule } from './factories/index.js';
 
 const { app, database } = await buildTestApp();
 
@@ -69,11 +67,17 @@ describe('notifications made by events', () => {
       token: owner.accessToken,
       payload: { bid_id: winning.id },
     });
-    expect((await list(a.accessToken, '', 'ru')).map((n) => [n.kind, n.title])).toEqual([
-      ['bid_won', 'Ваше предложение принято!'],
+    expect((await list(a.accessToken, '', 'ru')).map((n) => [n.kind, n.title.replace(/до .*/, 'до …')])).toEqual([
+      ['award_offered', 'Вы победили! Подтвердите до …'],
       ['outbid', 'Ваше предложение перебито'],
     ]);
+    expect((await list(b.accessToken)).map((n) => n.kind)).toEqual([]);
+    await answerAward(app, a.accessToken, winning.id);
+    expect((await list(a.accessToken, '', 'ru')).map((n) => [n.kind, n.title]).slice(0, 1)).toEqual([
+      ['bid_won', 'Ваше предложение принято!'],
+    ]);
     expect((await list(b.accessToken)).map((n) => n.kind)).toEqual(['bid_lost']);
+    expect((await list(owner.accessToken))[0]?.kind).toBe('award_confirmed');
 
     const closing = await createTender(app, owner.accessToken);
     await bid(a.accessToken, closing.id, 1000);
@@ -89,12 +93,8 @@ describe('notifications made by events', () => {
       tender_end_date: daysFromToday(0),
     });
     await bid(b.accessToken, expiring.id, 1000);
-    await database.db
-      .updateTable('tenders')
-      .set({ tender_end_date: daysFromToday(-1) })
-      .where('id', '=', expiring.id)
-      .execute();
-    await closeExpiredTenders({ db: database.db, bus: createMemoryEventBus() });
+    await passTenderClose(database, expiring.id, daysFromToday(-1));
+    await runSchedule(database);
     const ownerLatest = (await list(owner.accessToken, '?tab=system'))[0];
     expect(ownerLatest).toMatchObject({ kind: 'tender_closed', type: 'system', title: 'Tender muddati tugadi' });
     expect((await list(b.accessToken))[0]?.kind).toBe('bid_lost');
@@ -111,12 +111,8 @@ describe('tabs, read and read-all', () => {
     });
     await bid(a.accessToken, tender.id, 2000);
     await bid(a.accessToken, tender.id, 1900);
-    await database.db
-      .updateTable('tenders')
-      .set({ tender_end_date: daysFromToday(-1) })
-      .where('id', '=', tender.id)
-      .execute();
-    await closeExpiredTenders({ db: database.db, bus: createMemoryEventBus() });
+    await passTenderClose(database, tender.id, daysFromToday(-1));
+    await runSchedule(database);
     expect((await list(owner.accessToken, '?tab=all')).length).toBe(3);
     expect((await list(owner.accessToken, '?tab=offers')).map((n) => n.kind)).toEqual(['bid_received', 'bid_received']);
     expect((await list(owner.accessToken, '?tab=system')).map((n) => n.kind)).toEqual(['tender_closed']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, type Notification, type PlacedBid, type Shipment } from '@yuk/shared';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
 import { createUser } from './factories/index.js';
-import { createTender } from './factories/index.js';
+import { answerAward, createTender } from './factories/index.js';
 
 const { app } = await buildTestApp();
 
@@ -43,6 +43,7 @@ async function awardedShipment() {
     token: owner.accessToken,
     payload: { bid_id: won.id },
   });
+  await answerAward(app, carrier.accessToken, won.id);
   return tender;
 }
 

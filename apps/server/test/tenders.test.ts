@@ -31,7 +31,7 @@ import { createUser } from './factories/index.js';
 import { buildTenderInput, daysFromToday } from './factories/index.js';
 
 // The periodic expiry sweep stays off: the data of these tests must not change under them.
-const { app } = await buildTestApp({ sweepIntervalMs: 0 });
+const { app } = await buildTestApp({ deadlineTickMs: 0 });
 const owner = await createUser(app);
 const other = await createUser(app);
 
@@ -347,7 +347,10 @@ describe('GET /api/tenders/{id}', () => {
     const created = (await post(buildTenderInput())).json<Tender>();
     const asOther = await get(pathTo(apiPaths.tenders.one, { id: created.id }), other.accessToken);
     expect(asOther.statusCode).toBe(200);
-    expect(asOther.json()).toEqual({ ...created, is_owner: false });
+    // the reserve is the owner's alone: another reader does not get the field at all
+    const { reserve_price, ...publicPart } = created;
+    expect(reserve_price).toBeNull();
+    expect(asOther.json()).toEqual({ ...publicPart, is_owner: false });
   });
 
   it("shows a draft to its owner only: someone else's draft is 404", async () => {
@@ -374,7 +377,7 @@ describe('GET /api/tenders/{id}', () => {
 
 describe('GET /api/tenders/all and /me: filters', async () => {
   // A second, clean app: the list holds exactly the tenders below.
-  const { app: listApp, database: listDb } = await buildTestApp({ sweepIntervalMs: 0 });
+  const { app: listApp, database: listDb } = await buildTestApp({ deadlineTickMs: 0 });
   const shipper = await createUser(listApp);
   const carrier = await createUser(listApp);
   const listGet = (url: string, token = carrier.accessToken) => api(listApp, { method: 'GET', url, token });
@@ -863,7 +866,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
 });
 
 describe('GET /api/tenders/all: the 500-row default', async () => {
-  const { app: bigApp, database: bigDb } = await buildTestApp({ sweepIntervalMs: 0 });
+  const { app: bigApp, database: bigDb } = await buildTestApp({ deadlineTickMs: 0 });
   const bulkOwner = await createUser(bigApp);
   const createdAt = new Date().toISOString();
   const rows = Array.from({ length: 510 }, (_, i) =>
@@ -916,7 +919,7 @@ describe('GET /api/tenders/all: the 500-row default', async () => {
 });
 
 describe('demo tenders', async () => {
-  const { app: demoApp, database: demoDb } = await buildTestApp({ sweepIntervalMs: 0 });
+  const { app: demoApp, database: demoDb } = await buildTestApp({ deadlineTickMs: 0 });
   const shipper = await createUser(demoApp);
   const now = new Date('2026-11-21T10:00:00Z');
   const seeded = await seedDemoTenders(demoDb.db, shipper.user.id, 300, now);
@@ -969,7 +972,7 @@ describe('demo tenders', async () => {
       if (row.status === 'opened') expect(row.tender_end_date > '2026-11-21').toBe(true);
       expect(row.created_at <= now.toISOString()).toBe(true);
     }
-    const again = await buildTestApp({ sweepIntervalMs: 0 });
+    const again = await buildTestApp({ deadlineTickMs: 0 });
     const user = await createUser(again.app);
     await seedDemoTenders(again.database.db, user.user.id, 300, now);
     const names = async (db: typeof demoDb.db) =>
@@ -985,7 +988,7 @@ describe('demo tenders', async () => {
 });
 
 describe('list totals kept in tender_counts', async () => {
-  const { app: countApp, database: countDb } = await buildTestApp({ sweepIntervalMs: 0 });
+  const { app: countApp, database: countDb } = await buildTestApp({ deadlineTickMs: 0 });
   const alice = await createUser(countApp);
   const bob = await createUser(countApp);
   const { db } = countDb;

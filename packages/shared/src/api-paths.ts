@@ -27,9 +27,13 @@ export const apiPaths = {
     close: '/api/tenders/:id/close',
     publish: '/api/tenders/:id/publish',
     events: '/api/tenders/:id/events',
+    buyNow: '/api/tenders/:id/buy-now',
+    awards: '/api/tenders/:id/awards',
   },
   bids: {
     mine: '/api/bids/me',
+    confirm: '/api/bids/:id/confirm',
+    decline: '/api/bids/:id/decline',
   },
   vehicles: {
     /** POST creates a vehicle. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { BID_STATUSES, TENDER_STATUSES } from './constants.js';
+import { AWARD_ORIGINS, AWARD_OUTCOMES, BID_STATUSES, TENDER_STATUSES } from './constants.js';
 import { usdToCents } from './money.js';
+import { optionalInstantField } from './tenders.js';
 
 /** The largest amount anyone may offer (USD): far above any freight price, far below integer limits. */
 export const MAX_BID_USD = 10_000_000;
@@ -20,7 +21,14 @@ export const bidAmountField = z
     return cents / 100;
   });
 
-export const placeBidInput = z.object({ bid_amount: bidAmountField }).meta({ examples: [{ bid_amount: 1300 }] });
+export const placeBidInput = z
+  .object({
+    bid_amount: bidAmountField,
+    valid_until: optionalInstantField.describe(
+      'Optional ISO-8601 instant (with offset): after it the bid is expired and skipped by awards',
+    ),
+  })
+  .meta({ examples: [{ bid_amount: 1300 }, { bid_amount: 1290, valid_until: '2026-11-30T18:00:00+05:00' }] });
 export type PlaceBidInput = z.input<typeof placeBidInput>;
 
 export const bidStatus = z.enum(BID_STATUSES);
@@ -42,6 +50,9 @@ export const myBid = z
     shipment_date: z.string(),
     delivery_date: z.string(),
     tender_status: z.enum(TENDER_STATUSES),
+    tender_closes_at: z.string().describe('When bidding on the tender ends (ISO-8601)'),
+    valid_until: z.string().nullable().describe('After it the bid is expired (ISO-8601); null: no limit'),
+    confirm_by: z.string().nullable().describe('An awarded bid: confirm or decline before this instant'),
   })
   .meta({
     examples: [
@@ -51,6 +62,9 @@ export const myBid = z
         bid_amount: 1300,
         status: 'pending',
         created_at: '2026-11-24T11:00:00.000Z',
+        tender_closes_at: '2026-11-30T18:59:59.000Z',
+        valid_until: null,
+        confirm_by: null,
         number: 'YT-000123',
         name: 'Cement, 20 t',
         origin_location: 'Tashkent',
@@ -81,11 +95,14 @@ export const tenderBid = z
     bid_amount: z.number(),
     status: bidStatus,
     created_at: z.string(),
+    valid_until: z.string().nullable(),
+    confirm_by: z.string().nullable(),
     bidder: z.object({
       id: z.number().int(),
       first_name: z.string(),
       last_name: z.string(),
       phone_number: z.string(),
+      no_shows: z.number().int().describe('Awards this carrier let pass without an answer, on any tender'),
     }),
   })
   .meta({
@@ -96,7 +113,9 @@ export const tenderBid = z
         bid_amount: 1300,
         status: 'pending',
         created_at: '2026-11-24T11:00:00.000Z',
-        bidder: { id: 9, first_name: 'Aziz', last_name: 'Rahimov', phone_number: '+998901234567' },
+        valid_until: null,
+        confirm_by: null,
+        bidder: { id: 9, first_name: 'Aziz', last_name: 'Rahimov', phone_number: '+998901234567', no_shows: 0 },
       },
     ],
   });
@@ -110,6 +129,8 @@ export const placedBid = z
     bid_amount: z.number(),
     status: bidStatus,
     created_at: z.string(),
+    valid_until: z.string().nullable(),
+    confirm_by: z.string().nullable(),
   })
   .meta({
     examples: [
@@ -118,14 +139,25 @@ export const placedBid = z
         tender_id: 123,
         tender_number: 'YT-000123',
         bid_amount: 1300,
-        status: 'pending',
+        status: 'active',
         created_at: '2026-11-24T11:00:00.000Z',
+        valid_until: null,
+        confirm_by: null,
       },
     ],
   });
 export type PlacedBid = z.infer<typeof placedBid>;
 
-export const minBidResponse = z.object({ min_bid: z.number().nullable() }).meta({ examples: [{ min_bid: 1300 }] });
+export const minBidResponse = z
+  .object({
+    min_bid: z.number().nullable().describe('The lowest bid so far (USD); null when none'),
+    min_step: z.number().describe('USD a bid must be below the current minimum at least'),
+    next_max_bid: z
+      .number()
+      .nullable()
+      .describe('The highest amount (USD) accepted now: the current minimum less the step; null when none can be'),
+  })
+  .meta({ examples: [{ min_bid: 1300, min_step: 10, next_max_bid: 1290 }] });
 export type MinBidResponse = z.infer<typeof minBidResponse>;
 
 export const awardInput = z
@@ -144,11 +176,52 @@ export const tenderLiveState = z
     min_bid: z.number().nullable(),
     bid_count: z.number().int(),
     status: z.enum(TENDER_STATUSES),
+    closes_at: z.string().describe('When bidding ends (ISO-8601)'),
+    extended_by_minutes: z
+      .number()
+      .int()
+      .optional()
+      .describe('Present when this change moved closes_at later (a bid in the soft-close window): by how much'),
   })
-  .meta({ examples: [{ min_bid: 1300, bid_count: 5, status: 'opened' }] });
+  .meta({
+    examples: [
+      { min_bid: 1300, bid_count: 5, status: 'opened', closes_at: '2026-11-30T18:59:59.000Z' },
+      { min_bid: 1290, bid_count: 6, status: 'opened', closes_at: '2026-11-30T19:04:12.000Z', extended_by_minutes: 5 },
+    ],
+  });
 export type TenderLiveState = z.infer<typeof tenderLiveState>;
 
 /** The bid a user may offer: strictly lower than the current minimum (lowest bid, else the initial price). */
 export function currentMinimum(tender: { current_min_bid: number | null; initial_price: number }): number {
   return tender.current_min_bid ?? tender.initial_price;
 }
+
+/** One award of a tender as its owner sees the history: who was chosen, how, and what they answered. */
+export const tenderAward = z
+  .object({
+    id: z.number().int(),
+    bid_id: z.number().int(),
+    bid_amount: z.number(),
+    origin: z.enum(AWARD_ORIGINS).describe('owner: by hand; auto: at closes_at; fallback: passed on; buy_now'),
+    outcome: z.enum(AWARD_OUTCOMES),
+    awarded_at: z.string(),
+    confirm_by: z.string().nullable(),
+    decided_at: z.string().nullable(),
+    bidder: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
+  })
+  .meta({
+    examples: [
+      {
+        id: 3,
+        bid_id: 55,
+        bid_amount: 1300,
+        origin: 'auto',
+        outcome: 'no_show',
+        awarded_at: '2026-11-30T19:00:01.000Z',
+        confirm_by: '2026-11-30T21:00:01.000Z',
+        decided_at: '2026-11-30T21:00:02.000Z',
+        bidder: { id: 9, first_name: 'Aziz', last_name: 'Rahimov' },
+      },
+    ],
+  });
+export type TenderAward = z.infer<typeof tenderAward>;

@@ -17,8 +17,27 @@ export const TENDER_INITIAL_STATUSES = ['opened', 'closed', 'draft'] as const;
 /** The statuses offered by the tender list's status filter. */
 export const TENDER_LIST_STATUSES = ['opened', 'closed', 'awarded'] as const;
 
-export const BID_STATUSES = ['active', 'pending', 'accepted', 'rejected'] as const;
+/**
+ * active: the current lowest; pending: outbid, tender undecided; awarded: chosen, waiting for the carrier to
+ * confirm; accepted: confirmed or bought now; declined; no_show: no answer in time; expired: past its
+ * valid_until; rejected: another bid won or the tender closed without an award.
+ */
+export const BID_STATUSES = [
+  'active',
+  'pending',
+  'awarded',
+  'accepted',
+  'declined',
+  'no_show',
+  'expired',
+  'rejected',
+] as const;
 export type BidStatus = (typeof BID_STATUSES)[number];
+/** How a bid came to be awarded, and what its carrier answered. */
+export const AWARD_ORIGINS = ['owner', 'auto', 'fallback', 'buy_now'] as const;
+export type AwardOrigin = (typeof AWARD_ORIGINS)[number];
+export const AWARD_OUTCOMES = ['awaiting', 'confirmed', 'declined', 'no_show'] as const;
+export type AwardOutcome = (typeof AWARD_OUTCOMES)[number];
 
 export const DELIVERY_SPEEDS = ['Tez', 'Odatdagi', 'Sekin'] as const;
 export type DeliverySpeed = (typeof DELIVERY_SPEEDS)[number];

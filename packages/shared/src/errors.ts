@@ -143,6 +143,42 @@ export const ERRORS = {
     en: 'You cannot bid on your own tender',
     ru: 'Нельзя делать предложение на собственный тендер',
   },
+  BID_STEP_TOO_SMALL: {
+    status: 400,
+    uz: "Taklif joriy minimaldan kamida {step} USD past bo'lishi kerak: ko'pi bilan {max} USD",
+    en: 'A bid must be at least {step} USD below the current minimum: at most {max} USD',
+    ru: 'Предложение должно быть ниже текущего минимума хотя бы на {step} USD: не более {max} USD',
+  },
+  BUY_NOW_UNAVAILABLE: {
+    status: 409,
+    uz: 'Bu tenderni darhol olish mumkin emas: narx taklif qilinmagan yoki takliflar undan pastga tushgan',
+    en: 'This tender cannot be taken now: it has no buy-now price, or bids have gone below it',
+    ru: 'Этот тендер нельзя забрать сразу: цены «купить сейчас» нет или предложения опустились ниже неё',
+  },
+  BID_NOT_YOURS: {
+    status: 403,
+    uz: 'Bu taklif sizniki emas',
+    en: 'This bid is not yours',
+    ru: 'Это предложение не ваше',
+  },
+  BID_NOT_AWARDED: {
+    status: 409,
+    uz: 'Bu taklif tasdiqlashni kutmayapti',
+    en: 'This bid is not awaiting your confirmation',
+    ru: 'Это предложение не ожидает вашего подтверждения',
+  },
+  AWARD_CONFIRM_EXPIRED: {
+    status: 409,
+    uz: "Tasdiqlash muddati o'tib ketgan",
+    en: 'The time to confirm has passed',
+    ru: 'Срок подтверждения истёк',
+  },
+  BID_NOT_AWARDABLE: {
+    status: 409,
+    uz: "Bu taklifni tanlab bo'lmaydi: u rad etilgan, muddati o'tgan yoki javobsiz qolgan",
+    en: 'This bid cannot be chosen: it was declined, has expired or went unanswered',
+    ru: 'Это предложение нельзя выбрать: от него отказались, оно истекло или осталось без ответа',
+  },
   TENDER_NOT_OPEN: {
     status: 409,
     uz: 'Bu tender yopilgan',

@@ -71,6 +71,41 @@ export const FIELD_MESSAGES = {
     en: 'Send either cursor or offset, not both',
     ru: 'Укажите либо cursor, либо offset, но не оба',
   },
+  instant: {
+    uz: "Vaqt noto'g'ri (masalan 2026-11-30T18:00:00+05:00)",
+    en: 'Invalid time (for example 2026-11-30T18:00:00+05:00)',
+    ru: 'Неверное время (например 2026-11-30T18:00:00+05:00)',
+  },
+  past_instant: {
+    uz: "Vaqt kelajakda bo'lishi kerak",
+    en: 'The time must be in the future',
+    ru: 'Время должно быть в будущем',
+  },
+  closes_off_end_date: {
+    uz: "Yopilish vaqti tender tugash sanasiga (Toshkent vaqti) to'g'ri kelishi kerak",
+    en: 'The closing time must fall on the tender end date (Tashkent time)',
+    ru: 'Время закрытия должно приходиться на дату окончания тендера (по Ташкенту)',
+  },
+  step_not_below_price: {
+    uz: "Minimal qadam boshlang'ich narxdan kichik bo'lishi kerak",
+    en: 'The minimum step must be less than the initial price',
+    ru: 'Минимальный шаг должен быть меньше начальной цены',
+  },
+  above_initial_price: {
+    uz: "Boshlang'ich narxdan oshmasligi kerak",
+    en: 'Must not be above the initial price',
+    ru: 'Не может быть выше начальной цены',
+  },
+  soft_close_range: {
+    uz: "0 dan 60 gacha butun daqiqa bo'lishi kerak",
+    en: 'Must be a whole number of minutes from 0 to 60',
+    ru: 'Целое число минут от 0 до 60',
+  },
+  confirm_within_range: {
+    uz: "1 dan 1440 gacha butun daqiqa bo'lishi kerak",
+    en: 'Must be a whole number of minutes from 1 to 1440',
+    ru: 'Целое число минут от 1 до 1440',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

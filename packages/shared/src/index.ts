@@ -13,6 +13,7 @@ export * from './files.js';
 export * from './vehicles.js';
 export * from './bids.js';
 export * from './time.js';
+export * from './auction.js';
 export * from './money.js';
 export * from './tender-filters.js';
 export * from './tenders.js';

@@ -79,6 +79,102 @@ export const NOTIFICATION_TEMPLATES = {
       ru: '{number} «{name}» закрыт, предложений: {bids}. Теперь можно выбрать победителя',
     },
   },
+  award_offered: {
+    type: 'offer',
+    title: {
+      uz: "Siz g'olib bo'ldingiz! {confirm_by} gacha tasdiqlang",
+      en: 'You won! Confirm by {confirm_by}',
+      ru: 'Вы победили! Подтвердите до {confirm_by}',
+    },
+    body: {
+      uz: '{number} «{name}»: {amount} USD. {confirm_by} gacha (Toshkent vaqti) tasdiqlang yoki rad eting',
+      en: '{number} “{name}”: {amount} USD. Confirm or decline by {confirm_by} (Tashkent time)',
+      ru: '{number} «{name}»: {amount} USD. Подтвердите или откажитесь до {confirm_by} (по Ташкенту)',
+    },
+  },
+  award_confirmed: {
+    type: 'offer',
+    title: { uz: 'Tashuvchi tasdiqladi', en: 'The carrier confirmed', ru: 'Перевозчик подтвердил' },
+    body: {
+      uz: '{number} «{name}»: {amount} USD. Yuk yaratildi',
+      en: '{number} “{name}”: {amount} USD. The shipment is created',
+      ru: '{number} «{name}»: {amount} USD. Груз создан',
+    },
+  },
+  award_declined: {
+    type: 'offer',
+    title: {
+      uz: 'Tashuvchi rad etdi: taklif keyingisiga o‘tdi',
+      en: 'The carrier declined: the award passed to the next bid',
+      ru: 'Перевозчик отказался: выбор перешёл к следующему предложению',
+    },
+    body: {
+      uz: '{number} «{name}»: endi {amount} USD lik taklif tasdiqlashni kutmoqda',
+      en: '{number} “{name}”: the bid of {amount} USD now awaits confirmation',
+      ru: '{number} «{name}»: теперь подтверждения ждёт предложение {amount} USD',
+    },
+  },
+  award_no_show: {
+    type: 'offer',
+    title: {
+      uz: 'Tashuvchi javob bermadi: taklif keyingisiga o‘tdi',
+      en: 'The carrier did not answer: the award passed to the next bid',
+      ru: 'Перевозчик не ответил: выбор перешёл к следующему предложению',
+    },
+    body: {
+      uz: '{number} «{name}»: endi {amount} USD lik taklif tasdiqlashni kutmoqda',
+      en: '{number} “{name}”: the bid of {amount} USD now awaits confirmation',
+      ru: '{number} «{name}»: теперь подтверждения ждёт предложение {amount} USD',
+    },
+  },
+  award_unfilled: {
+    type: 'system',
+    title: {
+      uz: "Hech bir tashuvchi tasdiqlamadi",
+      en: 'No carrier confirmed',
+      ru: 'Ни один перевозчик не подтвердил',
+    },
+    body: {
+      uz: "{number} «{name}» g'olibsiz yopildi. Taklifni qo'lda tanlashingiz mumkin",
+      en: '{number} “{name}” closed without a winner. You may still award a bid by hand',
+      ru: '{number} «{name}» закрыт без победителя. Вы можете выбрать предложение вручную',
+    },
+  },
+  reserve_not_met: {
+    type: 'system',
+    title: {
+      uz: 'Hech bir taklif zaxira narxga yetmadi',
+      en: 'No bid met your reserve',
+      ru: 'Ни одно предложение не уложилось в резервную цену',
+    },
+    body: {
+      uz: "{number} «{name}» yopildi: {bids} ta taklif. Taklifni qo'lda tanlashingiz mumkin",
+      en: '{number} “{name}” is closed with {bids} bids. You may still award a bid by hand',
+      ru: '{number} «{name}» закрыт, предложений: {bids}. Вы можете выбрать предложение вручную',
+    },
+  },
+  bidding_extended: {
+    type: 'offer',
+    title: { uz: 'Savdo uzaytirildi', en: 'Bidding was extended', ru: 'Торги продлены' },
+    body: {
+      uz: '{number} «{name}»: savdo {closes_at} da (Toshkent vaqti) tugaydi',
+      en: '{number} “{name}”: bidding now ends at {closes_at} (Tashkent time)',
+      ru: '{number} «{name}»: торги теперь заканчиваются в {closes_at} (по Ташкенту)',
+    },
+  },
+  bought_now: {
+    type: 'offer',
+    title: {
+      uz: 'Tenderingiz darhol olish narxida olindi',
+      en: 'Your tender was taken at the buy-now price',
+      ru: 'Ваш тендер забрали по цене «купить сейчас»',
+    },
+    body: {
+      uz: '{number} «{name}»: {amount} USD. Yuk yaratildi',
+      en: '{number} “{name}”: {amount} USD. The shipment is created',
+      ru: '{number} «{name}»: {amount} USD. Груз создан',
+    },
+  },
   shipment_moved: {
     type: 'system',
     title: { uz: "Yuk holati o'zgardi", en: 'Shipment status changed', ru: 'Статус груза изменился' },

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { idParams } from './ids.js';
 import { DELIVERY_SPEEDS, PRICE_RANGES, TENDER_INITIAL_STATUSES, TENDER_MODES, TENDER_STATUSES } from './constants.js';
+import {
+  CONFIRM_WITHIN_MINUTES_DEFAULT,
+  CONFIRM_WITHIN_MINUTES_MAX,
+  CONFIRM_WITHIN_MINUTES_MIN,
+  marketDateOf,
+  MIN_STEP_DEFAULT_USD,
+  SOFT_CLOSE_MINUTES_MAX,
+} from './auction.js';
 import { parseDecimal, usdToCents } from './money.js';
 import { daysBetween, locationFilterOf } from './tender-filters.js';
 
@@ -123,6 +131,70 @@ const priceField = positiveNumber(TENDER_PRICE_MAX_USD).refine((usd) => usdToCen
   error: 'decimals',
 });
 
+/** An optional amount in USD (buy-now, reserve): blank or absent → null; else like the initial price. */
+const optionalPriceField = z
+  .union([z.number(), z.string(), z.null()], { error: 'number' })
+  .optional()
+  .transform((value, ctx) => {
+    if (isBlank(value)) return null;
+    const parsed = readTypedNumber(value);
+    if (parsed === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'number' });
+      return z.NEVER;
+    }
+    if (parsed <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'positive' });
+      return z.NEVER;
+    }
+    if (parsed > TENDER_PRICE_MAX_USD) {
+      ctx.addIssue({ code: 'custom', message: 'too_large' });
+      return z.NEVER;
+    }
+    if (usdToCents(parsed) === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'decimals' });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** A whole number of minutes within [min, max]; blank or absent → the default. */
+const minutesField = (min: number, max: number, fallback: number, rangeMessage: string) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: 'integer' })
+    .optional()
+    .transform((value, ctx) => {
+      if (isBlank(value)) return fallback;
+      const parsed = readTypedNumber(value);
+      if (parsed === undefined || !Number.isInteger(parsed)) {
+        ctx.addIssue({ code: 'custom', message: 'integer' });
+        return z.NEVER;
+      }
+      if (parsed < min || parsed > max) {
+        ctx.addIssue({ code: 'custom', message: rangeMessage });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+/** An optional instant with its offset (2026-11-30T18:00:00+05:00 or …Z): blank or absent → null; else epoch ms. */
+export const optionalInstantField = z
+  .union([z.string(), z.null()], { error: 'instant' })
+  .optional()
+  .transform((value, ctx) => {
+    if (isBlank(value)) return null;
+    const text = (value as string).trim();
+    const ms = Date.parse(text);
+    if (!z.iso.datetime({ offset: true }).safeParse(text).success || !Number.isFinite(ms)) {
+      ctx.addIssue({ code: 'custom', message: 'instant' });
+      return z.NEVER;
+    }
+    if (ms > Date.parse(`${TENDER_DATE_MAX}T23:59:59Z`)) {
+      ctx.addIssue({ code: 'custom', message: 'too_large' });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
 /** A required calendar date, YYYY-MM-DD. */
 const dateField = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'TENDER_DATES_REQUIRED' : 'date') })
@@ -153,8 +225,52 @@ export const createTenderInput = z
     requirements: optionalLongText,
     notes: optionalLongText,
     incoterms: optionalLongText,
+    closes_at: optionalInstantField.describe(
+      'When bidding ends (ISO-8601 with offset); default: 23:59:59 of tender_end_date in Tashkent. Must be in the future and on tender_end_date (Tashkent time)',
+    ),
+    soft_close_minutes: minutesField(0, SOFT_CLOSE_MINUTES_MAX, 0, 'soft_close_range').describe(
+      `A bid in the last N minutes moves closes_at to the bid's time + N minutes (0–${SOFT_CLOSE_MINUTES_MAX}, default 0: off)`,
+    ),
+    min_step: optionalPriceField
+      .transform((usd) => usd ?? MIN_STEP_DEFAULT_USD)
+      .describe(`USD a bid must be below the current minimum at least (default ${MIN_STEP_DEFAULT_USD}); below initial_price`),
+    buy_now_price: optionalPriceField.describe('USD a carrier may take the tender for at once (at most initial_price)'),
+    reserve_price: optionalPriceField.describe(
+      'The highest USD the owner will take (at most initial_price); only the owner ever sees it',
+    ),
+    auto_award: z
+      .boolean({ error: 'invalid' })
+      .optional()
+      .transform((value) => value ?? false)
+      .describe('At closes_at, award the lowest valid bid at or under the reserve automatically'),
+    confirm_within_minutes: minutesField(
+      CONFIRM_WITHIN_MINUTES_MIN,
+      CONFIRM_WITHIN_MINUTES_MAX,
+      CONFIRM_WITHIN_MINUTES_DEFAULT,
+      'confirm_within_range',
+    ).describe(
+      `Minutes a winner has to confirm (${CONFIRM_WITHIN_MINUTES_MIN}–${CONFIRM_WITHIN_MINUTES_MAX}, default ${CONFIRM_WITHIN_MINUTES_DEFAULT})`,
+    ),
   })
   .superRefine((tender, ctx) => {
+    const initialCents = usdToCents(tender.initial_price);
+    const atMostInitial = (field: 'buy_now_price' | 'reserve_price' | 'min_step', orEqual: boolean) => {
+      const cents = tender[field] === null ? undefined : usdToCents(tender[field]);
+      if (initialCents === undefined || initialCents <= 0 || cents === undefined) return;
+      if (orEqual ? cents > initialCents : cents >= initialCents) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: field === 'min_step' ? 'step_not_below_price' : 'above_initial_price',
+        });
+      }
+    };
+    atMostInitial('min_step', false);
+    atMostInitial('buy_now_price', true);
+    atMostInitial('reserve_price', true);
+    if (tender.closes_at !== null && marketDateOf(tender.closes_at) !== tender.tender_end_date) {
+      ctx.addIssue({ code: 'custom', path: ['closes_at'], message: 'closes_off_end_date' });
+    }
     const delivery = daysBetween(tender.shipment_date, tender.delivery_date);
     if (delivery !== null && delivery < 0) {
       ctx.addIssue({ code: 'custom', path: ['delivery_date'], message: 'delivery_before_shipment' });
@@ -182,6 +298,13 @@ export const createTenderInput = z
         requirements: 'Tarpaulin truck',
         notes: 'Loading from 9:00',
         incoterms: 'FCA Tashkent',
+        closes_at: '2026-11-30T18:00:00+05:00',
+        soft_close_minutes: 5,
+        min_step: 10,
+        buy_now_price: 1200,
+        reserve_price: 1300,
+        auto_award: true,
+        confirm_within_minutes: 120,
       },
     ],
   });
@@ -213,6 +336,17 @@ export const tender = z
     owner_id: z.number().int(),
     is_owner: z.boolean().describe('Whether the signed-in caller owns the tender'),
     created_at: z.string(),
+    closes_at: z.string().describe('When bidding ends (ISO-8601, UTC); a soft close may move it later'),
+    soft_close_minutes: z.number().int(),
+    min_step: z.number().describe('USD a bid must be below the current minimum at least'),
+    buy_now_price: z.number().nullable().describe('USD to take the tender at once; null when not offered'),
+    reserve_price: z
+      .number()
+      .nullable()
+      .optional()
+      .describe('The owner only, on GET /api/tenders/{id}: the highest USD they will take (null: none)'),
+    auto_award: z.boolean(),
+    confirm_within_minutes: z.number().int(),
   })
   .meta({
     examples: [
@@ -239,6 +373,12 @@ export const tender = z
         owner_id: 7,
         is_owner: false,
         created_at: '2026-11-24T10:15:00.000Z',
+        closes_at: '2026-11-30T13:00:00.000Z',
+        soft_close_minutes: 5,
+        min_step: 10,
+        buy_now_price: 1200,
+        auto_award: true,
+        confirm_within_minutes: 120,
       },
     ],
   });

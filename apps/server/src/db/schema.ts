@@ -1,11 +1,12 @@
 import type { BidsTables } from '../modules/bids/bids.tables.js';
 import type { FilesTables } from '../modules/files/files.tables.js';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables.js';
+import type { TenderAwardsTables } from '../modules/tender-lifecycle/awards.tables.js';
 import type { ShipmentsTables } from '../modules/shipments/shipments.tables.js';
 import type { TendersTables } from '../modules/tenders/tenders.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 import type { VehiclesTables } from '../modules/vehicles/vehicles.tables.js';
-import type { ScheduledJobsTables } from './scheduled-jobs.tables.js';
+import type { DueActionsTables } from './due-actions.tables.js';
 
 /**
  * The tables of the database, as Kysely sees them. Each feature declares its own tables beside its
@@ -20,4 +21,5 @@ export interface DatabaseSchema
     BidsTables,
     NotificationsTables,
     ShipmentsTables,
-    ScheduledJobsTables {}
+    TenderAwardsTables,
+    DueActionsTables {}

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { marketToday, type CreateTenderInput, type Tender, apiPaths } from '@yuk/shared';
+import type { Database } from '../../src/db/database.js';
+import { runDueActions } from '../../src/modules/tender-lifecycle/index.js';
+import { createMemoryEventBus } from '../../src/plugins/event-bus.js';
+import { marketToday, pathTo, type CreateTenderInput, type Tender, apiPaths } from '@yuk/shared';
 
 /** A date `days` from today (Tashkent), YYYY-MM-DD. */
 export function daysFromToday(days: number): string {
@@ -40,4 +43,42 @@ export async function createTender(
   });
   if (res.statusCode !== 201) throw new Error(`create tender failed: ${res.statusCode} ${res.body}`);
   return res.json<Tender>();
+}
+
+/**
+ * Time passes a tender's close: its close time (and the scheduled close) moves into the past, as the clock
+ * would move them. The schedule then acts on it at its next run (`runSchedule`).
+ */
+export async function passTenderClose(database: Database, tenderId: number, endDate?: string): Promise<void> {
+  const past = Date.now() - 1000;
+  await database.db
+    .updateTable('tenders')
+    .set({ closes_at_ms: past, ...(endDate ? { tender_end_date: endDate } : {}) })
+    .where('id', '=', tenderId)
+    .execute();
+  await database.db
+    .updateTable('due_actions')
+    .set({ due_at_ms: past })
+    .where('kind', '=', 'tender_close')
+    .where('subject_id', '=', tenderId)
+    .execute();
+}
+
+/** Runs every due action now, as the server's deadline runner would; returns how many ran. */
+export function runSchedule(database: Database, now?: () => Date): Promise<number> {
+  return runDueActions({ db: database.db, bus: createMemoryEventBus(), ...(now ? { now } : {}) });
+}
+
+/** The carrier's answer to an award of their bid, through the API. */
+export async function answerAward(
+  app: FastifyInstance,
+  carrierToken: string,
+  bidId: number,
+  answer: 'confirm' | 'decline' = 'confirm',
+) {
+  return app.inject({
+    method: 'POST',
+    url: pathTo(answer === 'confirm' ? apiPaths.bids.confirm : apiPaths.bids.decline, { id: bidId }),
+    headers: { authorization: `Bearer ${carrierToken}` },
+  });
 }

@@ -66,7 +66,8 @@ type ObjectKind =
   | 'shipment-A-carrier'
   | 'file-link'
   | 'file-no-signature'
-  | 'file-forged';
+  | 'file-forged'
+  | 'bid-of-A-awarded';
 
 interface Fixture {
   kind: ObjectKind;
@@ -95,6 +96,7 @@ async function awarded(
     bid_amount: nextAmount(),
   });
   await post(owner.accessToken, pathTo(apiPaths.tenders.award, { id: tender.id }), { bid_id: bid.id });
+  await post(carrier.accessToken, pathTo(apiPaths.bids.confirm, { id: bid.id }));
   return { tender, bid, shipment: tender.number };
 }
 
@@ -125,6 +127,15 @@ async function make(kind: ObjectKind): Promise<Fixture> {
         bid_amount: nextAmount(),
       });
       return { kind, params: { id: tender.id }, bidId: bid.id };
+    }
+    case 'bid-of-A-awarded': {
+      // C's tender, awarded to A's bid: A is to confirm or decline
+      const tender = await createTender(app, C.accessToken, { initial_price: 100_000 });
+      const bid = await post<PlacedBid>(A.accessToken, pathTo(apiPaths.tenders.bids, { id: tender.id }), {
+        bid_amount: nextAmount(),
+      });
+      await post(C.accessToken, pathTo(apiPaths.tenders.award, { id: tender.id }), { bid_id: bid.id });
+      return { kind, params: { id: bid.id } };
     }
     case 'vehicle': {
       const vehicle = await createVehicle(app, A.accessToken, {}, { registration: pdfFile() });
@@ -169,6 +180,7 @@ function objectKindsFor(path: string): ObjectKind[] {
   if (!path.includes('{')) return [];
   if (path.startsWith('/api/tenders/{id}')) return TENDER_KINDS;
   if (path.startsWith('/api/vehicles/{id}')) return ['vehicle'];
+  if (path.startsWith('/api/bids/{id}')) return ['bid-of-A-awarded'];
   if (path.startsWith('/api/notifications/{id}')) return ['notification'];
   if (path.startsWith('/api/shipments/{number}')) return ['shipment-A-owner', 'shipment-A-carrier'];
   if (path.startsWith('/api/files/{id}')) return ['file-link', 'file-no-signature', 'file-forged'];
@@ -233,7 +245,16 @@ function expected(
     case 'GET /api/tenders/{id}/events':
       return !mine && kind === 'tender-draft' ? [404] : [200];
     case 'GET /api/tenders/{id}/bids':
+    case 'GET /api/tenders/{id}/awards':
       return mine && kind !== 'tender-of-C-with-A-bid' ? [200] : [404];
+    case 'POST /api/tenders/{id}/buy-now':
+      // none of these tenders offers buy-now: refused for what it is, never taken
+      if (mine && kind !== 'tender-of-C-with-A-bid') return [403];
+      return kind === 'tender-draft' ? [404] : [409];
+    case 'POST /api/bids/{id}/confirm':
+    case 'POST /api/bids/{id}/decline':
+      // A answers once (the other answer then finds the bid no longer awaiting); B is not its carrier
+      return mine ? [200, 409] : [403];
     case 'POST /api/tenders/{id}/bids':
       if (kind === 'tender-of-C-with-A-bid') return [201];
       if (mine) return [403];
@@ -621,6 +642,14 @@ it('mass assignment: fields a client may not set are never taken from a body', a
     payload: { bid_id: bidRow.id, status: 'closed', winner_id: A.user.id, carrier_id: A.user.id },
   });
   expect(award.statusCode).toBe(200);
+  // the confirmation: only the bid named in the path, by its own carrier
+  const confirmed = await api(app, {
+    method: 'POST',
+    url: pathTo(apiPaths.bids.confirm, { id: bidRow.id }),
+    token: B.accessToken,
+    payload: { status: 'declined', bidder_id: A.user.id, confirm_by: foreignTime },
+  });
+  expect(confirmed.statusCode).toBe(200);
   const shipmentRow = await database.db
     .selectFrom('shipments')
     .selectAll()

@@ -12,7 +12,12 @@ import { apiPaths, pathTo, type PlacedBid } from '@yuk/shared';
 import type { Db } from '../../src/db/database.js';
 import { AppError } from '../../src/errors.js';
 import { placeBid, type BidsContext } from '../../src/modules/bids/index.js';
-import { awardTender, closeTender } from '../../src/modules/tender-lifecycle/index.js';
+import {
+  awardTender,
+  closeTender,
+  confirmAward,
+  declineAward,
+} from '../../src/modules/tender-lifecycle/index.js';
 import { createMemoryEventBus } from '../../src/plugins/event-bus.js';
 import { buildTestApp, engine } from '../helpers.js';
 import { createTender } from '../factories/index.js';
@@ -71,22 +76,27 @@ async function checkInvariants(db: Db, tenderId: number, placed: number[] | unde
   const active = bids.filter((b) => b.status === 'active');
   const pending = bids.filter((b) => b.status === 'pending');
   const accepted = bids.filter((b) => b.status === 'accepted');
+  const chosen = bids.filter((b) => b.status === 'awarded' || b.status === 'accepted');
+  // while the chosen carrier has not confirmed, the other bids stay undecided (the award may pass to them)
+  const awaiting = tender.status === 'awarded' && accepted.length === 0;
   if (active.length > 1) fail('at most one active bid', active);
-  if (active.length > 0 && tender.status !== 'opened')
-    fail('an active bid only on an opened tender', { status: tender.status, active });
+  if (active.length > 0 && tender.status !== 'opened' && !awaiting)
+    fail('an active bid only on an opened tender or one awaiting confirmation', { status: tender.status, active });
   if (tender.status === 'opened' && bids.length > 0 && active[0]?.id !== bids.at(-1)?.id)
     fail('the active bid is the lowest', { active, last: bids.at(-1) });
   if (tender.status === 'awarded') {
-    if (accepted.length !== 1) fail('after award exactly one accepted bid', accepted);
-    if (active.length + pending.length > 0) fail('after award no active or pending bid', [...active, ...pending]);
-    if (accepted[0] && accepted[0].id !== tender.awarded_bid_id)
-      fail('the accepted bid is the awarded one', { accepted, awarded: tender.awarded_bid_id });
-    if (shipments.length !== 1 || shipments[0]?.bid_id !== tender.awarded_bid_id)
-      fail('one shipment for the awarded bid', shipments);
-    if (shipments[0] && accepted[0] && shipments[0].carrier_id !== accepted[0].bidder_id)
-      fail('the shipment goes to the winner', shipments);
+    if (chosen.length !== 1) fail('after award exactly one awarded or accepted bid', chosen);
+    if (chosen[0] && chosen[0].id !== tender.awarded_bid_id)
+      fail('the chosen bid is the awarded one', { chosen, awarded: tender.awarded_bid_id });
+    if (accepted.length === 1) {
+      if (active.length + pending.length > 0) fail('after confirmation no active or pending bid', [...active, ...pending]);
+      if (shipments.length !== 1 || shipments[0]?.bid_id !== tender.awarded_bid_id)
+        fail('one shipment for the accepted bid', shipments);
+      if (shipments[0] && shipments[0].carrier_id !== accepted[0]!.bidder_id)
+        fail('the shipment goes to the winner', shipments);
+    } else if (shipments.length > 0) fail('no shipment before confirmation', shipments);
   } else {
-    if (accepted.length > 0) fail('no accepted bid without an award', accepted);
+    if (chosen.length > 0) fail('no awarded or accepted bid without an award', chosen);
     if (shipments.length > 0) fail('no shipment without an award', shipments);
   }
   if (tender.status === 'closed' && active.length + pending.length > 0)
@@ -180,7 +190,12 @@ function yieldEveryQuery(scheduler: fc.Scheduler): KyselyPlugin {
   };
 }
 
-type Action = { kind: 'bid'; carrier: number; amount: number } | { kind: 'award'; pick: number } | { kind: 'close' };
+type Action =
+  | { kind: 'bid'; carrier: number; amount: number }
+  | { kind: 'award'; pick: number }
+  | { kind: 'close' }
+  | { kind: 'confirm' }
+  | { kind: 'decline' };
 
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   {
@@ -193,6 +208,8 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('award' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('confirm' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('decline' as const) }) },
 );
 
 it(
@@ -229,6 +246,17 @@ it(
                   .execute();
                 const bidId = ids.length ? ids[action.pick % ids.length]!.id : 2_000_000_000;
                 await awardTender(ctx, owner.user.id, tender.id, bidId);
+              } else if (action.kind === 'confirm' || action.kind === 'decline') {
+                // the carrier of the bid awaiting confirmation answers (if there is one now)
+                const awarded = await database.db
+                  .selectFrom('bids')
+                  .select(['id', 'bidder_id'])
+                  .where('tender_id', '=', tender.id)
+                  .where('status', '=', 'awarded')
+                  .executeTakeFirst();
+                if (!awarded) return;
+                const answer = action.kind === 'confirm' ? confirmAward : declineAward;
+                await answer(ctx, awarded.bidder_id, awarded.id);
               } else {
                 await closeTender(ctx, owner.user.id, tender.id);
               }

@@ -6,6 +6,7 @@ import { bidsMigration } from './004-bids.js';
 import { notificationsMigration } from './005-notifications.js';
 import { shipmentsMigration } from './006-shipments.js';
 import { scheduledJobsMigration } from './007-scheduled-jobs.js';
+import { auctionRulesMigration } from './008-auction-rules.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '005-notifications': notificationsMigration,
   '006-shipments': shipmentsMigration,
   '007-scheduled-jobs': scheduledJobsMigration,
+  '008-auction-rules': auctionRulesMigration,
 };

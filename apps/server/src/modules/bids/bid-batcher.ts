@@ -1,5 +1,6 @@
-import { centsToUsd, pathTo, webRoutes } from '@yuk/shared';
+import { centsToUsd, formatMarketTime, pathTo, webRoutes } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
+import { scheduleDue } from '../../db/due-actions.js';
 import { recordNotifications, type NotificationDraft } from '../notifications/index.js';
 import { lowerCurrentMinimum } from '../tenders/index.js';
 import * as repo from './bids.repository.js';
@@ -12,7 +13,9 @@ export interface BidAttempt {
   tenderId: number;
   bidderId: number;
   amountCents: number;
-  today: string;
+  /** The instant of the bid (epoch ms): before the close, and the start of a soft-close extension. */
+  nowMs: number;
+  validUntilMs: number | null;
 }
 
 /**
@@ -27,16 +30,24 @@ async function writeBid(trx: Db, attempt: BidAttempt) {
     bidder_id: attempt.bidderId,
     amount_cents: attempt.amountCents,
     status: 'active',
-    created_at: new Date().toISOString(),
+    created_at: new Date(attempt.nowMs).toISOString(),
+    valid_until_ms: attempt.validUntilMs,
   });
+  if (attempt.validUntilMs !== null) await scheduleDue(trx, 'bid_expiry', bid.id, attempt.validUntilMs);
   const params = { number: lowered.number, name: lowered.name, amount: formatUsd(attempt.amountCents) };
   const link = pathTo(webRoutes.tender, { id: attempt.tenderId });
+  const others = outbid.filter((userId) => userId !== attempt.bidderId);
   const notifications: NotificationDraft[] = [
     { userId: lowered.owner_id, kind: 'bid_received', params, link },
-    ...outbid
-      .filter((userId) => userId !== attempt.bidderId)
-      .map((userId): NotificationDraft => ({ userId, kind: 'outbid', params, link })),
+    ...others.map((userId): NotificationDraft => ({ userId, kind: 'outbid', params, link })),
   ];
+  if (lowered.extended) {
+    // the owner and whoever was just outbid learn they have more time; everyone watching sees it live
+    const extension = { number: lowered.number, name: lowered.name, closes_at: formatMarketTime(lowered.closes_at_ms) };
+    for (const userId of [lowered.owner_id, ...others]) {
+      notifications.push({ userId, kind: 'bidding_extended', params: extension, link });
+    }
+  }
   return { bid, notifications, tender: lowered };
 }
 

@@ -17,12 +17,25 @@ async function demoteActiveBids(trx: Db, tenderId: number): Promise<number[]> {
   return (await demoteActive.all(trx, { tenderId })).map((row) => row.bidder_id);
 }
 
-type NewBid = { tender_id: number; bidder_id: number; amount_cents: number; status: BidStatus; created_at: string };
+type NewBid = {
+  tender_id: number;
+  bidder_id: number;
+  amount_cents: number;
+  status: BidStatus;
+  created_at: string;
+  valid_until_ms: number | null;
+};
 
-const insertOneBid = preparedQuery<
-  NewBid,
-  { id: number; tender_id: number; amount_cents: number; status: BidStatus; created_at: string }
->((db, arg) =>
+type InsertedBid = {
+  id: number;
+  tender_id: number;
+  amount_cents: number;
+  status: BidStatus;
+  created_at: string;
+  valid_until_ms: number | null;
+};
+
+const insertOneBid = preparedQuery<NewBid, InsertedBid>((db, arg) =>
   db
     .insertInto('bids')
     .values({
@@ -31,24 +44,19 @@ const insertOneBid = preparedQuery<
       amount_cents: arg('amount_cents'),
       status: arg('status'),
       created_at: arg('created_at'),
+      valid_until_ms: arg('valid_until_ms'),
     })
-    .returning(['id', 'tender_id', 'amount_cents', 'status', 'created_at']),
+    .returning(['id', 'tender_id', 'amount_cents', 'status', 'created_at', 'valid_until_ms']),
 );
 
-async function insertBid(trx: Db, bid: NewBid) {
+/** One bid as it is (buy-now writes its accepted bid with this). */
+export async function insertBid(trx: Db, bid: NewBid) {
   const row = await insertOneBid.first(trx, bid);
   if (!row) throw new Error('insert into bids returned no row');
   return row;
 }
 
-type PlacedBidRow = {
-  id: number;
-  tender_id: number;
-  amount_cents: number;
-  status: BidStatus;
-  created_at: string;
-  outbid: number[];
-};
+type PlacedBidRow = InsertedBid & { outbid: number[] };
 
 // Both statements of a data-modifying CTE read one snapshot, so the UPDATE cannot see the row the INSERT adds:
 // exactly the previous active bids are demoted. That snapshot is taken after lowering the minimum locked the
@@ -61,9 +69,10 @@ const demoteAndInsert = preparedQuery<NewBid, PlacedBidRow>((db, arg) => ({
         where tender_id = ${arg('tender_id')} and status = 'active'
         returning bidder_id
       ), placed as (
-        insert into bids (tender_id, bidder_id, amount_cents, status, created_at)
-        values (${arg('tender_id')}, ${arg('bidder_id')}, ${arg('amount_cents')}, ${arg('status')}, ${arg('created_at')})
-        returning id, tender_id, amount_cents, status, created_at
+        insert into bids (tender_id, bidder_id, amount_cents, status, created_at, valid_until_ms)
+        values (${arg('tender_id')}, ${arg('bidder_id')}, ${arg('amount_cents')}, ${arg('status')}, ${arg('created_at')},
+          cast(${arg('valid_until_ms')} as bigint))
+        returning id, tender_id, amount_cents, status, created_at, valid_until_ms
       )
       select placed.*, array(select bidder_id from demoted) as outbid from placed`.compile(db),
 }));
@@ -93,6 +102,9 @@ export function listBidsOfBidder(db: Db, bidderId: number, tenderId?: number) {
       'bids.amount_cents',
       'bids.status',
       'bids.created_at',
+      'bids.valid_until_ms',
+      'bids.confirm_by_ms',
+      'tenders.closes_at_ms',
       'tenders.number',
       'tenders.name',
       'tenders.origin_location',
@@ -119,10 +131,19 @@ export function listBidsOfTender(db: Db, tenderId: number) {
       'bids.amount_cents',
       'bids.status',
       'bids.created_at',
+      'bids.valid_until_ms',
+      'bids.confirm_by_ms',
       'users.id as bidder_id',
       'users.first_name',
       'users.last_name',
       'users.phone_number',
+      (eb) =>
+        eb
+          .selectFrom('bids as missed')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('missed.bidder_id', '=', 'bids.bidder_id')
+          .where('missed.status', '=', 'no_show')
+          .as('no_shows'),
     ])
     .where('bids.tender_id', '=', tenderId)
     .orderBy('bids.amount_cents', 'asc')
@@ -133,21 +154,111 @@ export function listBidsOfTender(db: Db, tenderId: number) {
 export function findBidOfTender(db: Db, tenderId: number, bidId: number) {
   return db
     .selectFrom('bids')
-    .select(['id', 'bidder_id', 'amount_cents', 'status'])
+    .select(['id', 'bidder_id', 'amount_cents', 'status', 'valid_until_ms'])
     .where('id', '=', bidId)
     .where('tender_id', '=', tenderId)
     .executeTakeFirst();
 }
 
-/** The award: the chosen bid accepted, every other bid of the tender rejected. Returns the losing bidders. */
-export async function settleBids(trx: Db, tenderId: number, winningBidId: number): Promise<number[]> {
-  await trx.updateTable('bids').set({ status: 'accepted' }).where('id', '=', winningBidId).execute();
+export function findBid(db: Db, bidId: number) {
+  return db
+    .selectFrom('bids')
+    .select(['id', 'tender_id', 'bidder_id', 'amount_cents', 'status', 'confirm_by_ms', 'valid_until_ms'])
+    .where('id', '=', bidId)
+    .executeTakeFirst();
+}
+
+/** The statuses of a bid that may still be chosen: undecided, or rejected only because the tender closed. */
+export const AWARDABLE_STATUSES: BidStatus[] = ['active', 'pending', 'rejected'];
+
+/**
+ * Chooses a bid: awarded, to be confirmed by `confirmByMs`, if it may still be chosen (awardable status,
+ * not past its valid_until). Undefined when it may not.
+ */
+export function offerBid(trx: Db, args: { tenderId: number; bidId: number; confirmByMs: number; nowMs: number }) {
+  return trx
+    .updateTable('bids')
+    .set({ status: 'awarded', confirm_by_ms: args.confirmByMs })
+    .where('id', '=', args.bidId)
+    .where('tender_id', '=', args.tenderId)
+    .where('status', 'in', AWARDABLE_STATUSES)
+    .where((eb) => eb.or([eb('valid_until_ms', 'is', null), eb('valid_until_ms', '>', args.nowMs)]))
+    .returning(['id', 'bidder_id', 'amount_cents'])
+    .executeTakeFirst();
+}
+
+/** The lowest bid that may still be chosen, at or under `maxCents` when given (the reserve). */
+export function lowestAwardableBid(trx: Db, tenderId: number, nowMs: number, maxCents: number | null) {
+  let query = trx
+    .selectFrom('bids')
+    .select(['id', 'bidder_id', 'amount_cents'])
+    .where('tender_id', '=', tenderId)
+    .where('status', 'in', AWARDABLE_STATUSES)
+    .where((eb) => eb.or([eb('valid_until_ms', 'is', null), eb('valid_until_ms', '>', nowMs)]))
+    .orderBy('amount_cents')
+    .orderBy('id')
+    .limit(1);
+  if (maxCents !== null) query = query.where('amount_cents', '<=', maxCents);
+  return query.executeTakeFirst();
+}
+
+/** The carrier confirms their awarded bid before its deadline: accepted. Undefined when that is not so. */
+export function acceptAwardedBid(trx: Db, args: { bidId: number; bidderId: number; nowMs: number }) {
+  return trx
+    .updateTable('bids')
+    .set({ status: 'accepted' })
+    .where('id', '=', args.bidId)
+    .where('bidder_id', '=', args.bidderId)
+    .where('status', '=', 'awarded')
+    .where('confirm_by_ms', '>', args.nowMs)
+    .returning(['id', 'tender_id', 'amount_cents'])
+    .executeTakeFirst();
+}
+
+/** The carrier declines their awarded bid (also after the deadline, before it is counted as a no-show). */
+export function declineAwardedBid(trx: Db, args: { bidId: number; bidderId: number }) {
+  return trx
+    .updateTable('bids')
+    .set({ status: 'declined' })
+    .where('id', '=', args.bidId)
+    .where('bidder_id', '=', args.bidderId)
+    .where('status', '=', 'awarded')
+    .returning(['id', 'tender_id', 'amount_cents'])
+    .executeTakeFirst();
+}
+
+/** An awarded bid not answered by its deadline: no_show. */
+export function markNoShow(trx: Db, bidId: number, nowMs: number) {
+  return trx
+    .updateTable('bids')
+    .set({ status: 'no_show' })
+    .where('id', '=', bidId)
+    .where('status', '=', 'awarded')
+    .where('confirm_by_ms', '<=', nowMs)
+    .returning(['id', 'tender_id', 'bidder_id', 'amount_cents'])
+    .executeTakeFirst();
+}
+
+/** An undecided bid past its valid_until: expired. */
+export async function expireBid(trx: Db, bidId: number, nowMs: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('bids')
+    .set({ status: 'expired' })
+    .where('id', '=', bidId)
+    .where('status', 'in', ['active', 'pending'])
+    .where('valid_until_ms', '<=', nowMs)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The award is settled (confirmed or bought): every other undecided bid is rejected. Returns their bidders. */
+export async function rejectOtherBids(trx: Db, tenderId: number, winningBidId: number): Promise<number[]> {
   const losers = await trx
     .updateTable('bids')
     .set({ status: 'rejected' })
     .where('tender_id', '=', tenderId)
     .where('id', '<>', winningBidId)
-    .where('status', '<>', 'rejected')
+    .where('status', 'in', ['active', 'pending'])
     .returning('bidder_id')
     .execute();
   return [...new Set(losers.map((row) => row.bidder_id))];

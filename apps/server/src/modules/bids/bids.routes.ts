@@ -27,7 +27,7 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
         operationId: 'getMinBid',
         ...secured,
         tags: ['bids'],
-        summary: 'The current lowest bid of a tender (null when there is none)',
+        summary: 'The current lowest bid of a tender (null when none), the minimum step and the highest bid accepted now',
         params: tenderIdParams,
         response: { 200: minBidResponse, ...errorResponses(400, 401, 404) },
       },
@@ -43,14 +43,18 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
         ...secured,
         tags: ['bids'],
         summary:
-          'Bid on an opened tender: strictly lower than the current minimum (lowest bid, else the initial price)',
+          'Bid on an opened tender before its close: at least min_step below the current minimum (lowest bid, else the initial price)',
+        description:
+          'Not lower than the minimum: 409 BID_NOT_LOWER; lower by less than min_step: 400 BID_STEP_TOO_SMALL; ' +
+          'after closes_at: 409 TENDER_NOT_OPEN. A bid in the soft-close window moves closes_at (announced on the live stream).',
         params: tenderIdParams,
         body: placeBidInput,
         response: { 201: placedBid, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const bid = await service.placeBid(ctx, currentUser(request).userId, request.params.id, request.body.bid_amount);
+      const { bid_amount, valid_until } = request.body;
+      const bid = await service.placeBid(ctx, currentUser(request).userId, request.params.id, bid_amount, valid_until);
       return reply.status(201).send(bid);
     },
   );

@@ -1,9 +1,18 @@
-import { centsToUsd, type MyBid, type PlacedBid, type TenderBid, type TenderLiveState } from '@yuk/shared';
+import {
+  centsToUsd,
+  nextMaxBidCents,
+  type MinBidResponse,
+  type MyBid,
+  type PlacedBid,
+  type TenderBid,
+  type TenderLiveState,
+} from '@yuk/shared';
 import { AppError } from '../../errors.js';
 import { announce } from '../notifications/index.js';
 import {
+  clockMs,
   findTenderState,
-  marketDay,
+  liveStateOf,
   ownTender,
   tenderChannel,
   visibleTender,
@@ -15,23 +24,34 @@ import * as repo from './bids.repository.js';
 
 export type BidsContext = TenderStateContext;
 
-export async function getMinBid(
-  ctx: BidsContext,
-  userId: number,
-  tenderId: number,
-): Promise<{ min_bid: number | null }> {
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export async function getMinBid(ctx: BidsContext, userId: number, tenderId: number): Promise<MinBidResponse> {
   const tender = await visibleTender(ctx, userId, tenderId);
-  return { min_bid: tender.current_min_bid_cents === null ? null : centsToUsd(tender.current_min_bid_cents) };
+  const minimum = tender.current_min_bid_cents ?? tender.initial_price_cents;
+  const next = nextMaxBidCents(minimum, tender.min_step_cents);
+  return {
+    min_bid: tender.current_min_bid_cents === null ? null : centsToUsd(tender.current_min_bid_cents),
+    min_step: centsToUsd(tender.min_step_cents),
+    next_max_bid: next === null ? null : centsToUsd(next),
+  };
 }
 
 /** Explains why the conditional update refused a bid, in the order a person would want to hear it. */
-function refusal(tender: TenderState | undefined, bidderId: number, amountCents: number, todayText: string): AppError {
+function refusal(tender: TenderState | undefined, bidderId: number, amountCents: number, nowMs: number): AppError {
   if (!tender || (tender.status === 'draft' && tender.owner_id !== bidderId)) return new AppError('TENDER_NOT_FOUND');
   if (tender.owner_id === bidderId) return new AppError('BID_OWN_TENDER');
   if (tender.status === 'awarded') return new AppError('TENDER_ALREADY_AWARDED');
-  if (tender.status !== 'opened' || tender.tender_end_date < todayText) return new AppError('TENDER_NOT_OPEN');
+  if (tender.status !== 'opened' || tender.closes_at_ms <= nowMs) return new AppError('TENDER_NOT_OPEN');
   const minimum = tender.current_min_bid_cents ?? tender.initial_price_cents;
   if (amountCents >= minimum) return new AppError('BID_NOT_LOWER', { min: formatUsd(minimum) });
+  const next = nextMaxBidCents(minimum, tender.min_step_cents);
+  if (next === null || amountCents > next) {
+    return new AppError('BID_STEP_TOO_SMALL', {
+      step: formatUsd(tender.min_step_cents),
+      max: next === null ? '—' : formatUsd(next),
+    });
+  }
   return new AppError('CONFLICT');
 }
 
@@ -40,18 +60,20 @@ export async function placeBid(
   bidderId: number,
   tenderId: number,
   amountUsd: number,
+  validUntilMs: number | null = null,
 ): Promise<PlacedBid> {
   const amountCents = Math.round(amountUsd * 100);
-  const todayText = marketDay(ctx);
-  const outcome = await commitBid(ctx.db, { tenderId, bidderId, amountCents, today: todayText });
-  if (!outcome) throw refusal(await findTenderState(ctx.db, tenderId), bidderId, amountCents, todayText);
+  const nowMs = clockMs(ctx);
+  if (validUntilMs !== null && validUntilMs <= nowMs) {
+    throw new AppError('VALIDATION_FAILED', {}, { valid_until: 'past_instant' });
+  }
+  const outcome = await commitBid(ctx.db, { tenderId, bidderId, amountCents, nowMs, validUntilMs });
+  if (!outcome) throw refusal(await findTenderState(ctx.db, tenderId), bidderId, amountCents, nowMs);
   const { bid: placed, tender } = outcome;
   await announce(ctx.bus, [...new Set(outcome.notifications.map((notification) => notification.userId))]);
-  await ctx.bus.publish(tenderChannel(tenderId), {
-    min_bid: centsToUsd(amountCents),
-    bid_count: tender.bid_count,
-    status: tender.status,
-  } satisfies TenderLiveState);
+  const state: TenderLiveState = liveStateOf(tender, nowMs);
+  if (tender.extended) state.extended_by_minutes = tender.soft_close_minutes;
+  await ctx.bus.publish(tenderChannel(tenderId), state);
   return {
     id: placed.id,
     tender_id: placed.tender_id,
@@ -59,12 +81,20 @@ export async function placeBid(
     bid_amount: centsToUsd(placed.amount_cents),
     status: placed.status,
     created_at: placed.created_at,
+    valid_until: isoOrNull(placed.valid_until_ms),
+    confirm_by: null,
   };
 }
 
 export async function listMyBids(ctx: BidsContext, bidderId: number, tenderId?: number): Promise<MyBid[]> {
   const rows = await repo.listBidsOfBidder(ctx.db, bidderId, tenderId);
-  return rows.map(({ amount_cents, ...row }) => ({ ...row, bid_amount: centsToUsd(amount_cents) }));
+  return rows.map(({ amount_cents, valid_until_ms, confirm_by_ms, closes_at_ms, ...row }) => ({
+    ...row,
+    bid_amount: centsToUsd(amount_cents),
+    tender_closes_at: new Date(closes_at_ms).toISOString(),
+    valid_until: isoOrNull(valid_until_ms),
+    confirm_by: isoOrNull(confirm_by_ms),
+  }));
 }
 
 export async function listTenderBids(ctx: BidsContext, ownerId: number, tenderId: number): Promise<TenderBid[]> {
@@ -76,6 +106,14 @@ export async function listTenderBids(ctx: BidsContext, ownerId: number, tenderId
     bid_amount: centsToUsd(row.amount_cents),
     status: row.status,
     created_at: row.created_at,
-    bidder: { id: row.bidder_id, first_name: row.first_name, last_name: row.last_name, phone_number: row.phone_number },
+    valid_until: isoOrNull(row.valid_until_ms),
+    confirm_by: isoOrNull(row.confirm_by_ms),
+    bidder: {
+      id: row.bidder_id,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      phone_number: row.phone_number,
+      no_shows: Number(row.no_shows ?? 0),
+    },
   }));
 }

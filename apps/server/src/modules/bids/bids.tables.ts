@@ -8,6 +8,10 @@ export interface BidsTable {
   amount_cents: number;
   status: BidStatus;
   created_at: string;
+  /** After it (epoch ms) the bid is expired; null: no limit. */
+  valid_until_ms: number | null;
+  /** An awarded bid must be confirmed before it (epoch ms). */
+  confirm_by_ms: number | null;
 }
 
 export interface BidsTables {

@@ -2,4 +2,16 @@
 export { bidsRoutes } from './bids.routes.js';
 export { placeBid, type BidsContext } from './bids.service.js';
 export { formatUsd } from './bid-batcher.js';
-export { findBidOfTender, rejectUndecidedBids, settleBids } from './bids.repository.js';
+export {
+  acceptAwardedBid,
+  declineAwardedBid,
+  expireBid,
+  findBid,
+  findBidOfTender,
+  insertBid,
+  lowestAwardableBid,
+  markNoShow,
+  offerBid,
+  rejectOtherBids,
+  rejectUndecidedBids,
+} from './bids.repository.js';

@@ -4,7 +4,7 @@ import { createMemoryEventBus } from '../../plugins/event-bus.js';
 import { placeBid } from '../bids/index.js';
 import { moveShipment } from '../shipments/index.js';
 import { listOwnerTendersInStatus, setTenderWindow } from '../tenders/index.js';
-import { awardTender, type LifecycleContext } from './lifecycle.service.js';
+import { awardTender, confirmAward, type LifecycleContext } from './lifecycle.service.js';
 
 /** Deterministic, so the demo looks the same on every machine. */
 function randomSource(seed: number) {
@@ -55,9 +55,10 @@ export async function seedDemoBids(db: Db, shipperId: number, carrierIds: [numbe
       Math.floor((tender.initial_price_cents / 100) * 0.9),
     );
     const winner = random() < 0.7 ? second : first;
-    await awardTender(ctx, shipperId, tender.id, winner.id);
-    await setTenderWindow(db, tender.id, { tender_end_date: tender.tender_end_date });
     const winnerId = winner === second ? carrierIds[(index + 1) % 2]! : carrierIds[index % 2]!;
+    await awardTender(ctx, shipperId, tender.id, winner.id);
+    await confirmAward(ctx, winnerId, winner.id);
+    await setTenderWindow(db, tender.id, { tender_end_date: tender.tender_end_date });
     const number = winner.tender_number;
     const step = index % 4; // 0 awarded, 1 loaded, 2 on the way, 3 delivered
     if (step >= 1) await moveShipment(ctx, winnerId, number, 'loaded');

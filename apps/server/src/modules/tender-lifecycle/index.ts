@@ -2,10 +2,12 @@
 export { lifecycleRoutes } from './lifecycle.routes.js';
 export {
   awardTender,
-  closeExpiredTenders,
+  buyNow,
   closeTender,
+  confirmAward,
+  declineAward,
   publishTender,
   type LifecycleContext,
 } from './lifecycle.service.js';
-export { startExpirySweeper } from './expiry-sweeper.js';
+export { runDueActions, startDeadlineRunner } from './deadline-runner.js';
 export { seedDemoBids } from './demo-bidding.seed.js';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiPaths, awardInput, tenderIdParams, tenderLiveState } from '@yuk/shared';
+import { z } from 'zod';
+import { apiPaths, awardInput, idParams, placedBid, tenderAward, tenderIdParams, tenderLiveState } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
 import { SIGNED_IN, errorResponses, eventStreamResponse } from '../../plugins/openapi.js';
 import { openSseStream } from '../../plugins/sse.js';
@@ -24,7 +25,14 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ ctx: service.LifecycleCont
     apiPaths.tenders.award,
     {
       schema: {
-        ...ownerAction('awardTender', 'Award a bid of my opened or closed tender; every other bid is rejected'),
+        ...ownerAction(
+          'awardTender',
+          'Award a bid of my opened or closed tender: the bid becomes awarded and its carrier must confirm by confirm_by',
+        ),
+        description:
+          'The tender becomes awarded. The carrier confirms (bid accepted, shipment created, other bids rejected) or ' +
+          'declines; no answer by confirm_by makes the bid no_show and the award passes to the next lowest valid bid. ' +
+          'A declined, no_show or expired bid answers 409 BID_NOT_AWARDABLE.',
         body: awardInput,
       },
     },
@@ -43,6 +51,65 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ ctx: service.LifecycleCont
     async (request) => service.publishTender(ctx, currentUser(request).userId, request.params.id),
   );
 
+  app.post(
+    apiPaths.tenders.buyNow,
+    {
+      schema: {
+        operationId: 'buyNow',
+        ...secured,
+        tags: ['tenders'],
+        summary: 'Take an opened tender at its buy-now price: awarded to me at once, my bid accepted, the shipment created',
+        description:
+          'Of two at the same instant exactly one wins; the other gets 409 TENDER_ALREADY_AWARDED. No buy-now price, ' +
+          'or bids already at or below it: 409 BUY_NOW_UNAVAILABLE; my own tender: 403 BID_OWN_TENDER; after closes_at: ' +
+          '409 TENDER_NOT_OPEN.',
+        params: tenderIdParams,
+        response: { 201: placedBid, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.buyNow(ctx, currentUser(request).userId, request.params.id)),
+  );
+
+  app.get(
+    apiPaths.tenders.awards,
+    {
+      schema: {
+        operationId: 'listTenderAwards',
+        ...secured,
+        tags: ['tenders'],
+        summary: 'The award history of my tender, oldest first: who was chosen, how, and what they answered',
+        params: tenderIdParams,
+        response: { 200: z.array(tenderAward), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => service.listTenderAwards(ctx, currentUser(request).userId, request.params.id),
+  );
+
+  const carrierAnswer = (operationId: string, summary: string) => ({
+    operationId,
+    ...secured,
+    tags: ['bids'],
+    summary,
+    description:
+      "Someone else's bid: 403 BID_NOT_YOURS; a bid not awaiting confirmation: 409 BID_NOT_AWARDED; " +
+      'after confirm_by: 409 AWARD_CONFIRM_EXPIRED.',
+    params: idParams,
+    response: { 200: placedBid, ...errorResponses(400, 401, 403, 404, 409) },
+  });
+
+  app.post(
+    apiPaths.bids.confirm,
+    { schema: carrierAnswer('confirmAward', 'Confirm my awarded bid before confirm_by: accepted, the shipment is created') },
+    async (request) => service.confirmAward(ctx, currentUser(request).userId, request.params.id),
+  );
+
+  app.post(
+    apiPaths.bids.decline,
+    { schema: carrierAnswer('declineAward', 'Decline my awarded bid: the award passes to the next lowest valid bid') },
+    async (request) => service.declineAward(ctx, currentUser(request).userId, request.params.id),
+  );
+
   app.get(
     apiPaths.tenders.events,
     {
@@ -50,10 +117,14 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ ctx: service.LifecycleCont
         operationId: 'streamTenderEvents',
         ...secured,
         tags: ['tenders'],
-        summary: 'Server-Sent Events: `state` with { min_bid, bid_count, status } now and on every change',
+        summary:
+          'Server-Sent Events: `state` with { min_bid, bid_count, status, closes_at } now and on every change; ' +
+          'extended_by_minutes when a soft close moved closes_at',
         params: tenderIdParams,
         response: {
-          200: eventStreamResponse('`state` events: { min_bid, bid_count, status } now and on every change'),
+          200: eventStreamResponse(
+            '`state` events: { min_bid, bid_count, status, closes_at, extended_by_minutes? } now and on every change',
+          ),
           ...errorResponses(400, 401, 404),
         },
       },

@@ -1,28 +1,157 @@
-import { pathTo, shipmentStatusLink, webRoutes, type TenderLiveState } from '@yuk/shared';
+import {
+  centsToUsd,
+  formatMarketTime,
+  pathTo,
+  shipmentStatusLink,
+  webRoutes,
+  type AwardOrigin,
+  type PlacedBid,
+  type TenderAward,
+  type TenderLiveState,
+} from '@yuk/shared';
+import type { Db } from '../../db/database.js';
+import { cancelDue, finishDue, scheduleDue, type DueAction } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
-import { findBidOfTender, formatUsd, rejectUndecidedBids, settleBids } from '../bids/index.js';
+import {
+  acceptAwardedBid,
+  declineAwardedBid,
+  expireBid,
+  findBid,
+  findBidOfTender,
+  formatUsd,
+  insertBid,
+  lowestAwardableBid,
+  markNoShow,
+  offerBid,
+  rejectOtherBids,
+  rejectUndecidedBids,
+} from '../bids/index.js';
 import { announce, recordNotifications, type NotificationDraft } from '../notifications/index.js';
 import { createShipmentForAward } from '../shipments/index.js';
 import {
-  closeExpiredTender,
-  findExpiredOpenTenders,
+  clockMs,
+  findTenderState,
   findTenderSummary,
   getLiveState,
-  marketDay,
   moveTenderStatus,
   ownTender,
   publishTenderState,
+  setAwardedBid,
+  takeAtBuyNowPrice,
+  visibleTender,
+  type TenderState,
   type TenderStateContext,
 } from '../tenders/index.js';
+import { listAwards, recordAward, settleAward } from './awards.repository.js';
 
 /**
- * A tender's life after it is written: the owner publishes a draft, closes an opened tender or awards a bid,
- * and the market's clock closes tenders whose last day has ended. Each move is one conditional update of the
- * tender with its bids and notifications in the same transaction, then announced to open pages.
+ * A tender's life after it is written: the owner publishes a draft, closes an opened tender or awards a bid;
+ * the chosen carrier confirms or declines, and silence passes the award on; a carrier may buy a tender now;
+ * the schedule closes tenders at their close time (awarding automatically when asked). Each move is
+ * conditional updates with its bids and notifications in one transaction, then announced to open pages.
  */
 export type LifecycleContext = TenderStateContext;
 
-/** The owner picks a bid on an opened or closed tender: one transaction makes it awarded, the bid accepted, the rest rejected. */
+/** What a committed move tells: whose notifications to announce, which tender's page to refresh. */
+interface Told {
+  users: number[];
+  tenderId: number;
+}
+
+async function announceTold(ctx: LifecycleContext, told: Told | undefined): Promise<void> {
+  if (!told) return;
+  await announce(ctx.bus, told.users);
+  await publishTenderState(ctx, told.tenderId);
+}
+
+const tenderLink = (tenderId: number) => pathTo(webRoutes.tender, { id: tenderId });
+
+/**
+ * Awards a bid that may still be chosen: the bid awarded with its confirmation deadline on the schedule, the
+ * tender pointing at it, the history written, the carrier told. Undefined when the bid may not be chosen.
+ */
+async function offerAward(
+  trx: Db,
+  nowMs: number,
+  tender: Pick<TenderState, 'id' | 'number' | 'confirm_within_minutes'> & { name: string },
+  bidId: number,
+  origin: AwardOrigin,
+): Promise<{ drafts: NotificationDraft[]; amountCents: number } | undefined> {
+  const confirmByMs = nowMs + tender.confirm_within_minutes * 60_000;
+  const bid = await offerBid(trx, { tenderId: tender.id, bidId, confirmByMs, nowMs });
+  if (!bid) return undefined;
+  await setAwardedBid(trx, tender.id, bid.id);
+  await recordAward(trx, {
+    tenderId: tender.id,
+    bidId: bid.id,
+    origin,
+    outcome: 'awaiting',
+    awardedAt: new Date(nowMs).toISOString(),
+    confirmByMs,
+  });
+  await scheduleDue(trx, 'award_confirm', bid.id, confirmByMs);
+  const params = {
+    number: tender.number,
+    name: tender.name,
+    amount: formatUsd(bid.amount_cents),
+    confirm_by: formatMarketTime(confirmByMs),
+  };
+  return {
+    drafts: [{ userId: bid.bidder_id, kind: 'award_offered', params, link: webRoutes.bids }],
+    amountCents: bid.amount_cents,
+  };
+}
+
+/**
+ * The awarded carrier said no or nothing: the award passes to the next lowest bid that may still be chosen
+ * (at or under the reserve, if there is one). With none left the tender closes and the owner is told.
+ */
+async function passAward(
+  trx: Db,
+  nowMs: number,
+  tenderId: number,
+  reason: 'award_declined' | 'award_no_show',
+): Promise<NotificationDraft[]> {
+  const tender = await findTenderState(trx, tenderId);
+  if (!tender) return [];
+  const about = await findTenderSummary(trx, tenderId);
+  const next = await lowestAwardableBid(trx, tenderId, nowMs, tender.reserve_price_cents);
+  const offered = next ? await offerAward(trx, nowMs, { ...tender, name: about.name }, next.id, 'fallback') : undefined;
+  if (offered) {
+    const params = { number: about.number, name: about.name, amount: formatUsd(offered.amountCents) };
+    return [...offered.drafts, { userId: tender.owner_id, kind: reason, params, link: tenderLink(tenderId) }];
+  }
+  await moveTenderStatus(trx, { tenderId, from: ['awarded'], to: 'closed', awardedBidId: null });
+  const losers = await rejectUndecidedBids(trx, tenderId);
+  const params = { number: about.number, name: about.name };
+  return [
+    { userId: tender.owner_id, kind: 'award_unfilled', params, link: tenderLink(tenderId) },
+    ...losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: webRoutes.bids })),
+  ];
+}
+
+/** The settled award: the other undecided bids lose, the shipment is created, everyone is told. */
+async function settleWinner(
+  trx: Db,
+  tenderId: number,
+  winner: { bidId: number; bidderId: number; amountCents: number },
+  ownerKind: 'award_confirmed' | 'bought_now',
+): Promise<number[]> {
+  const losers = (await rejectOtherBids(trx, tenderId, winner.bidId)).filter((userId) => userId !== winner.bidderId);
+  await createShipmentForAward(trx, tenderId, winner.bidId);
+  const about = await findTenderSummary(trx, tenderId);
+  const params = { number: about.number, name: about.name, amount: formatUsd(winner.amountCents) };
+  return recordNotifications(trx, [
+    { userId: winner.bidderId, kind: 'bid_won', params, link: shipmentStatusLink(about.number) },
+    { userId: about.owner_id, kind: ownerKind, params, link: tenderLink(tenderId) },
+    ...losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: webRoutes.bids })),
+  ]);
+}
+
+/**
+ * The owner picks a bid on an opened or closed tender: the tender is awarded and the bid awaits its carrier's
+ * confirmation. A declined, unanswered or expired bid cannot be picked.
+ */
 export async function awardTender(
   ctx: LifecycleContext,
   ownerId: number,
@@ -32,35 +161,137 @@ export async function awardTender(
   const tender = await ownTender(ctx, ownerId, tenderId);
   if (tender.status === 'awarded') throw new AppError('TENDER_ALREADY_AWARDED');
   if (tender.status === 'draft') throw new AppError('TENDER_NOT_OPEN');
+  if (!(await findBidOfTender(ctx.db, tenderId, bidId))) throw new AppError('BID_NOT_FOUND');
+  const nowMs = clockMs(ctx);
   const told = await ctx.db.transaction().execute(async (trx) => {
-    const moved = await moveTenderStatus(trx, {
-      tenderId,
-      ownerId,
-      from: ['opened', 'closed'],
-      to: 'awarded',
-      awardedBidId: bidId,
-    });
+    const moved = await moveTenderStatus(trx, { tenderId, ownerId, from: ['opened', 'closed'], to: 'awarded' });
     if (!moved) throw new AppError('TENDER_ALREADY_AWARDED');
-    // read after the tender row is locked by the update, so a bid racing the award is either in or refused
-    const bid = await findBidOfTender(trx, tenderId, bidId);
-    if (!bid) throw new AppError('BID_NOT_FOUND');
-    const losers = (await settleBids(trx, tenderId, bidId)).filter((userId) => userId !== bid.bidder_id);
-    await createShipmentForAward(trx, tenderId, bidId);
     const about = await findTenderSummary(trx, tenderId);
-    const params = { number: about.number, name: about.name, amount: formatUsd(bid.amount_cents) };
-    return recordNotifications(trx, [
-      {
-        userId: bid.bidder_id,
-        kind: 'bid_won',
-        params,
-        link: shipmentStatusLink(about.number),
-      },
-      ...losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: webRoutes.bids })),
-    ]);
+    // after the tender row is locked by the update, so a bid racing the award is either in or refused
+    const offered = await offerAward(trx, nowMs, { ...tender, name: about.name }, bidId, 'owner');
+    if (!offered) throw new AppError('BID_NOT_AWARDABLE');
+    return { users: await recordNotifications(trx, offered.drafts), tenderId };
   });
-  await announce(ctx.bus, told);
-  await publishTenderState(ctx, tenderId);
+  await announceTold(ctx, told);
   return getLiveState(ctx, ownerId, tenderId);
+}
+
+function placedBidOf(
+  bid: { id: number; tender_id: number; amount_cents: number; created_at?: string },
+  number: string,
+  status: PlacedBid['status'],
+  createdAt: string,
+  confirmByMs: number | null,
+): PlacedBid {
+  return {
+    id: bid.id,
+    tender_id: bid.tender_id,
+    tender_number: number,
+    bid_amount: centsToUsd(bid.amount_cents),
+    status,
+    created_at: createdAt,
+    valid_until: null,
+    confirm_by: confirmByMs === null ? null : new Date(confirmByMs).toISOString(),
+  };
+}
+
+/** Why a carrier's answer on a bid was refused. */
+async function answerRefusal(ctx: LifecycleContext, carrierId: number, bidId: number, nowMs: number) {
+  const bid = await findBid(ctx.db, bidId);
+  if (!bid) return new AppError('BID_NOT_FOUND');
+  if (bid.bidder_id !== carrierId) return new AppError('BID_NOT_YOURS');
+  if (bid.status !== 'awarded') return new AppError('BID_NOT_AWARDED');
+  if (bid.confirm_by_ms !== null && bid.confirm_by_ms <= nowMs) return new AppError('AWARD_CONFIRM_EXPIRED');
+  return new AppError('CONFLICT');
+}
+
+/** The awarded carrier confirms before the deadline: the bid is accepted and the shipment exists. */
+export async function confirmAward(ctx: LifecycleContext, carrierId: number, bidId: number): Promise<PlacedBid> {
+  const nowMs = clockMs(ctx);
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const bid = await acceptAwardedBid(trx, { bidId, bidderId: carrierId, nowMs });
+    if (!bid) return undefined;
+    await settleAward(trx, bidId, 'confirmed', new Date(nowMs).toISOString());
+    await cancelDue(trx, 'award_confirm', bidId);
+    const users = await settleWinner(
+      trx,
+      bid.tender_id,
+      { bidId, bidderId: carrierId, amountCents: bid.amount_cents },
+      'award_confirmed',
+    );
+    return { bid, users };
+  });
+  if (!done) throw await answerRefusal(ctx, carrierId, bidId, nowMs);
+  await announceTold(ctx, { users: done.users, tenderId: done.bid.tender_id });
+  const summary = await findTenderSummary(ctx.db, done.bid.tender_id);
+  const stored = await findBid(ctx.db, bidId);
+  return placedBidOf(done.bid, summary.number, 'accepted', new Date(nowMs).toISOString(), stored?.confirm_by_ms ?? null);
+}
+
+/** The awarded carrier declines: the award passes to the next bid (or the tender closes without a winner). */
+export async function declineAward(ctx: LifecycleContext, carrierId: number, bidId: number): Promise<PlacedBid> {
+  const nowMs = clockMs(ctx);
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const bid = await declineAwardedBid(trx, { bidId, bidderId: carrierId });
+    if (!bid) return undefined;
+    await settleAward(trx, bidId, 'declined', new Date(nowMs).toISOString());
+    await cancelDue(trx, 'award_confirm', bidId);
+    const users = await recordNotifications(trx, await passAward(trx, nowMs, bid.tender_id, 'award_declined'));
+    return { bid, users };
+  });
+  if (!done) throw await answerRefusal(ctx, carrierId, bidId, nowMs);
+  await announceTold(ctx, { users: done.users, tenderId: done.bid.tender_id });
+  const summary = await findTenderSummary(ctx.db, done.bid.tender_id);
+  return placedBidOf(done.bid, summary.number, 'declined', new Date(nowMs).toISOString(), null);
+}
+
+/**
+ * A carrier takes an open tender at its buy-now price: the tender is awarded to them at once, their bid
+ * accepted, the shipment created, the other bids rejected. Of two at the same instant, exactly one wins.
+ */
+export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: number): Promise<PlacedBid> {
+  const nowMs = clockMs(ctx);
+  const nowText = new Date(nowMs).toISOString();
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const taken = await takeAtBuyNowPrice(trx, { tenderId, buyerId, nowMs });
+    if (!taken || taken.buy_now_price_cents === null) return undefined;
+    const bid = await insertBid(trx, {
+      tender_id: tenderId,
+      bidder_id: buyerId,
+      amount_cents: taken.buy_now_price_cents,
+      status: 'accepted',
+      created_at: nowText,
+      valid_until_ms: null,
+    });
+    await setAwardedBid(trx, tenderId, bid.id);
+    await recordAward(trx, {
+      tenderId,
+      bidId: bid.id,
+      origin: 'buy_now',
+      outcome: 'confirmed',
+      awardedAt: nowText,
+      confirmByMs: null,
+    });
+    await cancelDue(trx, 'tender_close', tenderId);
+    const users = await settleWinner(
+      trx,
+      tenderId,
+      { bidId: bid.id, bidderId: buyerId, amountCents: bid.amount_cents },
+      'bought_now',
+    );
+    return { bid, number: taken.number, users };
+  });
+  if (!done) throw await buyNowRefusal(ctx, buyerId, tenderId, nowMs);
+  await announceTold(ctx, { users: done.users, tenderId });
+  return placedBidOf(done.bid, done.number, 'accepted', nowText, null);
+}
+
+async function buyNowRefusal(ctx: LifecycleContext, buyerId: number, tenderId: number, nowMs: number) {
+  const tender = await visibleTender(ctx, buyerId, tenderId);
+  if (tender.owner_id === buyerId) return new AppError('BID_OWN_TENDER');
+  if (tender.status === 'awarded') return new AppError('TENDER_ALREADY_AWARDED');
+  if (tender.status !== 'opened' || tender.closes_at_ms <= nowMs) return new AppError('TENDER_NOT_OPEN');
+  return new AppError('BUY_NOW_UNAVAILABLE');
 }
 
 export async function closeTender(ctx: LifecycleContext, ownerId: number, tenderId: number): Promise<TenderLiveState> {
@@ -71,16 +302,17 @@ export async function closeTender(ctx: LifecycleContext, ownerId: number, tender
     if (!(await moveTenderStatus(trx, { tenderId, ownerId, from: ['opened'], to: 'closed' }))) {
       throw new AppError('TENDER_NOT_OPEN');
     }
+    await cancelDue(trx, 'tender_close', tenderId);
     const losers = await rejectUndecidedBids(trx, tenderId);
     const about = await findTenderSummary(trx, tenderId);
     const params = { number: about.number, name: about.name };
-    return recordNotifications(
+    const users = await recordNotifications(
       trx,
       losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: webRoutes.bids })),
     );
+    return { users, tenderId };
   });
-  await announce(ctx.bus, told);
-  await publishTenderState(ctx, tenderId);
+  await announceTold(ctx, told);
   return getLiveState(ctx, ownerId, tenderId);
 }
 
@@ -97,32 +329,82 @@ export async function publishTender(
   return getLiveState(ctx, ownerId, tenderId);
 }
 
+/** The award history of my tender (owner only; others get 404). */
+export async function listTenderAwards(
+  ctx: LifecycleContext,
+  ownerId: number,
+  tenderId: number,
+): Promise<TenderAward[]> {
+  await ownTender(ctx, ownerId, tenderId);
+  const rows = await listAwards(ctx.db, tenderId);
+  return rows.map((row) => ({
+    id: row.id,
+    bid_id: row.bid_id,
+    bid_amount: centsToUsd(row.amount_cents),
+    origin: row.origin,
+    outcome: row.outcome,
+    awarded_at: row.awarded_at,
+    confirm_by: row.confirm_by_ms === null ? null : new Date(Number(row.confirm_by_ms)).toISOString(),
+    decided_at: row.decided_at,
+    bidder: { id: row.bidder_id, first_name: row.first_name, last_name: row.last_name },
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the schedule runs when a deadline comes. Each runs in one transaction with the removal of its row.
+
 /**
- * Closes every opened tender whose last day (Tashkent time) has ended and rejects its undecided bids.
- * Safe to run from several instances at once: each close is conditional.
+ * Bidding has ended: the tender closes. With automatic award, the lowest bid that may be chosen and is at or
+ * under the reserve is awarded; otherwise the undecided bids are rejected and the owner told (that no bid met
+ * the reserve, when one was set and there were bids).
  */
-export async function closeExpiredTenders(ctx: LifecycleContext): Promise<number> {
-  const todayText = marketDay(ctx);
-  let closed = 0;
-  for (;;) {
-    const expired = await findExpiredOpenTenders(ctx.db, todayText);
-    if (expired.length === 0) return closed;
-    for (const tender of expired) {
-      const told = await ctx.db.transaction().execute(async (trx) => {
-        if (!(await closeExpiredTender(trx, tender.id, todayText))) return undefined;
-        const losers = await rejectUndecidedBids(trx, tender.id);
-        const about = await findTenderSummary(trx, tender.id);
-        const params = { number: about.number, name: about.name, bids: about.bid_count };
-        return recordNotifications(trx, [
-          { userId: about.owner_id, kind: 'tender_closed', params, link: pathTo(webRoutes.tender, { id: tender.id }) },
-          ...losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: webRoutes.bids })),
-        ]);
-      });
-      if (told) {
-        closed += 1;
-        await announce(ctx.bus, told);
-        await publishTenderState(ctx, tender.id);
-      }
+async function closeAtDeadline(trx: Db, tenderId: number, nowMs: number): Promise<Told | undefined> {
+  if (!(await moveTenderStatus(trx, { tenderId, from: ['opened'], to: 'closed', closedBy: nowMs }))) return undefined;
+  const tender = await findTenderState(trx, tenderId);
+  if (!tender) return undefined;
+  const about = await findTenderSummary(trx, tenderId);
+  if (tender.auto_award === 1) {
+    const best = await lowestAwardableBid(trx, tenderId, nowMs, tender.reserve_price_cents);
+    if (best) {
+      await moveTenderStatus(trx, { tenderId, from: ['closed'], to: 'awarded' });
+      const offered = await offerAward(trx, nowMs, { ...tender, name: about.name }, best.id, 'auto');
+      if (offered) return { users: await recordNotifications(trx, offered.drafts), tenderId };
+      await moveTenderStatus(trx, { tenderId, from: ['awarded'], to: 'closed' });
     }
   }
+  const losers = await rejectUndecidedBids(trx, tenderId);
+  const params = { number: about.number, name: about.name, bids: about.bid_count };
+  const reserveMissed = tender.auto_award === 1 && tender.reserve_price_cents !== null && about.bid_count > 0;
+  const users = await recordNotifications(trx, [
+    { userId: about.owner_id, kind: reserveMissed ? 'reserve_not_met' : 'tender_closed', params, link: tenderLink(tenderId) },
+    ...losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: webRoutes.bids })),
+  ]);
+  return { users, tenderId };
+}
+
+/** The awarded carrier did not answer in time: a no-show on their record, and the award passes on. */
+async function noShowAtDeadline(trx: Db, bidId: number, nowMs: number): Promise<Told | undefined> {
+  const bid = await markNoShow(trx, bidId, nowMs);
+  if (!bid) return undefined;
+  await settleAward(trx, bidId, 'no_show', new Date(nowMs).toISOString());
+  const users = await recordNotifications(trx, await passAward(trx, nowMs, bid.tender_id, 'award_no_show'));
+  return { users, tenderId: bid.tender_id };
+}
+
+/** Does one due action in its own transaction (which also removes its row). Returns what to announce. */
+async function runDueAction(ctx: LifecycleContext, action: DueAction, nowMs: number): Promise<Told | undefined> {
+  return ctx.db.transaction().execute(async (trx) => {
+    let told: Told | undefined;
+    if (action.kind === 'tender_close') told = await closeAtDeadline(trx, action.subject_id, nowMs);
+    else if (action.kind === 'award_confirm') told = await noShowAtDeadline(trx, action.subject_id, nowMs);
+    else if (action.kind === 'bid_expiry') await expireBid(trx, action.subject_id, nowMs);
+    await finishDue(trx, action);
+    return told;
+  });
+}
+
+/** Runs one claimed action and announces what it changed; the caller logs failures (the row is retried). */
+export async function handleDueAction(ctx: LifecycleContext, action: DueAction): Promise<void> {
+  const told = await runDueAction(ctx, action, clockMs(ctx));
+  await announceTold(ctx, told);
 }

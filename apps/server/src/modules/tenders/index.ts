@@ -2,16 +2,17 @@
 export { tendersRoutes } from './tenders.routes.js';
 export { seedDemoTenders } from './tenders.seed.js';
 export {
-  closeExpiredTender,
-  findExpiredOpenTenders,
   findTenderState,
   findTenderSummary,
   listOwnerTendersInStatus,
   lowerCurrentMinimum,
   moveTenderStatus,
+  setAwardedBid,
   setTenderWindow,
+  takeAtBuyNowPrice,
 } from './tenders.repository.js';
 export {
+  clockMs,
   getLiveState,
   liveStateOf,
   marketDay,

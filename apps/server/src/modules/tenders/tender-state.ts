@@ -15,8 +15,11 @@ export interface TenderStateContext {
 /** The event-bus channel of a tender's live state (its page's stream listens to it). */
 export const tenderChannel = (tenderId: number) => `tender:${tenderId}`;
 
-/** Today's date in Tashkent, the market's business day: a tender is open through its last day there. */
+/** Today's date in Tashkent, the market's business day. */
 export const marketDay = (ctx: { now?: () => Date }) => marketToday(ctx.now?.() ?? new Date());
+
+/** The instant now (epoch ms) on the context's clock, which tests move. */
+export const clockMs = (ctx: { now?: () => Date }) => (ctx.now?.() ?? new Date()).getTime();
 
 export type TenderState = NonNullable<Awaited<ReturnType<typeof repo.findTenderState>>>;
 
@@ -34,20 +37,24 @@ export async function ownTender(ctx: { db: Db }, ownerId: number, tenderId: numb
   return tender;
 }
 
-/** The live state readers see: an opened tender past its last day already reads as closed. */
-export function liveStateOf(tender: TenderState, today: string): TenderLiveState {
-  const expired = tender.status === 'opened' && tender.tender_end_date < today;
+/** The live state readers see: an opened tender past its close already reads as closed. */
+export function liveStateOf(
+  tender: Pick<TenderState, 'status' | 'current_min_bid_cents' | 'bid_count' | 'closes_at_ms'>,
+  nowMs: number,
+): TenderLiveState {
+  const expired = tender.status === 'opened' && tender.closes_at_ms <= nowMs;
   return {
     min_bid: tender.current_min_bid_cents === null ? null : centsToUsd(tender.current_min_bid_cents),
     bid_count: tender.bid_count,
     status: expired ? 'closed' : tender.status,
+    closes_at: new Date(tender.closes_at_ms).toISOString(),
   };
 }
 
 /** Tells the tender's open pages (on every instance) its state now. */
 export async function publishTenderState(ctx: TenderStateContext, tenderId: number): Promise<void> {
   const tender = await repo.findTenderState(ctx.db, tenderId);
-  if (tender) await ctx.bus.publish(tenderChannel(tenderId), liveStateOf(tender, marketDay(ctx)));
+  if (tender) await ctx.bus.publish(tenderChannel(tenderId), liveStateOf(tender, clockMs(ctx)));
 }
 
 export async function getLiveState(
@@ -55,5 +62,5 @@ export async function getLiveState(
   userId: number,
   tenderId: number,
 ): Promise<TenderLiveState> {
-  return liveStateOf(await visibleTender(ctx, userId, tenderId), marketDay(ctx));
+  return liveStateOf(await visibleTender(ctx, userId, tenderId), clockMs(ctx));
 }

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool } from 'kysely';
 import {
   deliveryDaysRange,
+  endOfMarketDayMs,
   modeMasksWith,
   PRICE_BAND_HIGH,
   PRICE_BAND_LOW,
@@ -12,6 +13,7 @@ import {
   type TenderStatus,
 } from '@yuk/shared';
 import { engineOf, type Db, type Dialect } from '../../db/database.js';
+import { scheduleDue, scheduleDueMany } from '../../db/due-actions.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { TenderRow, TendersTable } from './tenders.tables.js';
@@ -39,17 +41,38 @@ export const tenderColumns = [
   'current_min_bid_cents',
   'bid_count',
   'created_at',
+  'closes_at_ms',
+  'soft_close_minutes',
+  'min_step_cents',
+  'buy_now_price_cents',
+  'reserve_price_cents',
+  'auto_award',
+  'confirm_within_minutes',
 ] as const;
 
 export type NewTenderRow = Insertable<TendersTable>;
 
-export function insertTender(db: Db, values: NewTenderRow) {
-  return db.insertInto('tenders').values(values).returning(tenderColumns).executeTakeFirstOrThrow();
+/** A new tender and, when it is open, its close on the schedule; in the caller's transaction. */
+export async function insertTender(trx: Db, values: NewTenderRow) {
+  const row = await trx.insertInto('tenders').values(values).returning(tenderColumns).executeTakeFirstOrThrow();
+  // every tender gets its close scheduled: a draft published later keeps the same close time
+  await scheduleDue(trx, 'tender_close', row.id, row.closes_at_ms);
+  return row;
 }
 
-/** Many tenders in one statement (the demo seed and the benchmark); the caller chunks and wraps in a transaction. */
+/**
+ * Many tenders in one statement with their closes scheduled (the demo seed and the benchmark); the caller
+ * chunks and wraps in a transaction.
+ */
 export async function insertTenders(db: Db, values: NewTenderRow[]): Promise<void> {
-  if (values.length > 0) await db.insertInto('tenders').values(values).execute();
+  if (values.length === 0) return;
+  const rows = await db.insertInto('tenders').values(values).returning(['id', 'status', 'closes_at_ms']).execute();
+  await scheduleDueMany(
+    db,
+    rows
+      .filter((row) => row.status !== 'closed')
+      .map((row) => ({ kind: 'tender_close' as const, subject_id: row.id, due_at_ms: row.closes_at_ms })),
+  );
 }
 
 export function findTenderById(db: Db, id: number) {
@@ -347,6 +370,13 @@ export function findTenderState(db: Db, tenderId: number) {
       'bid_count',
       'tender_end_date',
       'awarded_bid_id',
+      'closes_at_ms',
+      'soft_close_minutes',
+      'min_step_cents',
+      'buy_now_price_cents',
+      'reserve_price_cents',
+      'auto_award',
+      'confirm_within_minutes',
     ])
     .where('id', '=', tenderId)
     .executeTakeFirst();
@@ -361,74 +391,128 @@ export function findTenderSummary(db: Db, tenderId: number) {
     .executeTakeFirstOrThrow();
 }
 
-type LowerArgs = { tenderId: number; bidderId: number; amountCents: number; today: string };
+type LowerArgs = { tenderId: number; bidderId: number; amountCents: number; nowMs: number };
 
-// RETURNING gives what the notifications and the live state need, without reading the row again
-const lowerMinimum = preparedQuery<
-  LowerArgs,
-  Pick<
-    TenderRow,
-    'id' | 'number' | 'name' | 'owner_id' | 'status' | 'bid_count' | 'current_min_bid_cents' | 'tender_end_date'
-  >
->((db, arg) =>
+type LoweredTender = Pick<
+  TenderRow,
+  | 'id'
+  | 'number'
+  | 'name'
+  | 'owner_id'
+  | 'status'
+  | 'bid_count'
+  | 'current_min_bid_cents'
+  | 'closes_at_ms'
+  | 'soft_close_minutes'
+>;
+
+// RETURNING gives what the notifications and the live state need, without reading the row again. A bid in
+// the soft-close window moves closes_at to its time + the window, in the same statement.
+const lowerMinimum = preparedQuery<LowerArgs, LoweredTender>((db, arg) =>
   db
     .updateTable('tenders')
-    .set((eb) => ({ current_min_bid_cents: arg('amountCents'), bid_count: eb('bid_count', '+', 1) }))
+    .set((eb) => ({
+      current_min_bid_cents: arg('amountCents'),
+      bid_count: eb('bid_count', '+', 1),
+      closes_at_ms: sql<number>`case when soft_close_minutes > 0 and closes_at_ms - ${arg('nowMs')} < soft_close_minutes * 60000
+        then cast(${arg('nowMs')} as bigint) + soft_close_minutes * 60000 else closes_at_ms end`,
+    }))
     .where('id', '=', arg('tenderId'))
     .where('status', '=', 'opened')
-    .where('tender_end_date', '>=', arg('today'))
+    .where('closes_at_ms', '>', arg('nowMs'))
     .where('owner_id', '<>', arg('bidderId'))
-    .where(sql<number>`coalesce(current_min_bid_cents, initial_price_cents)`, '>', arg('amountCents'))
-    .returning(['id', 'number', 'name', 'owner_id', 'status', 'bid_count', 'current_min_bid_cents', 'tender_end_date']),
+    .where(sql<number>`coalesce(current_min_bid_cents, initial_price_cents) - min_step_cents`, '>=', arg('amountCents'))
+    .returning([
+      'id',
+      'number',
+      'name',
+      'owner_id',
+      'status',
+      'bid_count',
+      'current_min_bid_cents',
+      'closes_at_ms',
+      'soft_close_minutes',
+    ]),
 );
 
 /**
- * The atomic heart of bidding: lowers the tender's minimum only if it is open, not past its last day, not the
- * bidder's own, and the amount is strictly lower than the current minimum. One conditional UPDATE, so two bids
- * racing are ordered by the row lock (PostgreSQL) or the single writer (SQLite), and equal amounts cannot
- * both win.
+ * The atomic heart of bidding: lowers the tender's minimum only if it is open, before its close, not the
+ * bidder's own, and the amount is at least the step below the current minimum. One conditional UPDATE, so two
+ * bids racing are ordered by the row lock (PostgreSQL) or the single writer (SQLite), and equal amounts
+ * cannot both win. A bid that extended the close moves the scheduled close with it.
  */
-export function lowerCurrentMinimum(trx: Db, args: LowerArgs) {
-  return lowerMinimum.first(trx, args);
+export async function lowerCurrentMinimum(trx: Db, args: LowerArgs) {
+  const lowered = await lowerMinimum.first(trx, args);
+  if (!lowered) return undefined;
+  const windowMs = lowered.soft_close_minutes * 60_000;
+  const extended = windowMs > 0 && lowered.closes_at_ms === args.nowMs + windowMs;
+  if (extended) await rescheduleClose.all(trx, { tenderId: args.tenderId, dueAtMs: lowered.closes_at_ms });
+  return { ...lowered, extended };
 }
 
-/** Moves a tender of this owner from one of `from` to `to`; false when it was not in such a state. */
+const rescheduleClose = preparedQuery<{ tenderId: number; dueAtMs: number }, never>((db, arg) =>
+  db
+    .updateTable('due_actions')
+    .set({ due_at_ms: arg('dueAtMs'), claimed_until_ms: 0 })
+    .where('kind', '=', 'tender_close')
+    .where('subject_id', '=', arg('tenderId')),
+);
+
+/**
+ * Moves a tender from one of `from` to `to` (only this owner's, when `ownerId` is given); false when it was
+ * not in such a state. `awardedBidId` records the bid awaiting confirmation or accepted (null: none).
+ * `closedBy`: only when bidding has ended by then (the scheduled close).
+ */
 export async function moveTenderStatus(
   trx: Db,
-  args: { tenderId: number; ownerId: number; from: TenderStatus[]; to: TenderStatus; awardedBidId?: number },
+  args: {
+    tenderId: number;
+    ownerId?: number;
+    from: TenderStatus[];
+    to: TenderStatus;
+    awardedBidId?: number | null;
+    closedBy?: number;
+  },
 ): Promise<boolean> {
-  const result = await trx
+  let query = trx
     .updateTable('tenders')
     .set({ status: args.to, ...(args.awardedBidId !== undefined ? { awarded_bid_id: args.awardedBidId } : {}) })
     .where('id', '=', args.tenderId)
-    .where('owner_id', '=', args.ownerId)
-    .where('status', 'in', args.from)
-    .executeTakeFirst();
+    .where('status', 'in', args.from);
+  if (args.ownerId !== undefined) query = query.where('owner_id', '=', args.ownerId);
+  if (args.closedBy !== undefined) query = query.where('closes_at_ms', '<=', args.closedBy);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Opened tenders whose last day is before `today`. */
-export function findExpiredOpenTenders(db: Db, today: string, limit = 500) {
-  return db
-    .selectFrom('tenders')
-    .select(['id', 'owner_id', 'number', 'name'])
-    .where('status', '=', 'opened')
-    .where('tender_end_date', '<', today)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-/** Closes one expired tender; false when someone else (another instance, the owner) got there first. */
-export async function closeExpiredTender(trx: Db, tenderId: number, today: string): Promise<boolean> {
-  const result = await trx
+/**
+ * Buy-now: the tender is taken at its buy-now price at once, if it is open, before its close, not the buyer's
+ * own, offers buy-now, and no bid has reached that price. One conditional UPDATE: of two buyers (or a buyer
+ * and a bidder) at the same instant, the row lock or the single writer lets exactly one through.
+ */
+export function takeAtBuyNowPrice(trx: Db, args: { tenderId: number; buyerId: number; nowMs: number }) {
+  return trx
     .updateTable('tenders')
-    .set({ status: 'closed' })
-    .where('id', '=', tenderId)
+    .set((eb) => ({
+      status: 'awarded',
+      current_min_bid_cents: eb.ref('buy_now_price_cents'),
+      bid_count: eb('bid_count', '+', 1),
+    }))
+    .where('id', '=', args.tenderId)
     .where('status', '=', 'opened')
-    .where('tender_end_date', '<', today)
+    .where('closes_at_ms', '>', args.nowMs)
+    .where('owner_id', '<>', args.buyerId)
+    .where('buy_now_price_cents', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('current_min_bid_cents', 'is', null), eb('current_min_bid_cents', '>', eb.ref('buy_now_price_cents'))]),
+    )
+    .returning(['id', 'number', 'name', 'owner_id', 'buy_now_price_cents', 'bid_count'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records the accepted bid of an awarded tender. */
+export async function setAwardedBid(trx: Db, tenderId: number, bidId: number | null): Promise<void> {
+  await trx.updateTable('tenders').set({ awarded_bid_id: bidId }).where('id', '=', tenderId).execute();
 }
 
 /** An owner's tenders in one status, oldest first: optionally only those still open on `openOn`, or not yet awarded a bid. */
@@ -449,11 +533,20 @@ export function listOwnerTendersInStatus(
   return query.execute();
 }
 
-/** Sets a tender's status and last day as they are, with no rule checked: for building demo data only. */
+/**
+ * Sets a tender's status and last day as they are, with no rule checked, bidding closing at the end of that
+ * day and the close scheduled then: for building demo data only.
+ */
 export async function setTenderWindow(
   db: Db,
   tenderId: number,
   window: { status?: TenderStatus; tender_end_date: string },
 ): Promise<void> {
-  await db.updateTable('tenders').set(window).where('id', '=', tenderId).execute();
+  const closesAtMs = endOfMarketDayMs(window.tender_end_date);
+  await db
+    .updateTable('tenders')
+    .set({ ...window, closes_at_ms: closesAtMs })
+    .where('id', '=', tenderId)
+    .execute();
+  await scheduleDue(db, 'tender_close', tenderId, closesAtMs);
 }

@@ -3,6 +3,7 @@ import {
   cityOf,
   daysBetween,
   encodeTenderCursor,
+  endOfMarketDayMs,
   modeMaskOf,
   TENDER_LIST_LIMIT_MAX,
   tenderSearchText,
@@ -17,12 +18,18 @@ import * as repo from './tenders.repository.js';
 
 export interface TendersContext {
   db: Db;
+  /** Tests move the clock. */
+  now?: () => Date;
 }
 
 type StoredTender = Awaited<ReturnType<typeof repo.findTenderById>> & {};
 
-/** A stored row as the API shows it to `viewerId`: USD amounts, the owner flag. */
-export function toTender(row: StoredTender, viewerId: number): Tender {
+/**
+ * A stored row as the API shows it to `viewerId`: USD amounts, the owner flag. The reserve only on the
+ * owner's own reading of one tender (`withReserve`), never in lists.
+ */
+export function toTender(row: StoredTender, viewerId: number, withReserve = false): Tender {
+  const isOwner = row.owner_id === viewerId;
   return {
     id: row.id,
     number: row.number,
@@ -44,10 +51,21 @@ export function toTender(row: StoredTender, viewerId: number): Tender {
     notes: row.notes,
     incoterms: row.incoterms,
     owner_id: row.owner_id,
-    is_owner: row.owner_id === viewerId,
+    is_owner: isOwner,
     created_at: row.created_at,
+    closes_at: new Date(row.closes_at_ms).toISOString(),
+    soft_close_minutes: row.soft_close_minutes,
+    min_step: centsToUsd(row.min_step_cents),
+    buy_now_price: row.buy_now_price_cents === null ? null : centsToUsd(row.buy_now_price_cents),
+    ...(withReserve && isOwner
+      ? { reserve_price: row.reserve_price_cents === null ? null : centsToUsd(row.reserve_price_cents) }
+      : {}),
+    auto_award: row.auto_award === 1,
+    confirm_within_minutes: row.confirm_within_minutes,
   };
 }
+
+const centsOrNull = (usd: number | null) => (usd === null ? null : (usdToCents(usd) ?? null));
 
 /** The stored form of validated create values: cents, and the derived columns every list filter uses. */
 export function tenderRow(ownerId: number, values: CreateTenderValues, createdAt: string): repo.NewTenderRow {
@@ -78,19 +96,33 @@ export function tenderRow(ownerId: number, values: CreateTenderValues, createdAt
     delivery_days: deliveryDays,
     search_text: tenderSearchText(values),
     created_at: createdAt,
+    closes_at_ms: values.closes_at ?? endOfMarketDayMs(values.tender_end_date),
+    soft_close_minutes: values.soft_close_minutes,
+    min_step_cents: usdToCents(values.min_step) ?? 1,
+    buy_now_price_cents: centsOrNull(values.buy_now_price),
+    reserve_price_cents: centsOrNull(values.reserve_price),
+    auto_award: values.auto_award ? 1 : 0,
+    confirm_within_minutes: values.confirm_within_minutes,
   };
 }
 
 export async function createTender(ctx: TendersContext, ownerId: number, values: CreateTenderValues): Promise<Tender> {
-  const row = await repo.insertTender(ctx.db, tenderRow(ownerId, values, new Date().toISOString()));
-  return toTender(row, ownerId);
+  const now = ctx.now?.() ?? new Date();
+  // the schema checks the form of closes_at; whether it is still ahead depends on the server's clock
+  if (values.closes_at !== null && values.closes_at <= now.getTime()) {
+    throw new AppError('VALIDATION_FAILED', {}, { closes_at: 'past_instant' });
+  }
+  const row = await ctx.db
+    .transaction()
+    .execute((trx) => repo.insertTender(trx, tenderRow(ownerId, values, now.toISOString())));
+  return toTender(row, ownerId, true);
 }
 
 /** A tender the viewer may see: a missing tender and someone else's draft are both "not found". */
 export async function getTender(ctx: TendersContext, viewerId: number, id: number): Promise<Tender> {
   const row = await repo.findTenderById(ctx.db, id);
   if (!row || (row.status === 'draft' && row.owner_id !== viewerId)) throw new AppError('TENDER_NOT_FOUND');
-  return toTender(row, viewerId);
+  return toTender(row, viewerId, true);
 }
 
 export interface TenderListResult {

@@ -37,6 +37,16 @@ export interface TendersTable {
   /** name, cargo type, origin and destination, lower-cased, one per line. */
   search_text: string;
   created_at: string;
+  /** When bidding ends, epoch ms; a soft close moves it later. */
+  closes_at_ms: number;
+  soft_close_minutes: number;
+  min_step_cents: number;
+  buy_now_price_cents: number | null;
+  /** The owner's alone: never shown to anyone else. */
+  reserve_price_cents: number | null;
+  /** 0 or 1 (a boolean on both engines). */
+  auto_award: number;
+  confirm_within_minutes: number;
 }
 
 /**

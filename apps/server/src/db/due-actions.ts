@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import { engineOf, type Db } from './database.js';
+
+/**
+ * The one durable schedule of the server's deadlines: a row per (kind, subject) with its due time, indexed by
+ * it. Instances claim due rows atomically (FOR UPDATE SKIP LOCKED on PostgreSQL, one conditional UPDATE on
+ * SQLite, whose single writer serializes it), hold them for a lease, and delete each in the transaction that
+ * does its work, so a deadline is acted on exactly once, across restarts and instances; one that passed while
+ * no server ran is simply due at the next claim.
+ */
+export type DueKind = 'tender_close' | 'award_confirm' | 'bid_expiry';
+
+export interface DueAction {
+  id: number;
+  kind: DueKind;
+  subject_id: number;
+  due_at_ms: number;
+  attempts: number;
+}
+
+/** Sets (or moves) the due time of a kind of action on a subject, freeing any claim on it. */
+export async function scheduleDue(db: Db, kind: DueKind, subjectId: number, dueAtMs: number): Promise<void> {
+  await db
+    .insertInto('due_actions')
+    .values({ kind, subject_id: subjectId, due_at_ms: dueAtMs })
+    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doUpdateSet({ due_at_ms: dueAtMs, claimed_until_ms: 0 }))
+    .execute();
+}
+
+/** Many at once (the demo seed and the benchmark write tenders in bulk). */
+export async function scheduleDueMany(
+  db: Db,
+  rows: { kind: DueKind; subject_id: number; due_at_ms: number }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('due_actions').values(rows).execute();
+}
+
+/** Nothing is due any more for this subject. */
+export async function cancelDue(db: Db, kind: DueKind, subjectId: number): Promise<void> {
+  await db.deleteFrom('due_actions').where('kind', '=', kind).where('subject_id', '=', subjectId).execute();
+}
+
+/**
+ * Claims up to `limit` rows due at `nowMs` that no live claim holds, earliest first, for `leaseMs`. Two
+ * instances claiming at once get disjoint rows.
+ */
+export async function claimDue(db: Db, nowMs: number, leaseMs: number, limit: number): Promise<DueAction[]> {
+  const postgres = engineOf(db) === 'postgres';
+  const due = sql`select id from due_actions
+    where due_at_ms <= ${nowMs} and claimed_until_ms <= ${nowMs}
+    order by due_at_ms limit ${limit} ${postgres ? sql`for update skip locked` : sql``}`;
+  const { rows } = await sql<DueAction>`update due_actions
+    set claimed_until_ms = ${nowMs + leaseMs}, attempts = attempts + 1
+    where id in (${due})
+    returning id, kind, subject_id, due_at_ms, attempts`.execute(db);
+  return rows.sort((a, b) => a.due_at_ms - b.due_at_ms || a.id - b.id);
+}
+
+/**
+ * Done: removes the claimed row, inside the transaction that did the work. A row whose due time moved
+ * meanwhile (a soft close extended the tender) stays, due again at its new time; false then.
+ */
+export async function finishDue(trx: Db, action: DueAction): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('due_actions')
+    .where('id', '=', action.id)
+    .where('due_at_ms', '=', action.due_at_ms)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** The earliest due time in the schedule (undefined when nothing is scheduled). */
+export async function nextDueAt(db: Db): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('due_actions')
+    .select((eb) => eb.fn.min('due_at_ms').as('next'))
+    .executeTakeFirst();
+  return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
+}
+
+/** Whether any unclaimed row is due at `nowMs` (one indexed read, no lock). */
+export async function hasDue(db: Db, nowMs: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('due_actions')
+    .select('id')
+    .where('due_at_ms', '<=', nowMs)
+    .where('claimed_until_ms', '<=', nowMs)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

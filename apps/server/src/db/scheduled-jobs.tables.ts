@@ -1,3 +1,0 @@
-export interface ScheduledJobsTables {
-  scheduled_jobs: { name: string; last_run_at: string };
-}

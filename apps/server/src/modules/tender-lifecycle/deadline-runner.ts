@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { claimDue, hasDue } from '../../db/due-actions.js';
+import { clockMs } from '../tenders/index.js';
+import { handleDueAction, type LifecycleContext } from './lifecycle.service.js';
+
+/** How long a claim holds a row: an instance that dies mid-way leaves it to another after this. */
+const LEASE_MS = 60_000;
+/** Rows claimed at a time. */
+const CLAIM_BATCH = 200;
+/** Actions run side by side (PostgreSQL runs them on several connections; SQLite takes them in turn). */
+const CONCURRENCY = 8;
+
+/**
+ * Claims every action due now and does them, batch after batch, until none is left. Safe from several
+ * instances at once: claims are disjoint and each action is a conditional update. Returns how many ran.
+ */
+export async function runDueActions(
+  ctx: LifecycleContext,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const nowMs = clockMs(ctx);
+    // a read first: an idle tick costs one indexed lookup and takes no write lock
+    if (!(await hasDue(ctx.db, nowMs))) return handled;
+    const claimed = await claimDue(ctx.db, nowMs, LEASE_MS, CLAIM_BATCH);
+    if (claimed.length === 0) return handled;
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const action = claimed[next++]!;
+        try {
+          await handleDueAction(ctx, action);
+          handled += 1;
+        } catch (error) {
+          // the claim runs out and another tick tries again
+          log?.error({ err: error, action }, 'due action failed');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
+    if (claimed.length < CLAIM_BATCH) return handled;
+  }
+}
+
+/**
+ * Checks the schedule every `tickMs` (and at once, for deadlines that passed while no server ran), so each
+ * action runs within a tick of its time. Returns the function that stops it.
+ */
+export function startDeadlineRunner(ctx: LifecycleContext, tickMs: number, log: FastifyBaseLogger): () => void {
+  if (tickMs <= 0) return () => undefined;
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      const handled = await runDueActions(ctx, log);
+      if (handled > 0) log.debug({ handled }, 'due actions done');
+    } catch (error) {
+      log.error({ err: error }, 'deadline check failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void tick(), 0);
+  const timer = setInterval(() => void tick(), tickMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
