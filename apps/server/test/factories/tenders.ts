@@ -45,23 +45,26 @@ export async function createTender(
   return res.json<Tender>();
 }
 
+/** Moves a tender's close time (and its scheduled close) to `closesAtMs`, as a tender created then would have. */
+export async function setTenderClose(database: Database, tenderId: number, closesAtMs: number): Promise<void> {
+  await database.db.updateTable('tenders').set({ closes_at_ms: closesAtMs }).where('id', '=', tenderId).execute();
+  await database.db
+    .updateTable('due_actions')
+    .set({ due_at_ms: closesAtMs })
+    .where('kind', '=', 'tender_close')
+    .where('subject_id', '=', tenderId)
+    .execute();
+}
+
 /**
  * Time passes a tender's close: its close time (and the scheduled close) moves into the past, as the clock
  * would move them. The schedule then acts on it at its next run (`runSchedule`).
  */
 export async function passTenderClose(database: Database, tenderId: number, endDate?: string): Promise<void> {
-  const past = Date.now() - 1000;
-  await database.db
-    .updateTable('tenders')
-    .set({ closes_at_ms: past, ...(endDate ? { tender_end_date: endDate } : {}) })
-    .where('id', '=', tenderId)
-    .execute();
-  await database.db
-    .updateTable('due_actions')
-    .set({ due_at_ms: past })
-    .where('kind', '=', 'tender_close')
-    .where('subject_id', '=', tenderId)
-    .execute();
+  if (endDate) {
+    await database.db.updateTable('tenders').set({ tender_end_date: endDate }).where('id', '=', tenderId).execute();
+  }
+  await setTenderClose(database, tenderId, Date.now() - 1000);
 }
 
 /** Runs every due action now, as the server's deadline runner would; returns how many ran. */
