@@ -51,13 +51,18 @@ const placed = async (token: string, tenderId: number, amount: number, extra: Re
 const buyNow = (token: string, tenderId: number) =>
   api(app, { method: 'POST', url: pathTo(apiPaths.tenders.buyNow, { id: tenderId }), token });
 const award = (token: string, tenderId: number, bidId: number) =>
-  api(app, { method: 'POST', url: pathTo(apiPaths.tenders.award, { id: tenderId }), token, payload: { bid_id: bidId } });
+  api(app, {
+    method: 'POST',
+    url: pathTo(apiPaths.tenders.award, { id: tenderId }),
+    token,
+    payload: { bid_id: bidId },
+  });
 const getTender = async (token: string, tenderId: number) =>
   (await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.one, { id: tenderId }), token })).json<Tender>();
 const tenderBids = async (tenderId: number) =>
-  (await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.bids, { id: tenderId }), token: owner.accessToken })).json<
-    TenderBid[]
-  >();
+  (
+    await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.bids, { id: tenderId }), token: owner.accessToken })
+  ).json<TenderBid[]>();
 const awards = async (tenderId: number) =>
   (
     await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.awards, { id: tenderId }), token: owner.accessToken })
@@ -68,8 +73,12 @@ const bidStatus = async (bidId: number) =>
   (await database.db.selectFrom('bids').select('status').where('id', '=', bidId).executeTakeFirstOrThrow()).status;
 const tenderCount = async () =>
   Number(
-    (await database.db.selectFrom('tenders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow())
-      .n,
+    (
+      await database.db
+        .selectFrom('tenders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 /** The schedule, run on a clock moved `minutes` ahead. */
 const runScheduleIn = (minutes: number) => runSchedule(database, () => new Date(Date.now() + minutes * 60_000));
@@ -118,7 +127,11 @@ describe('the rules on POST /api/tenders', () => {
       const list = await api(app, { method: 'GET', url: `${path}?id=${tender.id}`, token: owner.accessToken });
       expect(list.body).not.toContain('reserve_price');
     }
-    const live = await api(app, { method: 'POST', url: pathTo(apiPaths.tenders.close, { id: tender.id }), token: owner.accessToken });
+    const live = await api(app, {
+      method: 'POST',
+      url: pathTo(apiPaths.tenders.close, { id: tender.id }),
+      token: owner.accessToken,
+    });
     expect(live.body).not.toContain('1700');
   });
 
@@ -131,10 +144,30 @@ describe('the rules on POST /api/tenders', () => {
       [{ min_step: 0 }, 'min_step', 'Должно быть больше 0'],
       [{ buy_now_price: 1500.01 }, 'buy_now_price', 'Не может быть выше начальной цены'],
       [{ reserve_price: 99999 }, 'reserve_price', 'Не может быть выше начальной цены'],
-      [{ closes_at: '2020-01-01T10:00:00+05:00', tender_end_date: end }, 'closes_at', 'Время закрытия должно приходиться на дату окончания тендера (по Ташкенту)'],
-      [{ closes_at: `${daysFromToday(-1)}T10:00:00+05:00`, tender_start_date: daysFromToday(-3), tender_end_date: daysFromToday(-1) }, 'closes_at', 'Время должно быть в будущем'],
-      [{ closes_at: `${end}T23:30:00+00:00`, tender_end_date: end }, 'closes_at', 'Время закрытия должно приходиться на дату окончания тендера (по Ташкенту)'],
-      [{ closes_at: `${end}T12:00:00`, tender_end_date: end }, 'closes_at', 'Неверное время (например 2026-11-30T18:00:00+05:00)'],
+      [
+        { closes_at: '2020-01-01T10:00:00+05:00', tender_end_date: end },
+        'closes_at',
+        'Время закрытия должно приходиться на дату окончания тендера (по Ташкенту)',
+      ],
+      [
+        {
+          closes_at: `${daysFromToday(-1)}T10:00:00+05:00`,
+          tender_start_date: daysFromToday(-3),
+          tender_end_date: daysFromToday(-1),
+        },
+        'closes_at',
+        'Время должно быть в будущем',
+      ],
+      [
+        { closes_at: `${end}T23:30:00+00:00`, tender_end_date: end },
+        'closes_at',
+        'Время закрытия должно приходиться на дату окончания тендера (по Ташкенту)',
+      ],
+      [
+        { closes_at: `${end}T12:00:00`, tender_end_date: end },
+        'closes_at',
+        'Неверное время (например 2026-11-30T18:00:00+05:00)',
+      ],
       [{ closes_at: 12 }, 'closes_at', 'Неверное время (например 2026-11-30T18:00:00+05:00)'],
       [{ soft_close_minutes: 61 }, 'soft_close_minutes', 'Целое число минут от 0 до 60'],
       [{ soft_close_minutes: -1 }, 'soft_close_minutes', 'Целое число минут от 0 до 60'],
@@ -166,7 +199,13 @@ describe('the minimum step', () => {
   it('min-bid tells the step and the highest bid accepted now; a bid must be at least the step below', async () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 1000, min_step: 50 });
     const minBid = async () =>
-      (await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.minBid, { id: tender.id }), token: carrierA.accessToken })).json<MinBidResponse>();
+      (
+        await api(app, {
+          method: 'GET',
+          url: pathTo(apiPaths.tenders.minBid, { id: tender.id }),
+          token: carrierA.accessToken,
+        })
+      ).json<MinBidResponse>();
     expect(await minBid()).toEqual({ min_bid: null, min_step: 50, next_max_bid: 950 });
     const tooClose = await bid(carrierA.accessToken, tender.id, 960, {});
     expect(tooClose.statusCode).toBe(400);
@@ -187,9 +226,15 @@ describe('the close time and the soft close', () => {
   it('refuses bids and buy-now after closes_at (409) and reads as closed before the schedule runs', async () => {
     const tender = await createTender(app, owner.accessToken, { buy_now_price: 1000 });
     await passTenderClose(database, tender.id);
-    expect((await bid(carrierA.accessToken, tender.id, 900)).json<ApiErrorBody>()).toMatchObject({ code: 'TENDER_NOT_OPEN' });
+    expect((await bid(carrierA.accessToken, tender.id, 900)).json<ApiErrorBody>()).toMatchObject({
+      code: 'TENDER_NOT_OPEN',
+    });
     expect((await buyNow(carrierA.accessToken, tender.id)).json<ApiErrorBody>().code).toBe('TENDER_NOT_OPEN');
-    const live = await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.minBid, { id: tender.id }), token: carrierA.accessToken });
+    const live = await api(app, {
+      method: 'GET',
+      url: pathTo(apiPaths.tenders.minBid, { id: tender.id }),
+      token: carrierA.accessToken,
+    });
     expect(live.statusCode).toBe(200);
     expect(await runSchedule(database)).toBeGreaterThanOrEqual(1);
     expect((await getTender(owner.accessToken, tender.id)).status).toBe('closed');
@@ -271,7 +316,8 @@ describe('the close time and the soft close', () => {
     );
     const accepted = results.filter((r) => r.statusCode === 201).map((r) => r.json<PlacedBid>());
     accepted.sort((x, y) => x.id - y.id);
-    for (let i = 1; i < accepted.length; i += 1) expect(accepted[i]!.bid_amount).toBeLessThan(accepted[i - 1]!.bid_amount);
+    for (let i = 1; i < accepted.length; i += 1)
+      expect(accepted[i]!.bid_amount).toBeLessThan(accepted[i - 1]!.bid_amount);
     expect(accepted.at(-1)?.bid_amount).toBe(8_510);
     const stored = await getTender(owner.accessToken, tender.id);
     const latest = Math.max(...accepted.map((b) => Date.parse(b.created_at)));
@@ -304,19 +350,28 @@ describe('buy-now', () => {
     });
     expect(shipment.statusCode).toBe(200);
     expect((await notifications(owner.accessToken))[0]?.kind).toBe('bought_now');
-    expect((await awards(tender.id)).map((a) => [a.origin, a.outcome, a.bid_id])).toEqual([['buy_now', 'confirmed', bought.id]]);
+    expect((await awards(tender.id)).map((a) => [a.origin, a.outcome, a.bid_id])).toEqual([
+      ['buy_now', 'confirmed', bought.id],
+    ]);
     expect((await buyNow(carrierC.accessToken, tender.id)).json<ApiErrorBody>().code).toBe('TENDER_ALREADY_AWARDED');
   });
 
   it('two carriers at the same instant: exactly one wins, the other gets 409', async () => {
     for (let round = 0; round < 5; round += 1) {
       const tender = await createTender(app, owner.accessToken, { buy_now_price: 1000 });
-      const results = await Promise.all([buyNow(carrierA.accessToken, tender.id), buyNow(carrierB.accessToken, tender.id)]);
+      const results = await Promise.all([
+        buyNow(carrierA.accessToken, tender.id),
+        buyNow(carrierB.accessToken, tender.id),
+      ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       expect(results.find((r) => r.statusCode === 409)?.json<ApiErrorBody>().code).toBe('TENDER_ALREADY_AWARDED');
       const bids = await database.db.selectFrom('bids').select('status').where('tender_id', '=', tender.id).execute();
       expect(bids.map((b) => b.status)).toEqual(['accepted']);
-      const shipments = await database.db.selectFrom('shipments').select('id').where('tender_id', '=', tender.id).execute();
+      const shipments = await database.db
+        .selectFrom('shipments')
+        .select('id')
+        .where('tender_id', '=', tender.id)
+        .execute();
       expect(shipments).toHaveLength(1);
     }
   });
@@ -345,7 +400,9 @@ describe('buy-now', () => {
     const tender = await createTender(app, owner.accessToken);
     expect((await buyNow(carrierA.accessToken, tender.id)).json<ApiErrorBody>().code).toBe('BUY_NOW_UNAVAILABLE');
     expect((await buyNow(carrierA.accessToken, 99_999_999)).statusCode).toBe(404);
-    expect((await api(app, { method: 'POST', url: pathTo(apiPaths.tenders.buyNow, { id: tender.id }) })).statusCode).toBe(401);
+    expect(
+      (await api(app, { method: 'POST', url: pathTo(apiPaths.tenders.buyNow, { id: tender.id }) })).statusCode,
+    ).toBe(401);
     expect((await buyNow(carrierA.accessToken, 'x' as unknown as number)).statusCode).toBe(400);
     expect((await getTender(owner.accessToken, tender.id)).status).toBe('opened');
   });
@@ -356,10 +413,18 @@ describe('the winner confirms', () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 2000, confirm_within_minutes: 30 });
     const a = await placed(carrierA.accessToken, tender.id, 1900);
     const b = await placed(carrierB.accessToken, tender.id, 1800);
-    const c = await placed(carrierC.accessToken, tender.id, 1700, { valid_until: new Date(Date.now() + 60_000).toISOString() });
+    const c = await placed(carrierC.accessToken, tender.id, 1700, {
+      valid_until: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect(c.valid_until).not.toBeNull();
     expect((await award(owner.accessToken, tender.id, b.id)).statusCode).toBe(200);
-    const mine = (await api(app, { method: 'GET', url: `${apiPaths.bids.mine}?tender_id=${tender.id}`, token: carrierB.accessToken })).json<MyBid[]>();
+    const mine = (
+      await api(app, {
+        method: 'GET',
+        url: `${apiPaths.bids.mine}?tender_id=${tender.id}`,
+        token: carrierB.accessToken,
+      })
+    ).json<MyBid[]>();
     expect(mine[0]).toMatchObject({ status: 'awarded' });
     const confirmBy = Date.parse(mine[0]!.confirm_by!);
     expect(confirmBy).toBeGreaterThan(Date.now() + 29 * 60_000);
@@ -371,11 +436,17 @@ describe('the winner confirms', () => {
     expect((await answerAward(app, owner.accessToken, b.id, 'decline')).statusCode).toBe(403);
     expect((await answerAward(app, carrierA.accessToken, 99_999_999)).statusCode).toBe(404);
     expect((await api(app, { method: 'POST', url: pathTo(apiPaths.bids.confirm, { id: b.id }) })).statusCode).toBe(401);
-    expect((await api(app, { method: 'POST', url: '/api/bids/abc/confirm', token: carrierB.accessToken })).statusCode).toBe(400);
+    expect(
+      (await api(app, { method: 'POST', url: '/api/bids/abc/confirm', token: carrierB.accessToken })).statusCode,
+    ).toBe(400);
     expect(await bidStatus(b.id)).toBe('awarded');
 
     // C's offer runs out: the award passes over it to A
-    await database.db.updateTable('bids').set({ valid_until_ms: Date.now() - 1 }).where('id', '=', c.id).execute();
+    await database.db
+      .updateTable('bids')
+      .set({ valid_until_ms: Date.now() - 1 })
+      .where('id', '=', c.id)
+      .execute();
     const declined = await answerAward(app, carrierB.accessToken, b.id, 'decline');
     expect(declined.statusCode).toBe(200);
     expect(declined.json<PlacedBid>().status).toBe('declined');
@@ -389,8 +460,14 @@ describe('the winner confirms', () => {
     expect(confirmed.json<PlacedBid>().status).toBe('accepted');
     expect(await getTender(owner.accessToken, tender.id)).toMatchObject({ status: 'awarded' });
     expect(await bidStatus(c.id)).toBe('rejected');
-    const shipment = await database.db.selectFrom('shipments').select(['carrier_id']).where('tender_id', '=', tender.id).executeTakeFirstOrThrow();
-    const carrierAId = (await api(app, { method: 'GET', url: apiPaths.users.me, token: carrierA.accessToken })).json<{ id: number }>().id;
+    const shipment = await database.db
+      .selectFrom('shipments')
+      .select(['carrier_id'])
+      .where('tender_id', '=', tender.id)
+      .executeTakeFirstOrThrow();
+    const carrierAId = (await api(app, { method: 'GET', url: apiPaths.users.me, token: carrierA.accessToken })).json<{
+      id: number;
+    }>().id;
     expect(shipment.carrier_id).toBe(carrierAId);
     expect((await notifications(owner.accessToken))[0]?.kind).toBe('award_confirmed');
     expect((await awards(tender.id)).map((x) => [x.origin, x.outcome, x.bid_id])).toEqual([
@@ -398,7 +475,15 @@ describe('the winner confirms', () => {
       ['fallback', 'confirmed', a.id],
     ]);
     // the history is the owner's alone
-    expect((await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.awards, { id: tender.id }), token: carrierA.accessToken })).statusCode).toBe(404);
+    expect(
+      (
+        await api(app, {
+          method: 'GET',
+          url: pathTo(apiPaths.tenders.awards, { id: tender.id }),
+          token: carrierA.accessToken,
+        })
+      ).statusCode,
+    ).toBe(404);
     // a declined bid can never be chosen again
     expect((await award(owner.accessToken, tender.id, b.id)).json<ApiErrorBody>().code).toBe('TENDER_ALREADY_AWARDED');
   });
@@ -448,7 +533,11 @@ describe('the winner confirms', () => {
   });
 
   it('no bid meets the reserve: the tender closes and the owner is told; they may still award by hand', async () => {
-    const tender = await createTender(app, owner.accessToken, { initial_price: 2000, reserve_price: 500, auto_award: true });
+    const tender = await createTender(app, owner.accessToken, {
+      initial_price: 2000,
+      reserve_price: 500,
+      auto_award: true,
+    });
     const offer = await placed(carrierA.accessToken, tender.id, 900);
     await passTenderClose(database, tender.id);
     await runSchedule(database);
@@ -478,7 +567,11 @@ describe('the winner confirms', () => {
         runSchedule(database, () => new Date(deadline + 5)),
       ]);
       const status = await bidStatus(offer.id);
-      const shipments = await database.db.selectFrom('shipments').select('id').where('tender_id', '=', tender.id).execute();
+      const shipments = await database.db
+        .selectFrom('shipments')
+        .select('id')
+        .where('tender_id', '=', tender.id)
+        .execute();
       if (confirm.statusCode === 200) {
         expect(status).toBe('accepted');
         expect(shipments).toHaveLength(1);
@@ -523,12 +616,23 @@ describe('the schedule', () => {
   it('two instances sweeping the same due rows close each tender exactly once', async () => {
     const [first, second, cleanup] = await twoInstances();
     try {
-      const app1 = await buildApp({ database: first, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent', deadlineTickMs: 0 });
+      const app1 = await buildApp({
+        database: first,
+        jwtSecret: TEST_JWT_SECRET,
+        logLevel: 'silent',
+        deadlineTickMs: 0,
+      });
       const someone = await createUser(app1);
       const ids: number[] = [];
       for (let i = 0; i < 60; i += 1) ids.push((await createTender(app1, someone.accessToken)).id);
-      await first.db.updateTable('tenders').set({ closes_at_ms: Date.now() - 1000 }).execute();
-      await first.db.updateTable('due_actions').set({ due_at_ms: Date.now() - 1000 }).execute();
+      await first.db
+        .updateTable('tenders')
+        .set({ closes_at_ms: Date.now() - 1000 })
+        .execute();
+      await first.db
+        .updateTable('due_actions')
+        .set({ due_at_ms: Date.now() - 1000 })
+        .execute();
       const handled = await Promise.all([
         runDueActions({ db: first.db, bus: createMemoryEventBus() }),
         runDueActions({ db: second.db, bus: createMemoryEventBus() }),

@@ -130,7 +130,7 @@ export const NOTIFICATION_TEMPLATES = {
   award_unfilled: {
     type: 'system',
     title: {
-      uz: "Hech bir tashuvchi tasdiqlamadi",
+      uz: 'Hech bir tashuvchi tasdiqlamadi',
       en: 'No carrier confirmed',
       ru: 'Ни один перевозчик не подтвердил',
     },

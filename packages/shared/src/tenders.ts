@@ -233,7 +233,9 @@ export const createTenderInput = z
     ),
     min_step: optionalPriceField
       .transform((usd) => usd ?? MIN_STEP_DEFAULT_USD)
-      .describe(`USD a bid must be below the current minimum at least (default ${MIN_STEP_DEFAULT_USD}); below initial_price`),
+      .describe(
+        `USD a bid must be below the current minimum at least (default ${MIN_STEP_DEFAULT_USD}); below initial_price`,
+      ),
     buy_now_price: optionalPriceField.describe('USD a carrier may take the tender for at once (at most initial_price)'),
     reserve_price: optionalPriceField.describe(
       'The highest USD the owner will take (at most initial_price); only the owner ever sees it',

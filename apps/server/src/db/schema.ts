@@ -1,7 +1,7 @@
 import type { BidsTables } from '../modules/bids/bids.tables.js';
 import type { FilesTables } from '../modules/files/files.tables.js';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables.js';
-import type { TenderAwardsTables } from '../modules/tender-lifecycle/awards.tables.js';
+import type { TenderAwardsTables } from '../modules/tender-lifecycle/tender-lifecycle.tables.js';
 import type { ShipmentsTables } from '../modules/shipments/shipments.tables.js';
 import type { TendersTables } from '../modules/tenders/tenders.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';

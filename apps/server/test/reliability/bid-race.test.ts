@@ -12,12 +12,7 @@ import { apiPaths, pathTo, type PlacedBid } from '@yuk/shared';
 import type { Db } from '../../src/db/database.js';
 import { AppError } from '../../src/errors.js';
 import { placeBid, type BidsContext } from '../../src/modules/bids/index.js';
-import {
-  awardTender,
-  closeTender,
-  confirmAward,
-  declineAward,
-} from '../../src/modules/tender-lifecycle/index.js';
+import { awardTender, closeTender, confirmAward, declineAward } from '../../src/modules/tender-lifecycle/index.js';
 import { createMemoryEventBus } from '../../src/plugins/event-bus.js';
 import { buildTestApp, engine } from '../helpers.js';
 import { createTender } from '../factories/index.js';
@@ -89,7 +84,8 @@ async function checkInvariants(db: Db, tenderId: number, placed: number[] | unde
     if (chosen[0] && chosen[0].id !== tender.awarded_bid_id)
       fail('the chosen bid is the awarded one', { chosen, awarded: tender.awarded_bid_id });
     if (accepted.length === 1) {
-      if (active.length + pending.length > 0) fail('after confirmation no active or pending bid', [...active, ...pending]);
+      if (active.length + pending.length > 0)
+        fail('after confirmation no active or pending bid', [...active, ...pending]);
       if (shipments.length !== 1 || shipments[0]?.bid_id !== tender.awarded_bid_id)
         fail('one shipment for the accepted bid', shipments);
       if (shipments[0] && shipments[0].carrier_id !== accepted[0]!.bidder_id)

@@ -34,7 +34,7 @@ function serveOwnersTender() {
     makeTenderBid({
       id: 32,
       bid_amount: 4100,
-      bidder: { id: 4, first_name: 'Olga', last_name: 'Petrova', phone_number: '+998935556677' },
+      bidder: { id: 4, first_name: 'Olga', last_name: 'Petrova', phone_number: '+998935556677', no_shows: 0 },
     }),
   ];
   const one = (pattern: `${string}:id${string}`) => pathTo(pattern, { id: 9 });
@@ -42,12 +42,20 @@ function serveOwnersTender() {
     const path = new URL(call.url, 'http://x').pathname;
     if (path === apiPaths.tenders.mine) return jsonResponse([tender]);
     if (path === one(apiPaths.tenders.events)) return new Response(new ReadableStream(), { status: 200 });
-    if (path === one(apiPaths.tenders.minBid)) return jsonResponse({ min_bid: tender.current_min_bid });
+    if (path === one(apiPaths.tenders.minBid)) {
+      return jsonResponse({ min_bid: tender.current_min_bid, min_step: 0.01, next_max_bid: 3899.99 });
+    }
+    if (path === one(apiPaths.tenders.awards)) return jsonResponse([]);
     if (path === one(apiPaths.tenders.bids)) return jsonResponse(bids);
     if (path === one(apiPaths.tenders.award) && call.method === 'POST') {
       tender = { ...tender, status: 'awarded' };
       bids = bids.map((bid) => ({ ...bid, status: bid.id === 32 ? 'accepted' : 'rejected' }));
-      return jsonResponse({ min_bid: tender.current_min_bid, bid_count: 2, status: 'awarded' });
+      return jsonResponse({
+        min_bid: tender.current_min_bid,
+        bid_count: 2,
+        status: 'awarded',
+        closes_at: tender.closes_at,
+      });
     }
     if (path === one(apiPaths.tenders.one)) return jsonResponse(tender);
     return jsonResponse({ error: 'not found', code: 'NOT_FOUND' }, 404);

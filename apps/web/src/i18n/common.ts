@@ -11,6 +11,9 @@ export default defineTexts({
       close: 'Yopish',
       save: 'Saqlash',
       notAvailable: 'N/A',
+      daysShort: '{n} kun',
+      tashkentTime: '{time} (Toshkent vaqti)',
+      minutes: '{n} daqiqa',
       pager: {
         label: 'Sahifalar',
         previous: 'Oldingi',
@@ -36,6 +39,9 @@ export default defineTexts({
       close: 'Close',
       save: 'Save',
       notAvailable: 'N/A',
+      daysShort: '{n} d',
+      tashkentTime: '{time} (Tashkent time)',
+      minutes: '{n} min',
       pager: {
         label: 'Pages',
         previous: 'Previous',
@@ -61,6 +67,9 @@ export default defineTexts({
       close: 'Закрыть',
       save: 'Сохранить',
       notAvailable: 'Н/Д',
+      daysShort: '{n} д',
+      tashkentTime: '{time} (по Ташкенту)',
+      minutes: '{n} мин',
       pager: {
         label: 'Страницы',
         previous: 'Назад',

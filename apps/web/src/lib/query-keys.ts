@@ -21,6 +21,8 @@ export const tenderKeys = {
   detail: (id: number) => [...tenderKeys.all, 'detail', id] as const,
   minBid: (id: number) => [...tenderKeys.detail(id), 'min-bid'] as const,
   bids: (id: number) => [...tenderKeys.detail(id), 'bids'] as const,
+  /** The owner's history of who was chosen and what they answered. */
+  awards: (id: number) => [...tenderKeys.detail(id), 'awards'] as const,
 };
 
 export const bidKeys = {

@@ -55,6 +55,12 @@ export function makeTender(overrides: Partial<Tender> = {}): Tender {
     owner_id: 1,
     is_owner: false,
     created_at: '2026-11-20T08:00:00.000Z',
+    closes_at: '2026-11-30T18:59:59.000Z',
+    soft_close_minutes: 0,
+    min_step: 0.01,
+    buy_now_price: null,
+    auto_award: false,
+    confirm_within_minutes: 120,
     ...overrides,
   };
 }
@@ -66,7 +72,9 @@ export const makeTenderBid = (overrides: Partial<TenderBid> = {}): TenderBid => 
   bid_amount: 3900,
   status: 'active',
   created_at: '2026-11-21T09:15:00.000Z',
-  bidder: { id: 3, first_name: 'Aziz', last_name: 'Rahimov', phone_number: '+998911112233' },
+  valid_until: null,
+  confirm_by: null,
+  bidder: { id: 3, first_name: 'Aziz', last_name: 'Rahimov', phone_number: '+998911112233', no_shows: 0 },
   ...overrides,
 });
 
@@ -86,6 +94,9 @@ export function makeMyBid(overrides: Partial<MyBid> = {}): MyBid {
     shipment_date: '2025-03-01',
     delivery_date: '2025-03-05',
     tender_status: 'opened',
+    tender_closes_at: '2025-03-01T18:59:59.000Z',
+    valid_until: null,
+    confirm_by: null,
     ...overrides,
   };
 }

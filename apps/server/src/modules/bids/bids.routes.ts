@@ -27,7 +27,8 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
         operationId: 'getMinBid',
         ...secured,
         tags: ['bids'],
-        summary: 'The current lowest bid of a tender (null when none), the minimum step and the highest bid accepted now',
+        summary:
+          'The current lowest bid of a tender (null when none), the minimum step and the highest bid accepted now',
         params: tenderIdParams,
         response: { 200: minBidResponse, ...errorResponses(400, 401, 404) },
       },

@@ -14,10 +14,7 @@ const CONCURRENCY = 8;
  * Claims every action due now and does them, batch after batch, until none is left. Safe from several
  * instances at once: claims are disjoint and each action is a conditional update. Returns how many ran.
  */
-export async function runDueActions(
-  ctx: LifecycleContext,
-  log?: Pick<FastifyBaseLogger, 'error'>,
-): Promise<number> {
+export async function runDueActions(ctx: LifecycleContext, log?: Pick<FastifyBaseLogger, 'error'>): Promise<number> {
   let handled = 0;
   for (;;) {
     const nowMs = clockMs(ctx);

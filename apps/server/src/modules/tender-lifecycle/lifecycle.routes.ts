@@ -58,7 +58,8 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ ctx: service.LifecycleCont
         operationId: 'buyNow',
         ...secured,
         tags: ['tenders'],
-        summary: 'Take an opened tender at its buy-now price: awarded to me at once, my bid accepted, the shipment created',
+        summary:
+          'Take an opened tender at its buy-now price: awarded to me at once, my bid accepted, the shipment created',
         description:
           'Of two at the same instant exactly one wins; the other gets 409 TENDER_ALREADY_AWARDED. No buy-now price, ' +
           'or bids already at or below it: 409 BUY_NOW_UNAVAILABLE; my own tender: 403 BID_OWN_TENDER; after closes_at: ' +
@@ -100,7 +101,12 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ ctx: service.LifecycleCont
 
   app.post(
     apiPaths.bids.confirm,
-    { schema: carrierAnswer('confirmAward', 'Confirm my awarded bid before confirm_by: accepted, the shipment is created') },
+    {
+      schema: carrierAnswer(
+        'confirmAward',
+        'Confirm my awarded bid before confirm_by: accepted, the shipment is created',
+      ),
+    },
     async (request) => service.confirmAward(ctx, currentUser(request).userId, request.params.id),
   );
 

@@ -225,7 +225,13 @@ export async function confirmAward(ctx: LifecycleContext, carrierId: number, bid
   await announceTold(ctx, { users: done.users, tenderId: done.bid.tender_id });
   const summary = await findTenderSummary(ctx.db, done.bid.tender_id);
   const stored = await findBid(ctx.db, bidId);
-  return placedBidOf(done.bid, summary.number, 'accepted', new Date(nowMs).toISOString(), stored?.confirm_by_ms ?? null);
+  return placedBidOf(
+    done.bid,
+    summary.number,
+    'accepted',
+    new Date(nowMs).toISOString(),
+    stored?.confirm_by_ms ?? null,
+  );
 }
 
 /** The awarded carrier declines: the award passes to the next bid (or the tender closes without a winner). */
@@ -376,7 +382,12 @@ async function closeAtDeadline(trx: Db, tenderId: number, nowMs: number): Promis
   const params = { number: about.number, name: about.name, bids: about.bid_count };
   const reserveMissed = tender.auto_award === 1 && tender.reserve_price_cents !== null && about.bid_count > 0;
   const users = await recordNotifications(trx, [
-    { userId: about.owner_id, kind: reserveMissed ? 'reserve_not_met' : 'tender_closed', params, link: tenderLink(tenderId) },
+    {
+      userId: about.owner_id,
+      kind: reserveMissed ? 'reserve_not_met' : 'tender_closed',
+      params,
+      link: tenderLink(tenderId),
+    },
     ...losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: webRoutes.bids })),
   ]);
   return { users, tenderId };

@@ -307,3 +307,66 @@ describe('bids screen', () => {
     await changeLanguage('uz');
   });
 });
+
+describe('awards awaiting my confirmation', () => {
+  beforeEach(async () => {
+    await changeLanguage('en');
+    startSession({ accessToken: 'token', user: sampleUser });
+    filterActions.resetFilters();
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await changeLanguage('uz');
+  });
+
+  const inAnHour = new Date(Date.now() + 60 * 60_000 + 30_000).toISOString();
+  const awarded = makeMyBid({
+    id: 9,
+    tender_id: 19,
+    number: 'YT-000019',
+    name: 'Un',
+    bid_amount: 2100,
+    status: 'awarded',
+    confirm_by: inAnHour,
+  });
+
+  it('come first, with the deadline counting down, and Confirm sends the answer', async () => {
+    const { calls } = serve([...sample, awarded], (call) =>
+      call.url === '/api/bids/9/confirm' ? jsonResponse({ ...awarded, status: 'accepted' }) : undefined,
+    );
+    const { user } = renderBids();
+    const section = await screen.findByRole('region', { name: 'Awaiting your confirmation' });
+    expect(section).toHaveTextContent('YT-000019');
+    expect(section).toHaveTextContent('Your price: $2,100');
+    expect(within(section).getByRole('timer')).toHaveTextContent(/^01:00:\d\d$/);
+    // the awaiting award sits above the list of bids
+    const table = screen.getByRole('table');
+    expect(section.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(within(section).getByRole('button', { name: 'Confirm YT-000019' }));
+    expect(await findToast('Confirmed: the shipment is created')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/bids/9/confirm' && call.method === 'POST')).toBe(true);
+  });
+
+  it('Decline asks first, then sends the answer; the server refusal is toasted', async () => {
+    const { calls } = serve([awarded], (call) =>
+      call.url === '/api/bids/9/decline'
+        ? jsonResponse({ error: 'The time to confirm has passed', code: 'AWARD_CONFIRM_EXPIRED' }, 409)
+        : undefined,
+    );
+    const { user } = renderBids();
+    const section = await screen.findByRole('region', { name: 'Awaiting your confirmation' });
+    await user.click(within(section).getByRole('button', { name: 'Decline YT-000019' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline the load' });
+    expect(calls.some((call) => call.url.endsWith('/decline'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await findToast('The time to confirm has passed')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/bids/9/decline' && call.method === 'POST')).toBe(true);
+  });
+
+  it('is not shown without an award waiting', async () => {
+    serve(sample);
+    renderBids();
+    await screen.findByRole('table');
+    expect(screen.queryByRole('region', { name: 'Awaiting your confirmation' })).not.toBeInTheDocument();
+  });
+});

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMyBids } from './api/get-my-bids';
 import { emptyKind, filterBids } from './bid-filters';
 import { BidFiltersBar } from './components/bid-filters-bar';
+import { AwaitingConfirmation, awaitingBids } from './components/awaiting-confirmation';
 import { BidStatusBadge } from './components/bid-status-badge';
 import { useLiveBids } from './use-live-bids';
 
@@ -199,6 +200,7 @@ export function BidsPage() {
           </Link>
         }
       />
+      <AwaitingConfirmation bids={awaitingBids(bids)} />
       <BidFiltersBar
         filters={filters}
         onSearch={setSearch}

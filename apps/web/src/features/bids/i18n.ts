@@ -4,6 +4,22 @@ import { defineTexts } from '../../i18n/types';
 export default defineTexts({
   uz: {
     bids: {
+      awaiting: {
+        title: 'Tasdiqlashingizni kutmoqda',
+        price: 'Sizning narxingiz: {amount}',
+        deadline: 'Javob muddati: {time}. Qoldi:',
+        late: "Muddat o'tdi",
+        confirm: 'Tasdiqlayman',
+        confirmLabel: '{number}: tasdiqlash',
+        confirmDone: 'Tasdiqlandi: yuk yaratildi',
+        decline: 'Voz kechaman',
+        declineLabel: '{number}: voz kechish',
+        declineTitle: 'Yukdan voz kechish',
+        declineConfirm: "{number} yukini olmaysiz va tanlov keyingi eng past taklifga o'tadi. Davom etasizmi?",
+        declinePending: 'Yuborilmoqda...',
+        declineDone: "Voz kechdingiz: tanlov keyingi taklifga o'tdi",
+        failed: "Javobni yuborib bo'lmadi",
+      },
       subtitle: 'Siz bergan takliflar va ularning holati',
       searchTender: 'Tender qidirish...',
       continueBrowsingTenders: "Tenderlarni ko'rishda davom etish",
@@ -43,6 +59,22 @@ export default defineTexts({
   },
   en: {
     bids: {
+      awaiting: {
+        title: 'Awaiting your confirmation',
+        price: 'Your price: {amount}',
+        deadline: 'Answer by {time}. Time left:',
+        late: 'Time is up',
+        confirm: 'Confirm',
+        confirmLabel: 'Confirm {number}',
+        confirmDone: 'Confirmed: the shipment is created',
+        decline: 'Decline',
+        declineLabel: 'Decline {number}',
+        declineTitle: 'Decline the load',
+        declineConfirm: 'You will not carry {number}, and the award passes to the next lowest bid. Continue?',
+        declinePending: 'Sending...',
+        declineDone: 'Declined: the award passed to the next bid',
+        failed: 'Your answer could not be sent',
+      },
       subtitle: 'The bids you have placed and where they stand',
       searchTender: 'Search tender...',
       continueBrowsingTenders: 'Continue Browsing Tenders',
@@ -82,6 +114,23 @@ export default defineTexts({
   },
   ru: {
     bids: {
+      awaiting: {
+        title: 'Ждут вашего подтверждения',
+        price: 'Ваша цена: {amount}',
+        deadline: 'Ответьте до {time}. Осталось:',
+        late: 'Время вышло',
+        confirm: 'Подтвердить',
+        confirmLabel: 'Подтвердить {number}',
+        confirmDone: 'Подтверждено: груз создан',
+        decline: 'Отказаться',
+        declineLabel: 'Отказаться от {number}',
+        declineTitle: 'Отказ от перевозки',
+        declineConfirm:
+          'Вы не повезёте {number}, и выбор перейдёт к следующему самому низкому предложению. Продолжить?',
+        declinePending: 'Отправляем...',
+        declineDone: 'Вы отказались: выбор перешёл к следующему предложению',
+        failed: 'Не удалось отправить ответ',
+      },
       subtitle: 'Ваши ставки и их статус',
       searchTender: 'Поиск тендера...',
       continueBrowsingTenders: 'Продолжить просмотр тендеров',

@@ -17,6 +17,24 @@ export default defineTexts({
         rowLabel: 'Buyurtma {number}: {name}',
         trackLabel: 'Track: {number}',
       },
+      rules: {
+        title: 'Auktsion qoidalari',
+        intro:
+          "Hech narsa o'zgartirmasangiz: savdo tugash sanasida 23:59 da (Toshkent vaqti) yopiladi, har qanday pastroq taklif qabul qilinadi (qadam 0.01 USD), yumshoq yopilish, darhol olish va zaxira narx yo'q, g'olibni o'zingiz tanlaysiz, g'olib 120 daqiqa ichida tasdiqlaydi.",
+        closesAt: 'Savdo yopilish vaqti',
+        closesAtHint: "Tugash sanasida, Toshkent vaqti. Bo'sh: 23:59",
+        softClose: 'Yumshoq yopilish (daqiqa)',
+        softCloseHint:
+          "Oxirgi N daqiqadagi taklif savdoni yana N daqiqaga uzaytiradi: so'nggi soniyadagi taklif o'tmaydi. 0: o'chiq, ko'pi bilan {max}",
+        minStep: 'Minimal qadam (USD)',
+        minStepHint: "Har bir taklif joriy eng past narxdan kamida shuncha past bo'lishi kerak. Bo'sh: 0.01",
+        confirmWithin: 'Tasdiqlash muddati (daqiqa)',
+        confirmWithinHint: "G'olib shu vaqt ichida tasdiqlamasa, tanlov keyingi taklifga o'tadi. Bo'sh: {n}",
+        buyNowHint: "Tashuvchi tenderni shu narxda darhol olishi mumkin. Boshlang'ich narxdan oshmasin. Bo'sh: yo'q",
+        reserveHint: "Siz rozi bo'ladigan eng yuqori narx; uni faqat siz ko'rasiz. Bo'sh: yo'q",
+        autoAwardHint:
+          "Yopilishda zaxira narxdan oshmagan eng past amaldagi taklif avtomatik tanlanadi. Aks holda g'olibni o'zingiz tanlaysiz",
+      },
       create: {
         title: 'Create New Tender',
         subtitle: "Yuk, yo'nalish, sanalar va boshlang'ich narxni kiriting. * belgili maydonlar majburiy.",
@@ -55,6 +73,24 @@ export default defineTexts({
         rowLabel: 'Order {number}: {name}',
         trackLabel: 'Track: {number}',
       },
+      rules: {
+        title: 'Auction rules',
+        intro:
+          'If you change nothing: bidding closes at 23:59 Tashkent time on the end date, any lower bid counts (step 0.01 USD), there is no soft close, buy-now or reserve, you choose the winner yourself, and the winner has 120 minutes to confirm.',
+        closesAt: 'Bidding closes at',
+        closesAtHint: 'On the end date, Tashkent time. Empty: 23:59',
+        softClose: 'Soft close (minutes)',
+        softCloseHint:
+          'A bid in the last N minutes extends bidding by N minutes, so last-second bids cannot snipe. 0: off, at most {max}',
+        minStep: 'Minimum step (USD)',
+        minStepHint: 'Each bid must be at least this much below the current lowest price. Empty: 0.01',
+        confirmWithin: 'Time to confirm (minutes)',
+        confirmWithinHint: 'If the winner does not confirm in time, the award passes to the next bid. Empty: {n}',
+        buyNowHint: 'A carrier may take the tender at once for this price. Not above the initial price. Empty: none',
+        reserveHint: 'The highest price you will accept; only you see it. Empty: none',
+        autoAwardHint:
+          'At the close, the lowest valid bid at or under the reserve is chosen automatically. Otherwise you choose the winner',
+      },
       create: {
         title: 'Create New Tender',
         subtitle: 'Enter the cargo, route, dates and starting price. Fields marked * are required.',
@@ -92,6 +128,24 @@ export default defineTexts({
         caption: 'Мои заказы',
         rowLabel: 'Заказ {number}: {name}',
         trackLabel: 'Отследить: {number}',
+      },
+      rules: {
+        title: 'Правила аукциона',
+        intro:
+          'Если ничего не менять: торги закрываются в 23:59 по Ташкенту в дату окончания, засчитывается любое более низкое предложение (шаг 0.01 USD), мягкого закрытия, цены «купить сейчас» и резерва нет, победителя вы выбираете сами, а у победителя 120 минут на подтверждение.',
+        closesAt: 'Время закрытия торгов',
+        closesAtHint: 'В дату окончания, по Ташкенту. Пусто: 23:59',
+        softClose: 'Мягкое закрытие (минуты)',
+        softCloseHint:
+          'Предложение в последние N минут продлевает торги на N минут: ставка в последнюю секунду не пройдёт. 0: выключено, не более {max}',
+        minStep: 'Минимальный шаг (USD)',
+        minStepHint: 'Каждое предложение должно быть ниже текущей минимальной цены хотя бы на столько. Пусто: 0.01',
+        confirmWithin: 'Срок подтверждения (минуты)',
+        confirmWithinHint: 'Если победитель не подтвердит вовремя, выбор перейдёт к следующему предложению. Пусто: {n}',
+        buyNowHint: 'Перевозчик может сразу забрать тендер по этой цене. Не выше начальной цены. Пусто: нет',
+        reserveHint: 'Самая высокая цена, на которую вы согласны; видите её только вы. Пусто: нет',
+        autoAwardHint:
+          'При закрытии автоматически выбирается самое низкое действующее предложение не выше резерва. Иначе победителя выбираете вы',
       },
       create: {
         title: 'Новый тендер',

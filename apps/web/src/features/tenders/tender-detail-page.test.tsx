@@ -1,12 +1,16 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SHIPMENT_STORAGE_KEY, webRoutes, type Tender, type TenderBid } from '@yuk/shared';
+import { SHIPMENT_STORAGE_KEY, webRoutes, type Tender, type TenderAward, type TenderBid } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { startSession } from '../../lib/session';
 import { findToast, jsonResponse, renderRoutes, sampleUser, stubFetch, type FetchCall } from '../../test/render';
 import { routes } from './routes';
 import { makeTender, makeTenderBid } from '../../test/factories';
+import { minBidOf } from './api/live-state';
+
+/** The close time of the factory's tenders. */
+const CLOSES_AT = makeTender().closes_at;
 
 /** A live event stream the test writes to. */
 function eventStream() {
@@ -29,8 +33,10 @@ interface Server {
   tender?: Tender | Response;
   minBid?: number | null;
   bids?: TenderBid[];
+  awards?: TenderAward[];
   onBid?: (call: FetchCall) => Response | Promise<Response>;
   onAction?: (call: FetchCall) => Response | Promise<Response>;
+  onBuyNow?: (call: FetchCall) => Response | Promise<Response>;
 }
 
 function serve(server: Server) {
@@ -38,10 +44,15 @@ function serve(server: Server) {
   const stubbed = stubFetch((call) => {
     const path = new URL(call.url, 'http://x').pathname;
     if (path.endsWith('/events')) return stream.response;
-    if (path.endsWith('/min-bid')) return jsonResponse({ min_bid: server.minBid ?? null });
+    if (path.endsWith('/min-bid')) {
+      const tender = server.tender instanceof Response ? undefined : server.tender;
+      return jsonResponse(minBidOf(server.minBid ?? null, tender?.initial_price ?? 0, tender?.min_step ?? 0.01));
+    }
+    if (path.endsWith('/awards')) return jsonResponse(server.awards ?? []);
     if (path.endsWith('/bids') && call.method === 'POST') return server.onBid!(call);
     if (path.endsWith('/bids')) return jsonResponse(server.bids ?? []);
     if (/\/(award|close|publish)$/.test(path)) return server.onAction!(call);
+    if (path.endsWith('/buy-now')) return server.onBuyNow!(call);
     const tender = server.tender;
     return tender instanceof Response ? tender : jsonResponse(tender);
   });
@@ -244,11 +255,11 @@ describe('the tender detail', () => {
     const events = calls.find((call) => call.url === '/api/tenders/9/events');
     expect(events?.headers).toMatchObject({ authorization: 'Bearer token', accept: 'text/event-stream' });
 
-    stream.send('state', { min_bid: 3100, bid_count: 2, status: 'opened' });
+    stream.send('state', { min_bid: 3100, bid_count: 2, status: 'opened', closes_at: CLOSES_AT });
     expect(await screen.findByText('$3,100')).toBeInTheDocument();
     expect(screen.getByLabelText('Taklif narxi (USD)')).toHaveAccessibleDescription(/3,100 USD/);
 
-    stream.send('state', { min_bid: 2950, bid_count: 3, status: 'awarded' });
+    stream.send('state', { min_bid: 2950, bid_count: 3, status: 'awarded', closes_at: CLOSES_AT });
     expect(await screen.findByText('Bu tender allaqachon berilgan')).toBeInTheDocument();
     expect(screen.getByText('$2,950')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Taklifingizni bildiring' })).toBeNull();
@@ -256,7 +267,9 @@ describe('the tender detail', () => {
 
   describe("the owner's view", () => {
     it('lists the bids instead of a bid form and awards one after confirmation', async () => {
-      const onAction = vi.fn(() => jsonResponse({ min_bid: 3900, bid_count: 2, status: 'awarded' }));
+      const onAction = vi.fn(() =>
+        jsonResponse({ min_bid: 3900, bid_count: 2, status: 'awarded', closes_at: CLOSES_AT }),
+      );
       const { calls } = serve({
         tender: makeTender({ id: 9, is_owner: true, bid_count: 2 }),
         minBid: 3900,
@@ -266,7 +279,7 @@ describe('the tender detail', () => {
             id: 32,
             bid_amount: 4100,
             status: 'pending',
-            bidder: { id: 4, first_name: 'Olga', last_name: 'Petrova', phone_number: '+998935556677' },
+            bidder: { id: 4, first_name: 'Olga', last_name: 'Petrova', phone_number: '+998935556677', no_shows: 0 },
           }),
         ],
         onAction,
@@ -298,7 +311,7 @@ describe('the tender detail', () => {
       const onAction = vi
         .fn<(call: FetchCall) => Response>()
         .mockReturnValueOnce(jsonResponse({ error: 'Amalni bajarib boʻlmadi', code: 'CONFLICT' }, 409))
-        .mockReturnValueOnce(jsonResponse({ min_bid: null, bid_count: 0, status: 'closed' }));
+        .mockReturnValueOnce(jsonResponse({ min_bid: null, bid_count: 0, status: 'closed', closes_at: CLOSES_AT }));
       serve({ tender: makeTender({ id: 9, is_owner: true }), onAction });
       const { user } = renderAt('/tender/9');
       await user.click(await screen.findByRole('button', { name: 'Close tender' }));
@@ -327,7 +340,7 @@ describe('the tender detail', () => {
       const dialog = screen.getByRole('dialog', { name: "Tenderni e'lon qilish" });
       await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
       expect(await within(dialog).findByRole('button', { name: "E'lon qilinmoqda..." })).toBeDisabled();
-      answer(jsonResponse({ min_bid: null, bid_count: 0, status: 'opened' }));
+      answer(jsonResponse({ min_bid: null, bid_count: 0, status: 'opened', closes_at: CLOSES_AT }));
       expect(await findToast("Tender e'lon qilindi")).toBeInTheDocument();
       expect(await screen.findByRole('button', { name: 'Close tender' })).toBeInTheDocument();
     });
@@ -369,5 +382,167 @@ describe('the bid-submitted page', () => {
     renderAt('/tenders/success');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ваше предложение отправлено!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Продолжить просмотр тендеров' })).toBeInTheDocument();
+  });
+});
+
+describe('the auction on the tender page', () => {
+  beforeEach(async () => {
+    await changeLanguage('en');
+    startSession({ accessToken: 'token', user: sampleUser });
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    await changeLanguage('uz');
+  });
+
+  const soon = () => new Date(Date.now() + 2 * 60 * 60_000 + 5 * 60_000 + 30_000).toISOString();
+
+  it('shows when bidding ends in Tashkent time with the time left, the step and the highest bid accepted now', async () => {
+    const closesAt = soon();
+    serve({
+      tender: makeTender({ id: 9, initial_price: 4200, min_step: 50, soft_close_minutes: 5, closes_at: closesAt }),
+      minBid: 4000,
+    });
+    renderAt('/tender/9');
+    const auction = await screen.findByRole('region', { name: 'Auction' });
+    expect(auction).toHaveTextContent(/Bidding ends\d\d\.\d\d\.\d{4} \d\d:\d\d \(Tashkent time\)/);
+    expect(within(auction).getByRole('timer')).toHaveTextContent(/^02:0[45]:\d\d$/);
+    expect(auction).toHaveTextContent('A bid in the last 5 min extends bidding by 5 min');
+    expect(auction).toHaveTextContent('Minimum step$50');
+    expect(auction).toHaveTextContent('Highest bid accepted now$3,950');
+    expect(auction).not.toHaveTextContent('Reserve');
+    expect(screen.getByLabelText('Your price (USD)')).toHaveAccessibleDescription(
+      /Minimum step 50 USD: at most 3,950 USD/,
+    );
+  });
+
+  it('refuses a bid closer than the step before any call, in the server’s words', async () => {
+    const onBid = vi.fn(() => jsonResponse({}, 201));
+    serve({ tender: makeTender({ id: 9, initial_price: 4200, min_step: 50 }), minBid: 4000, onBid });
+    const { user } = renderAt('/tender/9');
+    await user.type(await screen.findByLabelText('Your price (USD)'), '3975');
+    await user.click(screen.getByRole('button', { name: 'Submit your bid' }));
+    expect(
+      await findToast('A bid must be at least 50 USD below the current minimum: at most 3,950 USD'),
+    ).toBeInTheDocument();
+    expect(onBid).not.toHaveBeenCalled();
+  });
+
+  it('sends an offer’s validity as Tashkent time', async () => {
+    const onBid = vi.fn(() => jsonResponse({ tender_number: 'YT-000009', bid_amount: 3900 }, 201));
+    const { calls } = serve({ tender: makeTender({ id: 9, initial_price: 4200 }), minBid: null, onBid });
+    const { user } = renderAt('/tender/9');
+    await user.type(await screen.findByLabelText('Your price (USD)'), '3900');
+    const validUntil = screen.getByLabelText('Offer valid until (optional)');
+    fireEvent.change(validUntil, { target: { value: '2099-01-02T10:30' } });
+    await user.click(screen.getByRole('button', { name: 'Submit your bid' }));
+    await waitFor(() => expect(onBid).toHaveBeenCalled());
+    expect(calls.find((call) => call.url === '/api/tenders/9/bids')?.body).toEqual({
+      bid_amount: 3900,
+      valid_until: '2099-01-02T10:30:00+05:00',
+    });
+  });
+
+  it('tells viewers live when a late bid extended bidding', async () => {
+    const { stream } = serve({ tender: makeTender({ id: 9, soft_close_minutes: 3, closes_at: soon() }), minBid: null });
+    renderAt('/tender/9');
+    const auction = await screen.findByRole('region', { name: 'Auction' });
+    expect(auction).not.toHaveTextContent('extended');
+    const later = new Date(Date.now() + 3 * 60 * 60_000).toISOString();
+    stream.send('state', { min_bid: 3000, bid_count: 1, status: 'opened', closes_at: later, extended_by_minutes: 3 });
+    expect(await within(auction).findByText('Bidding extended by 3 min')).toBeInTheDocument();
+    expect(within(auction).getByRole('timer')).toHaveTextContent(/^0[23]:\d\d:\d\d$/);
+    expect(within(auction).getByRole('timer')).toHaveAttribute('datetime', later);
+  });
+
+  it('buy-now asks first, takes the tender and opens its shipment', async () => {
+    const onBuyNow = vi.fn(() =>
+      jsonResponse({ id: 5, tender_id: 9, tender_number: 'YT-000009', bid_amount: 3000, status: 'accepted' }, 201),
+    );
+    serve({ tender: makeTender({ id: 9, initial_price: 4200, buy_now_price: 3000 }), minBid: 3500, onBuyNow });
+    const { user, router } = renderAt('/tender/9');
+    await user.click(await screen.findByRole('button', { name: 'Take it now for $3,000' }));
+    const dialog = screen.getByRole('dialog', { name: 'Take the tender now' });
+    expect(dialog).toHaveTextContent('This cannot be undone');
+    expect(onBuyNow).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Take it now for $3,000' }));
+    expect(await findToast('The tender is yours: the shipment is created')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(webRoutes.shipmentStatus));
+    expect(localStorage.getItem(SHIPMENT_STORAGE_KEY)).toBe('YT-000009');
+  });
+
+  it('offers no buy-now once the bids went below its price, nor to the owner', async () => {
+    serve({ tender: makeTender({ id: 9, buy_now_price: 3000, current_min_bid: 2900 }), minBid: 2900 });
+    const first = renderAt('/tender/9');
+    expect(await screen.findByRole('button', { name: 'Submit your bid' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Take it now/ })).toBeNull();
+    first.unmount();
+    serve({ tender: makeTender({ id: 9, buy_now_price: 3000, is_owner: true }), minBid: null, bids: [] });
+    renderAt('/tender/9');
+    expect(await screen.findByRole('region', { name: 'Auction' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Take it now/ })).toBeNull();
+  });
+
+  it("shows the owner the reserve, the award history and who let awards pass; no 'Award' on a declined bid", async () => {
+    const closesAt = soon();
+    serve({
+      tender: makeTender({
+        id: 9,
+        is_owner: true,
+        status: 'closed',
+        reserve_price: 3500,
+        auto_award: true,
+        closes_at: closesAt,
+      }),
+      minBid: 3000,
+      bids: [
+        makeTenderBid({ id: 31, bid_amount: 3000, status: 'declined' }),
+        makeTenderBid({
+          id: 32,
+          bid_amount: 3200,
+          status: 'rejected',
+          bidder: { id: 4, first_name: 'Olga', last_name: 'Petrova', phone_number: '+998935556677', no_shows: 2 },
+        }),
+      ],
+      awards: [
+        {
+          id: 1,
+          bid_id: 31,
+          bid_amount: 3000,
+          origin: 'auto',
+          outcome: 'declined',
+          awarded_at: '2026-11-30T19:00:00.000Z',
+          confirm_by: '2026-11-30T21:00:00.000Z',
+          decided_at: '2026-11-30T19:30:00.000Z',
+          bidder: { id: 3, first_name: 'Aziz', last_name: 'Rahimov' },
+        },
+      ],
+    });
+    renderAt('/tender/9');
+    const auction = await screen.findByRole('region', { name: 'Auction' });
+    expect(auction).toHaveTextContent('Reserve price (only you see it)$3,500');
+    expect(auction).toHaveTextContent('At the close, the lowest bid at or under the reserve wins');
+    expect(auction).toHaveTextContent('Time to confirm120 min');
+    const history = await screen.findByRole('table', { name: 'Who was chosen, and what they answered' });
+    expect(history).toHaveTextContent('01.12.2026 00:00 (Tashkent time)');
+    expect(history).toHaveTextContent('Aziz Rahimov');
+    expect(history).toHaveTextContent('Automatic');
+    expect(history).toHaveTextContent('Declined');
+    expect(screen.getByText('2 unanswered awards')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Award: Aziz Rahimov ($3,000)' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Award: Olga Petrova ($3,200)' })).toBeInTheDocument();
+  });
+
+  it("tells the owner of an awarded tender the winner's deadline until the winner confirms", async () => {
+    const deadline = soon();
+    serve({
+      tender: makeTender({ id: 9, is_owner: true, status: 'awarded' }),
+      minBid: 3000,
+      bids: [makeTenderBid({ id: 31, bid_amount: 3000, status: 'awarded', confirm_by: deadline })],
+    });
+    renderAt('/tender/9');
+    expect(await screen.findByText(/The winner must confirm by/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Track shipment' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentMinimum, type Tender, webRoutes } from '@yuk/shared';
@@ -12,6 +12,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMinBid } from './api/get-min-bid';
 import { useTender } from './api/get-tender';
 import { useTenderLiveUpdates } from './api/tender-events';
+import { minBidOf } from './api/live-state';
+import { AuctionFacts, BuyNowButton, canBuyNow, type Extension } from './components/auction-panel';
+import { AwardHistory } from './components/award-history';
 import { BidForm } from './components/bid-form';
 import { OwnerActions, OwnerBids, useOwnerDecisions } from './components/owner-panel';
 import { TenderStatusBadge } from './components/tender-status-badge';
@@ -54,11 +57,14 @@ function Fact({ label, children, live, wide }: { label: string; children: ReactN
 
 function TenderView({ tender }: { tender: Tender }) {
   const { t } = useTranslation();
-  const live = useTenderLiveUpdates(tender.id, true);
+  const [extension, setExtension] = useState<Extension | null>(null);
+  const onExtended = useCallback((minutes: number, closesAt: string) => setExtension({ minutes, closesAt }), []);
+  const live = useTenderLiveUpdates(tender.id, true, onExtended);
   const minBidQuery = useMinBid(tender.id);
   // the min-bid call is the spec's source; the tender's own figure stands in until it answers
   const minBid = minBidQuery.data ? minBidQuery.data.min_bid : tender.current_min_bid;
   const minimum = currentMinimum({ current_min_bid: minBid, initial_price: tender.initial_price });
+  const limits = minBidQuery.data ?? minBidOf(minBid, tender.initial_price, tender.min_step);
   const title = t('tenders.detail.heading', { number: tender.number });
 
   const decisions = useOwnerDecisions(tender);
@@ -70,7 +76,14 @@ function TenderView({ tender }: { tender: Tender }) {
     action = (
       <Notice tone="info">{tender.status === 'draft' ? t('tenders.detail.draft') : t('tenders.owner.yours')}</Notice>
     );
-  } else if (tender.status === 'opened') action = <BidForm tenderId={tender.id} minimum={minimum} />;
+  } else if (tender.status === 'opened') {
+    action = (
+      <>
+        {canBuyNow(tender) && <BuyNowButton tender={tender} />}
+        <BidForm tenderId={tender.id} minimum={minimum} step={limits.min_step} nextMax={limits.next_max_bid} />
+      </>
+    );
+  }
 
   return (
     <>
@@ -141,6 +154,7 @@ function TenderView({ tender }: { tender: Tender }) {
         </section>
         <div className="order-first flex flex-col gap-4 lg:order-none">
           {action}
+          <AuctionFacts tender={tender} minBid={limits} extension={extension} />
           {tender.is_owner && (
             <div className="flex flex-wrap gap-3">
               <OwnerActions tender={tender} onRequest={decisions.request} />
@@ -149,6 +163,7 @@ function TenderView({ tender }: { tender: Tender }) {
         </div>
       </div>
       {tender.is_owner && <OwnerBids tender={tender} onAward={(bid) => decisions.request({ kind: 'award', bid })} />}
+      {tender.is_owner && <AwardHistory tender={tender} />}
       {tender.is_owner && decisions.dialog}
     </>
   );

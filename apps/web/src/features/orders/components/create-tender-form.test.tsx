@@ -170,3 +170,101 @@ describe('Create New Tender', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/tenders'));
   });
 });
+
+describe('Auction rules', () => {
+  beforeEach(async () => {
+    await changeLanguage('en');
+    startSession({ accessToken: 'token', user: sampleUser });
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await changeLanguage('uz');
+  });
+
+  const requiredEn = {
+    'Product name': 'Paxta tolasi',
+    'Cargo type': 'Truck',
+    'Weight (kg)': '20000',
+    'Volume (m3)': '45.5',
+    Origin: 'Toshkent',
+    Destination: 'Moskva',
+    'Initial price (USD)': '4200',
+  };
+  const datesEn = {
+    'Shipment date': '01.12.2026',
+    'Delivery date': '06.12.2026',
+    'Tender start date': '21.11.2026',
+    'Tender end date': '30.11.2026',
+  };
+
+  it('are collapsed with their defaults explained, and send nothing of their own when left alone', async () => {
+    const { calls } = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    const { user } = renderForm();
+    const rules = screen.getByText('Auction rules').closest('details')!;
+    expect(rules).not.toHaveAttribute('open');
+    expect(rules).toHaveTextContent('bidding closes at 23:59 Tashkent time on the end date');
+    fill({ ...requiredEn, ...datesEn });
+    await user.click(screen.getByRole('button', { name: 'Create tender' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({
+      closes_at: null,
+      soft_close_minutes: 0,
+      min_step: 0.01,
+      buy_now_price: null,
+      reserve_price: null,
+      auto_award: false,
+      confirm_within_minutes: 120,
+    });
+  });
+
+  it('send the chosen rules: the close time on the end date in Tashkent, the step, buy-now, reserve and auto award', async () => {
+    const { calls } = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    const { user } = renderForm();
+    await user.click(screen.getByText('Auction rules'));
+    fill({
+      ...requiredEn,
+      ...datesEn,
+      'Bidding closes at': '18:30',
+      'Soft close (minutes)': '5',
+      'Minimum step (USD)': '25',
+      'Time to confirm (minutes)': '45',
+      'Buy-now price (USD)': '3900',
+      'Reserve price (USD)': '4000',
+    });
+    await user.click(screen.getByRole('checkbox', { name: /Automatic award/ }));
+    await user.click(screen.getByRole('button', { name: 'Create tender' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({
+      closes_at: '2026-11-30T13:30:00.000Z',
+      soft_close_minutes: 5,
+      min_step: 25,
+      buy_now_price: 3900,
+      reserve_price: 4000,
+      auto_award: true,
+      confirm_within_minutes: 45,
+    });
+  });
+
+  it('open by themselves to show a rule that does not hold, and call nothing', async () => {
+    const { calls } = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    const { user } = renderForm();
+    fill({ ...requiredEn, ...datesEn });
+    // typed while open, then folded away
+    await user.click(screen.getByText('Auction rules'));
+    fill({ 'Minimum step (USD)': '5000', 'Soft close (minutes)': '90' });
+    await user.click(screen.getByText('Auction rules'));
+    await user.click(screen.getByRole('button', { name: 'Create tender' }));
+    const rules = screen.getByText('Auction rules').closest('details')!;
+    await waitFor(() => expect(rules).toHaveAttribute('open'));
+    expect(field('Soft close (minutes)')).toHaveAccessibleDescription(/Must be a whole number of minutes from 0 to 60/);
+    // the rules between fields are checked once each field holds on its own
+    fill({ 'Soft close (minutes)': '5' });
+    await user.click(screen.getByRole('button', { name: 'Create tender' }));
+    await waitFor(() =>
+      expect(field('Minimum step (USD)')).toHaveAccessibleDescription(
+        /The minimum step must be less than the initial price/,
+      ),
+    );
+    expect(calls).toHaveLength(0);
+  });
+});

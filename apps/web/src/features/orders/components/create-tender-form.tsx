@@ -29,6 +29,7 @@ import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form-errors
 import { useCreateTender } from '../api/create-tender';
 import { DateField } from '../../../components/ui/date-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
+import { AuctionRulesFields } from './auction-rules-fields';
 
 /** The blank form: texts as typed (numbers too), dates as YYYY-MM-DD or '', opened as the initial status. */
 export const EMPTY_TENDER_FORM = {
@@ -47,6 +48,13 @@ export const EMPTY_TENDER_FORM = {
   requirements: '',
   notes: '',
   incoterms: '',
+  closes_at: null,
+  soft_close_minutes: '',
+  min_step: '',
+  buy_now_price: '',
+  reserve_price: '',
+  auto_award: false,
+  confirm_within_minutes: '',
 } satisfies Required<CreateTenderInput>;
 
 type FieldName = keyof typeof EMPTY_TENDER_FORM;
@@ -80,7 +88,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * Create New Tender: the seven required fields, the four dates (dd.MM.yyyy, sent
  * as YYYY-MM-DD), the initial status (opened by default, closed or draft), requirements, notes and
- * incoterms. Blank required fields toast 'Iltimos, barcha majburiy maydonlarni to'ldiring', then a missing
+ * incoterms, and the auction rules (collapsed, defaults explained). Blank required fields toast 'Iltimos, barcha majburiy maydonlarni to'ldiring', then a missing
  * date 'Iltimos, barcha sanalarni tanlang'; the same schema as the server checks the rest, and the server's
  * field texts appear beside the fields. Success toasts, refreshes the tender lists and opens /tenders.
  */
@@ -96,6 +104,7 @@ export function CreateTenderForm() {
     handleSubmit,
     getValues,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<CreateTenderInput, unknown, CreateTenderValues>({
     resolver: zodResolver(createTenderInput),
@@ -256,6 +265,8 @@ export function CreateTenderForm() {
           {...register('notes')}
         />
       </Section>
+
+      <AuctionRulesFields control={control} register={register} setValue={setValue} error={error} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link to={webRoutes.tenders} className={linkButtonClass}>

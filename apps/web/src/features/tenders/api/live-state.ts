@@ -1,12 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { MinBidResponse, Tender, TenderLiveState } from '@yuk/shared';
+import {
+  centsToUsd,
+  nextMaxBidCents,
+  usdToCents,
+  type MinBidResponse,
+  type Tender,
+  type TenderLiveState,
+} from '@yuk/shared';
 import { bidKeys, tenderKeys } from '../../../lib/query-keys';
+
+/** The min-bid answer for a minimum and step (USD), as the server would give it. */
+export function minBidOf(minBid: number | null, initialPrice: number, minStep: number): MinBidResponse {
+  const next = nextMaxBidCents(usdToCents(minBid ?? initialPrice) ?? 0, usdToCents(minStep) ?? 1);
+  return { min_bid: minBid, min_step: minStep, next_max_bid: next === null ? null : centsToUsd(next) };
+}
 
 /**
  * Puts a tender's live state (from its event stream or an owner action's answer) into the cache: the
- * tender's lowest bid, bid count and status, and its min-bid. A changed bid count or status also refreshes
- * the owner's list of bids; a changed status (published, closed, awarded, also by the server's clock) the
- * lists that show it and My Bids.
+ * tender's lowest bid, bid count, status and close time, and its min-bid. A changed bid count or status also
+ * refreshes the owner's list of bids and the award history; a changed status (published, closed, awarded,
+ * also by the server's clock) the lists that show it and My Bids.
  */
 export function applyLiveState(queryClient: QueryClient, id: number, state: TenderLiveState): void {
   const before = queryClient.getQueryData<Tender>(tenderKeys.detail(id));
@@ -16,11 +29,18 @@ export function applyLiveState(queryClient: QueryClient, id: number, state: Tend
       current_min_bid: state.min_bid,
       bid_count: state.bid_count,
       status: state.status,
+      closes_at: state.closes_at,
     });
+    queryClient.setQueryData<MinBidResponse>(
+      tenderKeys.minBid(id),
+      minBidOf(state.min_bid, before.initial_price, before.min_step),
+    );
+  } else {
+    void queryClient.invalidateQueries({ queryKey: tenderKeys.minBid(id) });
   }
-  queryClient.setQueryData<MinBidResponse>(tenderKeys.minBid(id), { min_bid: state.min_bid });
   if (before && before.is_owner && (before.bid_count !== state.bid_count || before.status !== state.status)) {
     void queryClient.invalidateQueries({ queryKey: tenderKeys.bids(id) });
+    void queryClient.invalidateQueries({ queryKey: tenderKeys.awards(id) });
   }
   if (before && before.status !== state.status) {
     void queryClient.invalidateQueries({ queryKey: tenderKeys.lists() });

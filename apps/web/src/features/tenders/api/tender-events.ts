@@ -1,17 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { tenderLiveState, apiPaths, pathTo } from '@yuk/shared';
 import { openEventStream } from '../../../lib/event-stream';
 import { applyLiveState } from './live-state';
 
 /**
  * GET /api/tenders/{id}/events: follows the tender's live state (`event: state` with { min_bid, bid_count,
- * status }, sent on connect and on every change) while the page is open, and keeps the cached tender and
- * min-bid current. Reconnects with a growing wait; stops when the page closes. Tells whether it is connected.
+ * status, closes_at }, sent on connect and on every change) while the page is open, and keeps the cached
+ * tender and min-bid current; `onExtended` hears when a bid in the soft-close window moved the close.
+ * Reconnects with a growing wait; stops when the page closes. Tells whether it is connected.
  */
-export function useTenderLiveUpdates(id: number, enabled: boolean): boolean {
+export function useTenderLiveUpdates(
+  id: number,
+  enabled: boolean,
+  onExtended?: (minutes: number, closesAt: string) => void,
+): boolean {
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
+  // the latest callback, without reconnecting when the page passes a new one
+  const extendedRef = useRef(onExtended);
+  useEffect(() => {
+    extendedRef.current = onExtended;
+  }, [onExtended]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -28,7 +38,10 @@ export function useTenderLiveUpdates(id: number, enabled: boolean): boolean {
           return; // not JSON: nothing to apply
         }
         const parsed = tenderLiveState.safeParse(data);
-        if (parsed.success) applyLiveState(queryClient, id, parsed.data);
+        if (!parsed.success) return;
+        applyLiveState(queryClient, id, parsed.data);
+        if (parsed.data.extended_by_minutes)
+          extendedRef.current?.(parsed.data.extended_by_minutes, parsed.data.closes_at);
       },
     });
     return () => {

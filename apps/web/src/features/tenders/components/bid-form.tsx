@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,6 +18,14 @@ export interface BidFormProps {
   tenderId: number;
   /** The current minimum: the lowest bid so far, else the tender's initial price. A bid must be below it. */
   minimum: number;
+  /** The tender's minimum step (USD) and the highest bid accepted now (null: none can be). */
+  step: number;
+  nextMax: number | null;
+}
+
+/** A datetime-local value (YYYY-MM-DDTHH:mm) read as Tashkent time, as the API takes it. */
+export function tashkentInstant(local: string): string {
+  return `${local}:00+05:00`;
 }
 
 /**
@@ -26,7 +34,7 @@ export interface BidFormProps {
  * kam bo'lishi kerak'), both checked before any call; the server's refusals are shown as its text. Success
  * opens the bid-submitted page with the bid.
  */
-export function BidForm({ tenderId, minimum }: BidFormProps) {
+export function BidForm({ tenderId, minimum, step, nextMax }: BidFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const headingId = useId();
@@ -36,16 +44,27 @@ export function BidForm({ tenderId, minimum }: BidFormProps) {
     defaultValues: { bid_amount: '' },
   });
   const amount = watch('bid_amount');
+  const [validUntil, setValidUntil] = useState('');
   const empty = String(amount ?? '').trim() === '';
   const min = formatNumber(minimum);
+  const max = nextMax === null ? null : formatNumber(nextMax);
 
   const onValid = async ({ bid_amount }: { bid_amount: number }) => {
     if (bid_amount >= minimum) {
       toast.error(t('errors.BID_NOT_LOWER', { min }));
       return;
     }
+    if (nextMax === null || bid_amount > nextMax) {
+      toast.error(t('errors.BID_STEP_TOO_SMALL', { step: formatNumber(step), max: max ?? '—' }));
+      return;
+    }
+    const validUntilIso = validUntil ? tashkentInstant(validUntil) : undefined;
+    if (validUntilIso !== undefined && !(Date.parse(validUntilIso) > Date.now())) {
+      toast.error(t('fields.past_instant'));
+      return;
+    }
     try {
-      const bid = await placeBid.mutateAsync({ bid_amount });
+      const bid = await placeBid.mutateAsync({ bid_amount, ...(validUntilIso ? { valid_until: validUntilIso } : {}) });
       toast.success(t('tenders.bid.success'));
       const submitted: SubmittedBid = { tender_number: bid.tender_number, bid_amount: bid.bid_amount };
       void navigate(webRoutes.bidSubmitted, { state: { bid: submitted } });
@@ -71,8 +90,20 @@ export function BidForm({ tenderId, minimum }: BidFormProps) {
           min="0"
           step="0.01"
           autoComplete="off"
-          hint={t('tenders.bid.hint', { min })}
+          hint={
+            <>
+              {t('tenders.bid.hint', { min })}
+              {step > 0.01 && max !== null && <> {t('tenders.bid.stepHint', { step: formatNumber(step), max })}</>}
+            </>
+          }
           {...register('bid_amount')}
+        />
+        <TextField
+          label={t('tenders.bid.validUntil')}
+          type="datetime-local"
+          value={validUntil}
+          onChange={(event) => setValidUntil(event.target.value)}
+          hint={t('tenders.bid.validUntilHint')}
         />
         <Button type="submit" size="lg" fullWidth disabled={empty} pending={placeBid.isPending}>
           {placeBid.isPending ? t('tenders.bid.pending') : t('tenders.bid.submit')}

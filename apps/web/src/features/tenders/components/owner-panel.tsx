@@ -15,6 +15,8 @@ import { useCloseTender } from '../api/close-tender';
 import { useTenderBids } from '../api/get-tender-bids';
 import { usePublishTender } from '../api/publish-tender';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Countdown } from '../../../components/ui/countdown';
+import { useMarketTime } from './auction-panel';
 
 type Pending = { kind: 'award'; bid: TenderBid } | { kind: 'close' } | { kind: 'publish' } | null;
 
@@ -40,9 +42,21 @@ export function TrackShipmentButton({ number, label }: { number: string; label: 
   );
 }
 
-/** The owner's actions on the tender itself: publish a draft, close an opened tender, track an awarded one. */
+/** Bids the owner may still choose: undecided, or rejected only by the close, and not past their validity. */
+export function isAwardable(bid: TenderBid, now = Date.now()): boolean {
+  const status = bid.status === 'active' || bid.status === 'pending' || bid.status === 'rejected';
+  return status && (bid.valid_until === null || Date.parse(bid.valid_until) > now);
+}
+
+/**
+ * The owner's actions on the tender itself: publish a draft, close an opened tender; on an awarded one, the
+ * winner's deadline while they have not confirmed, then 'Track shipment'.
+ */
 export function OwnerActions({ tender, onRequest }: { tender: Tender; onRequest: (decision: Pending) => void }) {
   const { t } = useTranslation();
+  const marketTime = useMarketTime();
+  const bids = useTenderBids(tender.id, tender.status === 'awarded');
+  const awaiting = bids.data?.find((bid) => bid.status === 'awarded');
   if (tender.status === 'draft') {
     return <Button onClick={() => onRequest({ kind: 'publish' })}>{t('tenders.owner.publish')}</Button>;
   }
@@ -53,7 +67,15 @@ export function OwnerActions({ tender, onRequest }: { tender: Tender; onRequest:
       </Button>
     );
   }
-  if (tender.status === 'awarded')
+  if (tender.status === 'awarded' && awaiting?.confirm_by) {
+    return (
+      <p role="status" className="text-sm text-slate-200">
+        {t('tenders.auction.awaiting', { deadline: marketTime(awaiting.confirm_by) })}{' '}
+        <Countdown until={awaiting.confirm_by} endedLabel={t('bids.awaiting.late')} urgentBelowMs={15 * 60_000} />
+      </p>
+    );
+  }
+  if (tender.status === 'awarded' && bids.data?.some((bid) => bid.status === 'accepted'))
     return <TrackShipmentButton number={tender.number} label={t('tenders.owner.track')} />;
   return null;
 }
@@ -100,6 +122,7 @@ export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDe
           text: t('tenders.owner.awardConfirm', {
             bidder: bidderName(pending.bid),
             amount: formatUsd(pending.bid.bid_amount),
+            minutes: tender.confirm_within_minutes,
           }),
           confirm: t('tenders.owner.award'),
           pendingLabel: t('tenders.owner.awardPending'),
@@ -141,8 +164,8 @@ export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDe
 }
 
 /**
- * The bids on the owner's tender (amount, bidder with phone, status, time), lowest first, each with an
- * 'Award' action while the tender is opened or closed.
+ * The bids on the owner's tender (amount, bidder with phone and unanswered awards, status, time), lowest
+ * first, each bid that may still be chosen with an 'Award' action while the tender is opened or closed.
  */
 export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: TenderBid) => void }) {
   const { t } = useTranslation();
@@ -184,6 +207,11 @@ export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: 
                 <a href={`tel:${bid.bidder.phone_number}`} className="text-xs text-sky-300 hover:underline">
                   {bid.bidder.phone_number}
                 </a>
+                {bid.bidder.no_shows > 0 && (
+                  <span className="text-xs text-orange-300">
+                    {t('tenders.owner.noShows', { n: bid.bidder.no_shows })}
+                  </span>
+                )}
               </div>
             ),
           },
@@ -202,18 +230,19 @@ export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: 
                 {
                   key: 'actions',
                   header: t('terms.actions'),
-                  cell: (bid: TenderBid) => (
-                    <Button
-                      size="sm"
-                      aria-label={t('tenders.owner.awardLabel', {
-                        bidder: bidderName(bid),
-                        amount: formatUsd(bid.bid_amount),
-                      })}
-                      onClick={() => onAward(bid)}
-                    >
-                      {t('tenders.owner.award')}
-                    </Button>
-                  ),
+                  cell: (bid: TenderBid) =>
+                    isAwardable(bid) && (
+                      <Button
+                        size="sm"
+                        aria-label={t('tenders.owner.awardLabel', {
+                          bidder: bidderName(bid),
+                          amount: formatUsd(bid.bid_amount),
+                        })}
+                        onClick={() => onAward(bid)}
+                      >
+                        {t('tenders.owner.award')}
+                      </Button>
+                    ),
                 },
               ]
             : []),

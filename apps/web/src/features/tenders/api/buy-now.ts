@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, pathTo, type PlacedBid } from '@yuk/shared';
+import i18n from '../../../i18n';
+import { api } from '../../../lib/api-client';
+import { invalidateTenderViews, tenderKeys } from '../../../lib/query-keys';
+
+/**
+ * POST /api/tenders/{id}/buy-now: 201 with my accepted bid; the tender is mine and its shipment exists.
+ * Refusals: 403 BID_OWN_TENDER, 409 TENDER_ALREADY_AWARDED / BUY_NOW_UNAVAILABLE / TENDER_NOT_OPEN.
+ */
+export function buyNow(tenderId: number): Promise<PlacedBid> {
+  return api.post<PlacedBid>(pathTo(apiPaths.tenders.buyNow, { id: tenderId }), undefined, {
+    errorMessage: i18n.t('tenders.auction.buyNowFailed'),
+  });
+}
+
+export function useBuyNow(tenderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => buyNow(tenderId),
+    onSettled: () => invalidateTenderViews(queryClient, tenderKeys.detail(tenderId)),
+  });
+}
