@@ -104,12 +104,25 @@ test.describe('bidding on a tender, two carriers and the owner side by side', ()
     await dialog.getByRole('button', { name: 'Award' }).click();
     await expect(ownerPage.getByText('Tender Olga Sinovga berildi')).toBeVisible();
     await expect(ownerPage.getByText('Bu tender allaqachon berilgan')).toBeVisible();
-    await expect(bids.getByRole('row').nth(1)).toContainText('Qabul qilingan');
-    await expect(bids.getByRole('row').nth(2)).toContainText('Rad etilgan');
+    await expect(bids.getByRole('row').nth(1)).toContainText('Tasdiq kutilmoqda');
+    await expect(bids.getByRole('row').nth(2)).toContainText('Kutilmoqda');
+    await expect(ownerPage.getByText(/G'olib .* gacha tasdiqlashi kerak/)).toBeVisible();
 
-    // the outbid carrier's page turns awarded live; the statuses are accepted and rejected
+    // the outbid carrier's page turns awarded live; until the winner confirms, the other bid stays undecided
     await expect(firstPage.getByText('Bu tender allaqachon berilgan')).toBeVisible();
     await expect(firstPage.getByRole('button', { name: 'Taklifingizni bildiring' })).toHaveCount(0);
+    expect((await myApiBids(request, first)).map((b) => b.status)).toEqual(['pending']);
+
+    // the winner confirms on /bids, where the award waits first; then the bids are accepted and rejected
+    await secondPage.goto(webRoutes.bids);
+    const awaiting = secondPage.getByRole('region', { name: 'Tasdiqlashingizni kutmoqda' });
+    await expect(awaiting).toContainText(tender.number);
+    await expect(awaiting.getByRole('timer')).toHaveText(/^01:5\d:\d\d$/);
+    await awaiting.getByRole('button', { name: `${tender.number}: tasdiqlash` }).click();
+    await expect(secondPage.getByText('Tasdiqlandi: yuk yaratildi')).toBeVisible();
+    await expect(awaiting).toHaveCount(0);
+    await expect(bids.getByRole('row').nth(1)).toContainText('Qabul qilingan');
+    await expect(bids.getByRole('row').nth(2)).toContainText('Rad etilgan');
     expect((await myApiBids(request, first)).map((b) => b.status)).toEqual(['rejected']);
     expect((await myApiBids(request, second)).map((b) => b.status)).toEqual(['accepted']);
     await firstPage.goto(webRoutes.bids);

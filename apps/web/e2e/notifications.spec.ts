@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from './support';
 import { settledViolations } from './support/settled';
-import { awardApiBid, createApiTender, createApiUser, moveApiShipment, placeApiBid } from './support/api';
+import {
+  awardApiBid,
+  confirmApiAward,
+  createApiTender,
+  createApiUser,
+  moveApiShipment,
+  placeApiBid,
+} from './support/api';
 import { webRoutes } from '@yuk/shared';
 
 test.describe('notifications', () => {
@@ -14,43 +21,45 @@ test.describe('notifications', () => {
     const carrierA = await createApiUser(request, 'Sardor');
     const carrierB = await createApiUser(request, 'Jasur');
     const tender = await createApiTender(request, owner);
-    // two offers for the owner (two bids), then a system one (the shipment moved)
+    // three offers for the owner (two bids, the winner's confirmation), then a system one (the shipment moved)
     await placeApiBid(request, carrierA, tender.id, 1900);
     const winning = await placeApiBid(request, carrierB, tender.id, 1700);
     await awardApiBid(request, owner, tender.id, winning.id);
+    await confirmApiAward(request, carrierB, winning.id);
     await moveApiShipment(request, carrierB, tender.number, 'loaded');
 
     await page.goto(webRoutes.notifications);
     await logIn(page, owner.email, owner.password);
     const nav = page.getByRole('navigation', { name: 'Asosiy menyu' });
-    await expect(nav.getByRole('link', { name: /^Bildirishnomalar\s*, 3 ta yangi$/ })).toBeVisible();
-    await expect(page.getByText("3 ta o'qilmagan")).toBeVisible();
+    await expect(nav.getByRole('link', { name: /^Bildirishnomalar\s*, 4 ta yangi$/ })).toBeVisible();
+    await expect(page.getByText("4 ta o'qilmagan")).toBeVisible();
 
     const items = page.getByRole('tabpanel').getByRole('listitem');
-    await expect(items).toHaveCount(3);
+    await expect(items).toHaveCount(4);
     await expect(items.first()).toContainText("Yuk holati o'zgardi");
     await expect(items.first()).toContainText(`${tender.number}: Yuklangan`);
     await expect(items.first()).toContainText(/hozirgina|daqiqa oldin/);
 
     await page.getByRole('tab', { name: 'Takliflar' }).click();
     await expect(page).toHaveURL(/\?tab=offers$/);
-    await expect(items).toHaveCount(2);
-    await expect(items.first()).toContainText('Tenderingizga yangi taklif');
+    await expect(items).toHaveCount(3);
+    await expect(items.first()).toContainText('Tashuvchi tasdiqladi');
+    await expect(items.nth(1)).toContainText('Tenderingizga yangi taklif');
     await page.getByRole('tab', { name: 'Tizim' }).click();
     await expect(items).toHaveCount(1);
     await page.getByRole('tab', { name: "O'qilmagan" }).click();
-    await expect(items).toHaveCount(3);
+    await expect(items).toHaveCount(4);
     expect(await settledViolations(page)).toEqual([]);
 
     // reading one: it opens its page and the count goes down
     await page.getByRole('tab', { name: 'Takliflar' }).click();
     await items.first().getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/tender/${tender.id}$`));
-    await expect(nav.getByRole('link', { name: /^Bildirishnomalar\s*, 2 ta yangi$/ })).toBeVisible();
+    await expect(nav.getByRole('link', { name: /^Bildirishnomalar\s*, 3 ta yangi$/ })).toBeVisible();
 
     await nav.getByRole('link', { name: /^Bildirishnomalar/ }).click();
     await page.getByRole('tab', { name: "O'qilmagan" }).click();
-    await expect(items).toHaveCount(2);
+    await expect(items).toHaveCount(3);
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByText("Barcha bildirishnomalar o'qilgan deb belgilandi")).toBeVisible();
     await expect(page.getByText("O'qilmagan bildirishnomalar yo'q")).toBeVisible();

@@ -1,7 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logIn } from './support';
 import { settledViolations } from './support/settled';
-import { awardApiBid, createApiTender, createApiUser, placeApiBid, type JourneyUser } from './support/api';
+import {
+  awardApiBid,
+  confirmApiAward,
+  createApiTender,
+  createApiUser,
+  placeApiBid,
+  type JourneyUser,
+} from './support/api';
 import { webRoutes } from '@yuk/shared';
 
 /** A browser of its own for one user, logged in through the UI, on `path`. */
@@ -38,15 +45,19 @@ test.describe('a shipment from award to delivery, owner and carrier side by side
     await expect(ownerPage.getByRole('link', { name: /Tenderingizga yangi taklif/ })).toBeVisible();
     await expect(ownerPage.getByText(`${tender.number} «${tender.name}»: 1,800 USD`)).toBeVisible();
 
-    // the carrier's bids list: the bid, then (live) accepted once the owner awards it
+    // the carrier's bids list: the bid, then (live) awaiting confirmation once the owner awards it, accepted once confirmed
     await carrierPage.reload();
     const row = carrierPage.getByRole('row', { name: new RegExp(tender.number) });
     await expect(row).toContainText('$1,800');
     await expect(row).toContainText('Faol');
     await expect(carrierPage.getByText('1 ta taklif topildi')).toBeVisible();
     await awardApiBid(request, owner, tender.id, placed.id);
+    await expect(row).toContainText('Tasdiq kutilmoqda');
+    await expect(carrierPage.getByRole('region', { name: 'Tasdiqlashingizni kutmoqda' })).toContainText(tender.number);
+    await carrierPage.getByRole('button', { name: `${tender.number}: tasdiqlash` }).click();
+    await expect(carrierPage.getByText('Tasdiqlandi: yuk yaratildi')).toBeVisible();
     await expect(row).toContainText('Qabul qilingan');
-    await expect(badgeLink(carrierPage)).toHaveAccessibleName(/^Bildirishnomalar\s*, 1 ta yangi$/);
+    await expect(badgeLink(carrierPage)).toHaveAccessibleName(/^Bildirishnomalar\s*, 2 ta yangi$/);
     expect(await settledViolations(carrierPage)).toEqual([]);
 
     // Track: the shipment status page with the tender's data and an empty timeline
@@ -76,15 +87,15 @@ test.describe('a shipment from award to delivery, owner and carrier side by side
     await expect(carrierPage.getByText("Yuk yo'lda. Yuk egasi yetkazib berilganini tasdiqlaydi.")).toBeVisible();
     expect(await settledViolations(carrierPage)).toEqual([]);
 
-    // the owner: two more notifications arrived live; one opens the shipment
-    await expect(badgeLink(ownerPage)).toHaveAccessibleName(/^Bildirishnomalar\s*, 3 ta yangi$/);
+    // the owner: the confirmation and two moves arrived live; one opens the shipment
+    await expect(badgeLink(ownerPage)).toHaveAccessibleName(/^Bildirishnomalar\s*, 4 ta yangi$/);
     await expect(ownerPage.getByRole('link', { name: /Yuk holati o'zgardi/ })).toHaveCount(2);
     await ownerPage
       .getByRole('link', { name: /Yuk holati o'zgardi/ })
       .first()
       .click();
     await expect(ownerPage).toHaveURL(/\/shipment\/status\?number=/);
-    await expect(badgeLink(ownerPage)).toHaveAccessibleName(/^Bildirishnomalar\s*, 2 ta yangi$/);
+    await expect(badgeLink(ownerPage)).toHaveAccessibleName(/^Bildirishnomalar\s*, 3 ta yangi$/);
     await expect(ownerPage.getByText('Siz bu yukning egasisiz')).toBeVisible();
     const ownerSteps = ownerPage.getByRole('list', { name: 'Yetkazish bosqichlari' }).getByRole('listitem');
     await expect(ownerSteps).toHaveText([
@@ -107,7 +118,7 @@ test.describe('a shipment from award to delivery, owner and carrier side by side
     expect(await settledViolations(ownerPage)).toEqual([]);
     await expect(carrierSteps.nth(2)).toHaveText(/Yetkazib berilgan, bajarildi/);
     await expect(carrierPage.getByText('Yuk yetkazib berildi')).toBeVisible();
-    await expect(badgeLink(carrierPage)).toHaveAccessibleName(/^Bildirishnomalar\s*, 2 ta yangi$/);
+    await expect(badgeLink(carrierPage)).toHaveAccessibleName(/^Bildirishnomalar\s*, 3 ta yangi$/);
 
     // View Order Details goes back to the status; the owner marks everything read
     await ownerPage.getByRole('link', { name: 'View Order Details' }).click();
@@ -128,6 +139,7 @@ test.describe('a shipment from award to delivery, owner and carrier side by side
     const tender = await createApiTender(request, owner, { destination_location: 'Farg‘ona' });
     const placed = await placeApiBid(request, carrier, tender.id, 1500);
     await awardApiBid(request, owner, tender.id, placed.id);
+    await confirmApiAward(request, carrier, placed.id);
 
     const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await context.newPage();

@@ -78,6 +78,9 @@ test('stored payloads render as text on every page that shows them', async ({ pa
       })
     ).status(),
   ).toBe(200);
+  expect(
+    (await request.post(pathTo(apiPaths.bids.confirm, { id: bidIds[0]! }), { headers: carrier.headers })).status(),
+  ).toBe(200);
   const vehicle = await request.post(apiPaths.vehicles.collection, {
     headers: carrier.headers,
     multipart: {

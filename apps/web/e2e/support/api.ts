@@ -83,7 +83,7 @@ export async function placeApiBid(
   return (await response.json()) as PlacedBid;
 }
 
-/** The owner awards a bid (POST /api/tenders/{id}/award): the tender's shipment is made for the bidder. */
+/** The owner awards a bid (POST /api/tenders/{id}/award): it awaits its carrier's confirmation. */
 export async function awardApiBid(
   request: APIRequestContext,
   owner: JourneyUser,
@@ -93,6 +93,14 @@ export async function awardApiBid(
   const response = await request.post(pathTo(apiPaths.tenders.award, { id: tenderId }), {
     headers: auth(owner.accessToken),
     data: { bid_id: bidId },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The awarded carrier confirms (POST /api/bids/{id}/confirm): the bid is accepted and the shipment made. */
+export async function confirmApiAward(request: APIRequestContext, carrier: JourneyUser, bidId: number): Promise<void> {
+  const response = await request.post(pathTo(apiPaths.bids.confirm, { id: bidId }), {
+    headers: auth(carrier.accessToken),
   });
   expect(response.status(), await response.text()).toBe(200);
 }

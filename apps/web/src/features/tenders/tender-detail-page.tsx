@@ -152,7 +152,7 @@ function TenderView({ tender }: { tender: Tender }) {
             )}
           </dl>
         </section>
-        <div className="order-first flex flex-col gap-4 lg:order-none">
+        <div className="order-first flex min-w-0 flex-col gap-4 lg:order-none">
           {action}
           <AuctionFacts tender={tender} minBid={limits} extension={extension} />
           {tender.is_owner && (

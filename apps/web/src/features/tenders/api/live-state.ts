@@ -17,8 +17,8 @@ export function minBidOf(minBid: number | null, initialPrice: number, minStep: n
 
 /**
  * Puts a tender's live state (from its event stream or an owner action's answer) into the cache: the
- * tender's lowest bid, bid count, status and close time, and its min-bid. A changed bid count or status also
- * refreshes the owner's list of bids and the award history; a changed status (published, closed, awarded,
+ * tender's lowest bid, bid count, status and close time, and its min-bid. Any change refreshes the owner's
+ * list of bids and the award history; a changed status (published, closed, awarded,
  * also by the server's clock) the lists that show it and My Bids.
  */
 export function applyLiveState(queryClient: QueryClient, id: number, state: TenderLiveState): void {
@@ -38,7 +38,8 @@ export function applyLiveState(queryClient: QueryClient, id: number, state: Tend
   } else {
     void queryClient.invalidateQueries({ queryKey: tenderKeys.minBid(id) });
   }
-  if (before && before.is_owner && (before.bid_count !== state.bid_count || before.status !== state.status)) {
+  // the owner's bids and award history change also when only a carrier answered (status and count stay)
+  if (before?.is_owner) {
     void queryClient.invalidateQueries({ queryKey: tenderKeys.bids(id) });
     void queryClient.invalidateQueries({ queryKey: tenderKeys.awards(id) });
   }

@@ -101,6 +101,7 @@ export function BidForm({ tenderId, minimum, step, nextMax }: BidFormProps) {
         <TextField
           label={t('tenders.bid.validUntil')}
           type="datetime-local"
+          className="min-w-0"
           value={validUntil}
           onChange={(event) => setValidUntil(event.target.value)}
           hint={t('tenders.bid.validUntilHint')}
