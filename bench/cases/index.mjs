@@ -2,10 +2,11 @@
 // with at least: case, p50, p99, targetP99 (or target), met.
 import bids from './bids.mjs';
 import coldStart from './cold-start.mjs';
+import deadlines from './deadlines.mjs';
 import health from './health.mjs';
 import liveMinimum from './live-minimum.mjs';
 import scaleOut from './scale-out.mjs';
 import tenderList from './tender-list.mjs';
 import web from './web.mjs';
 
-export const cases = [health, tenderList, bids, liveMinimum, scaleOut, web, coldStart];
+export const cases = [health, tenderList, bids, liveMinimum, scaleOut, web, coldStart, deadlines];

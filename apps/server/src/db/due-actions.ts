@@ -57,16 +57,12 @@ export async function claimDue(db: Db, nowMs: number, leaseMs: number, limit: nu
 }
 
 /**
- * Done: removes the claimed row, inside the transaction that did the work. A row whose due time moved
- * meanwhile (a soft close extended the tender) stays, due again at its new time; false then.
+ * Done: removes the claimed rows, inside the transaction that did their work. A row whose due time moved
+ * meanwhile (a soft close extended the tender) is in the future now and stays, due again at its new time.
  */
-export async function finishDue(trx: Db, action: DueAction): Promise<boolean> {
-  const result = await trx
-    .deleteFrom('due_actions')
-    .where('id', '=', action.id)
-    .where('due_at_ms', '=', action.due_at_ms)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+export async function finishDue(trx: Db, actionIds: number[], nowMs: number): Promise<void> {
+  if (actionIds.length === 0) return;
+  await trx.deleteFrom('due_actions').where('id', 'in', actionIds).where('due_at_ms', '<=', nowMs).execute();
 }
 
 /** The earliest due time in the schedule (undefined when nothing is scheduled). */
@@ -78,13 +74,17 @@ export async function nextDueAt(db: Db): Promise<number | undefined> {
   return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
 }
 
-/** Whether any unclaimed row is due at `nowMs` (one indexed read, no lock). */
+/**
+ * Whether any unclaimed row is due at `nowMs`: one read of the due-time index, no lock. Ordered by the due
+ * time so that the planner walks that index even before it has statistics of the table.
+ */
 export async function hasDue(db: Db, nowMs: number): Promise<boolean> {
   const row = await db
     .selectFrom('due_actions')
     .select('id')
     .where('due_at_ms', '<=', nowMs)
     .where('claimed_until_ms', '<=', nowMs)
+    .orderBy('due_at_ms')
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

@@ -264,6 +264,25 @@ export async function rejectOtherBids(trx: Db, tenderId: number, winningBidId: n
   return [...new Set(losers.map((row) => row.bidder_id))];
 }
 
+/** Tenders closed without an award at once: their undecided bids are rejected. Returns each tender's bidders. */
+export async function rejectUndecidedBidsOf(trx: Db, tenderIds: number[]): Promise<Map<number, number[]>> {
+  const byTender = new Map<number, number[]>();
+  if (tenderIds.length === 0) return byTender;
+  const rows = await trx
+    .updateTable('bids')
+    .set({ status: 'rejected' })
+    .where('tender_id', 'in', tenderIds)
+    .where('status', 'in', ['active', 'pending'])
+    .returning(['tender_id', 'bidder_id'])
+    .execute();
+  for (const row of rows) {
+    const bidders = byTender.get(row.tender_id) ?? [];
+    if (!bidders.includes(row.bidder_id)) bidders.push(row.bidder_id);
+    byTender.set(row.tender_id, bidders);
+  }
+  return byTender;
+}
+
 /** A tender closed without an award: its undecided bids are rejected. Returns their bidders. */
 export async function rejectUndecidedBids(trx: Db, tenderId: number): Promise<number[]> {
   const rows = await trx

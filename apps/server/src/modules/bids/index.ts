@@ -14,4 +14,5 @@ export {
   offerBid,
   rejectOtherBids,
   rejectUndecidedBids,
+  rejectUndecidedBidsOf,
 } from './bids.repository.js';

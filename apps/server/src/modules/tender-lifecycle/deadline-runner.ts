@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { claimDue, hasDue } from '../../db/due-actions.js';
 import { clockMs } from '../tenders/index.js';
-import { handleDueAction, type LifecycleContext } from './lifecycle.service.js';
+import { runDueBatch, type LifecycleContext } from './lifecycle.service.js';
 
 /** How long a claim holds a row: an instance that dies mid-way leaves it to another after this. */
 const LEASE_MS = 60_000;
 /** Rows claimed at a time. */
-const CLAIM_BATCH = 200;
-/** Actions run side by side (PostgreSQL runs them on several connections; SQLite takes them in turn). */
-const CONCURRENCY = 8;
+const CLAIM_BATCH = 500;
+/** Actions done in one transaction: closes together are a few statements and one commit. */
+const TRANSACTION_BATCH = 250;
 
 /**
  * Claims every action due now and does them, batch after batch, until none is left. Safe from several
@@ -22,20 +22,24 @@ export async function runDueActions(ctx: LifecycleContext, log?: Pick<FastifyBas
     if (!(await hasDue(ctx.db, nowMs))) return handled;
     const claimed = await claimDue(ctx.db, nowMs, LEASE_MS, CLAIM_BATCH);
     if (claimed.length === 0) return handled;
-    let next = 0;
-    const worker = async () => {
-      while (next < claimed.length) {
-        const action = claimed[next++]!;
-        try {
-          await handleDueAction(ctx, action);
-          handled += 1;
-        } catch (error) {
-          // the claim runs out and another tick tries again
-          log?.error({ err: error, action }, 'due action failed');
+    for (let i = 0; i < claimed.length; i += TRANSACTION_BATCH) {
+      const batch = claimed.slice(i, i + TRANSACTION_BATCH);
+      try {
+        await runDueBatch(ctx, batch);
+        handled += batch.length;
+      } catch {
+        // one by one, so that one failing action does not hold up the rest of its batch
+        for (const action of batch) {
+          try {
+            await runDueBatch(ctx, [action]);
+            handled += 1;
+          } catch (error) {
+            // its claim runs out and a later tick tries again
+            log?.error({ err: error, action }, 'due action failed');
+          }
         }
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
+    }
     if (claimed.length < CLAIM_BATCH) return handled;
   }
 }

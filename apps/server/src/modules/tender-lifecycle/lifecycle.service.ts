@@ -25,19 +25,23 @@ import {
   offerBid,
   rejectOtherBids,
   rejectUndecidedBids,
+  rejectUndecidedBidsOf,
 } from '../bids/index.js';
 import { announce, recordNotifications, type NotificationDraft } from '../notifications/index.js';
 import { createShipmentForAward } from '../shipments/index.js';
 import {
   clockMs,
+  closeTendersAtDeadline,
   findTenderState,
   findTenderSummary,
   getLiveState,
+  liveStateOf,
   moveTenderStatus,
   ownTender,
   publishTenderState,
   setAwardedBid,
   takeAtBuyNowPrice,
+  tenderChannel,
   visibleTender,
   type TenderState,
   type TenderStateContext,
@@ -357,65 +361,104 @@ export async function listTenderAwards(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// What the schedule runs when a deadline comes. Each runs in one transaction with the removal of its row.
+// What the schedule runs when deadlines come: a batch of due actions in one transaction with the removal of
+// their rows. Closes are done together (a few statements for the whole batch: many tenders often close in the
+// same second); an automatic award, a no-show and a bid's expiry one by one.
+
+/** What a committed batch tells: whose notifications to announce, live states to send, pages to refresh. */
+interface BatchTold {
+  users: number[];
+  states: { tenderId: number; state: TenderLiveState }[];
+  tenders: number[];
+}
+
+type ClosedTender = Awaited<ReturnType<typeof closeTendersAtDeadline>>[number];
 
 /**
- * Bidding has ended: the tender closes. With automatic award, the lowest bid that may be chosen and is at or
- * under the reserve is awarded; otherwise the undecided bids are rejected and the owner told (that no bid met
- * the reserve, when one was set and there were bids).
+ * An automatic award at the close: the lowest bid that may be chosen and is at or under the reserve.
+ * Undefined when there is none (the tender then closes as any other).
  */
-async function closeAtDeadline(trx: Db, tenderId: number, nowMs: number): Promise<Told | undefined> {
-  if (!(await moveTenderStatus(trx, { tenderId, from: ['opened'], to: 'closed', closedBy: nowMs }))) return undefined;
-  const tender = await findTenderState(trx, tenderId);
-  if (!tender) return undefined;
-  const about = await findTenderSummary(trx, tenderId);
-  if (tender.auto_award === 1) {
-    const best = await lowestAwardableBid(trx, tenderId, nowMs, tender.reserve_price_cents);
-    if (best) {
-      await moveTenderStatus(trx, { tenderId, from: ['closed'], to: 'awarded' });
-      const offered = await offerAward(trx, nowMs, { ...tender, name: about.name }, best.id, 'auto');
-      if (offered) return { users: await recordNotifications(trx, offered.drafts), tenderId };
-      await moveTenderStatus(trx, { tenderId, from: ['awarded'], to: 'closed' });
+async function awardAtClose(trx: Db, tender: ClosedTender, nowMs: number): Promise<NotificationDraft[] | undefined> {
+  const best = await lowestAwardableBid(trx, tender.id, nowMs, tender.reserve_price_cents);
+  if (!best) return undefined;
+  await moveTenderStatus(trx, { tenderId: tender.id, from: ['closed'], to: 'awarded' });
+  const offered = await offerAward(trx, nowMs, tender, best.id, 'auto');
+  if (offered) return offered.drafts;
+  await moveTenderStatus(trx, { tenderId: tender.id, from: ['awarded'], to: 'closed' });
+  return undefined;
+}
+
+/**
+ * Bidding has ended on these tenders: those still opened close. With automatic award the lowest bid that may
+ * be chosen and is at or under the reserve is awarded; on the others the undecided bids are rejected and the
+ * owner is told (that no bid met the reserve, when one was set and there were bids).
+ */
+async function closeAtDeadline(trx: Db, tenderIds: number[], nowMs: number, told: BatchTold): Promise<void> {
+  const closed = await closeTendersAtDeadline(trx, tenderIds, nowMs);
+  const drafts: NotificationDraft[] = [];
+  const unawarded: ClosedTender[] = [];
+  for (const tender of closed) {
+    const awarded = tender.auto_award === 1 ? await awardAtClose(trx, tender, nowMs) : undefined;
+    if (awarded) {
+      drafts.push(...awarded);
+      told.tenders.push(tender.id);
+    } else {
+      unawarded.push(tender);
     }
   }
-  const losers = await rejectUndecidedBids(trx, tenderId);
-  const params = { number: about.number, name: about.name, bids: about.bid_count };
-  const reserveMissed = tender.auto_award === 1 && tender.reserve_price_cents !== null && about.bid_count > 0;
-  const users = await recordNotifications(trx, [
-    {
-      userId: about.owner_id,
+  const losersByTender = await rejectUndecidedBidsOf(
+    trx,
+    unawarded.map((tender) => tender.id),
+  );
+  for (const tender of unawarded) {
+    const params = { number: tender.number, name: tender.name, bids: tender.bid_count };
+    const reserveMissed = tender.auto_award === 1 && tender.reserve_price_cents !== null && tender.bid_count > 0;
+    drafts.push({
+      userId: tender.owner_id,
       kind: reserveMissed ? 'reserve_not_met' : 'tender_closed',
       params,
-      link: tenderLink(tenderId),
-    },
-    ...losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: webRoutes.bids })),
-  ]);
-  return { users, tenderId };
+      link: tenderLink(tender.id),
+    });
+    for (const userId of losersByTender.get(tender.id) ?? []) {
+      drafts.push({ userId, kind: 'bid_lost', params, link: webRoutes.bids });
+    }
+    told.states.push({ tenderId: tender.id, state: liveStateOf(tender, nowMs) });
+  }
+  told.users.push(...(await recordNotifications(trx, drafts)));
 }
 
 /** The awarded carrier did not answer in time: a no-show on their record, and the award passes on. */
-async function noShowAtDeadline(trx: Db, bidId: number, nowMs: number): Promise<Told | undefined> {
+async function noShowAtDeadline(trx: Db, bidId: number, nowMs: number, told: BatchTold): Promise<void> {
   const bid = await markNoShow(trx, bidId, nowMs);
-  if (!bid) return undefined;
+  if (!bid) return;
   await settleAward(trx, bidId, 'no_show', new Date(nowMs).toISOString());
-  const users = await recordNotifications(trx, await passAward(trx, nowMs, bid.tender_id, 'award_no_show'));
-  return { users, tenderId: bid.tender_id };
+  told.users.push(...(await recordNotifications(trx, await passAward(trx, nowMs, bid.tender_id, 'award_no_show'))));
+  told.tenders.push(bid.tender_id);
 }
 
-/** Does one due action in its own transaction (which also removes its row). Returns what to announce. */
-async function runDueAction(ctx: LifecycleContext, action: DueAction, nowMs: number): Promise<Told | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
-    let told: Told | undefined;
-    if (action.kind === 'tender_close') told = await closeAtDeadline(trx, action.subject_id, nowMs);
-    else if (action.kind === 'award_confirm') told = await noShowAtDeadline(trx, action.subject_id, nowMs);
-    else if (action.kind === 'bid_expiry') await expireBid(trx, action.subject_id, nowMs);
-    await finishDue(trx, action);
-    return told;
+/**
+ * Does a batch of claimed actions in one transaction, which also removes their rows, then announces what
+ * changed. A failure rolls the whole batch back (its rows stay claimed until the lease runs out); the caller
+ * then runs the actions one by one, so one bad action cannot hold up the others.
+ */
+export async function runDueBatch(ctx: LifecycleContext, actions: DueAction[]): Promise<void> {
+  const nowMs = clockMs(ctx);
+  const told = await ctx.db.transaction().execute(async (trx) => {
+    const batch: BatchTold = { users: [], states: [], tenders: [] };
+    const closes = actions.filter((action) => action.kind === 'tender_close').map((action) => action.subject_id);
+    if (closes.length > 0) await closeAtDeadline(trx, closes, nowMs, batch);
+    for (const action of actions) {
+      if (action.kind === 'award_confirm') await noShowAtDeadline(trx, action.subject_id, nowMs, batch);
+      else if (action.kind === 'bid_expiry') await expireBid(trx, action.subject_id, nowMs);
+    }
+    await finishDue(
+      trx,
+      actions.map((action) => action.id),
+      nowMs,
+    );
+    return batch;
   });
-}
-
-/** Runs one claimed action and announces what it changed; the caller logs failures (the row is retried). */
-export async function handleDueAction(ctx: LifecycleContext, action: DueAction): Promise<void> {
-  const told = await runDueAction(ctx, action, clockMs(ctx));
-  await announceTold(ctx, told);
+  await announce(ctx.bus, [...new Set(told.users)]);
+  for (const { tenderId, state } of told.states) await ctx.bus.publish(tenderChannel(tenderId), state);
+  for (const tenderId of new Set(told.tenders)) await publishTenderState(ctx, tenderId);
 }

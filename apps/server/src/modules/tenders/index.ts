@@ -2,6 +2,7 @@
 export { tendersRoutes } from './tenders.routes.js';
 export { seedDemoTenders } from './tenders.seed.js';
 export {
+  closeTendersAtDeadline,
   findTenderState,
   findTenderSummary,
   listOwnerTendersInStatus,

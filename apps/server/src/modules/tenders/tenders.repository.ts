@@ -510,6 +510,34 @@ export function takeAtBuyNowPrice(trx: Db, args: { tenderId: number; buyerId: nu
     .executeTakeFirst();
 }
 
+/**
+ * The scheduled close of many tenders at once: those still opened whose close time has come become closed.
+ * Returns what the rest of the close needs of each (the rules, the words of its notifications, its live state).
+ */
+export function closeTendersAtDeadline(trx: Db, tenderIds: number[], nowMs: number) {
+  if (tenderIds.length === 0) return Promise.resolve([]);
+  return trx
+    .updateTable('tenders')
+    .set({ status: 'closed' })
+    .where('id', 'in', tenderIds)
+    .where('status', '=', 'opened')
+    .where('closes_at_ms', '<=', nowMs)
+    .returning([
+      'id',
+      'number',
+      'name',
+      'owner_id',
+      'status',
+      'bid_count',
+      'current_min_bid_cents',
+      'closes_at_ms',
+      'auto_award',
+      'reserve_price_cents',
+      'confirm_within_minutes',
+    ])
+    .execute();
+}
+
 /** Records the accepted bid of an awarded tender. */
 export async function setAwardedBid(trx: Db, tenderId: number, bidId: number | null): Promise<void> {
   await trx.updateTable('tenders').set({ awarded_bid_id: bidId }).where('id', '=', tenderId).execute();
