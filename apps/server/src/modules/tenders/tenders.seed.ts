@@ -216,6 +216,20 @@ function addDays(date: string, days: number): string {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** Auction rules for some demo tenders: a soft close, a step, a buy-now price, an automatic award. */
+function demoAuctionRules(i: number, price: number): Partial<CreateTenderInput> {
+  const rules: Partial<CreateTenderInput> = {};
+  if (i % 3 === 0) rules.soft_close_minutes = 10;
+  if (i % 4 === 0 && price >= 500) rules.min_step = 10;
+  if (i % 5 === 0) rules.buy_now_price = Math.round(price * 0.9);
+  if (i % 7 === 0) {
+    rules.auto_award = true;
+    rules.reserve_price = Math.round(price * 0.85);
+    rules.confirm_within_minutes = 60;
+  }
+  return rules;
+}
+
 /**
  * Demo tenders of one owner: `count` realistic tenders over all four modes, the cities of every filter and a
  * few others, every price band and delivery speed, in every status (a few drafts), dated around today.
@@ -279,6 +293,8 @@ export async function seedDemoTenders(db: Db, ownerId: number, count = 300, now:
       requirements: random.pick(REQUIREMENTS),
       notes: random.pick(NOTES),
       incoterms: mode === 'labo' ? null : random.pick(INCOTERMS),
+      // some open tenders show the auction rules (chosen by position, so the random draws stay as they were)
+      ...(status === 'opened' ? demoAuctionRules(i, price) : {}),
     };
     const createdDay = status === 'draft' ? addDays(today, -random.int(0, 3)) : addDays(start, -random.int(0, 3));
     const createdAt = [
