@@ -220,7 +220,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 function demoAuctionRules(i: number, price: number): Partial<CreateTenderInput> {
   const rules: Partial<CreateTenderInput> = {};
   if (i % 3 === 0) rules.soft_close_minutes = 10;
-  if (i % 4 === 0 && price >= 500) rules.min_step = 10;
+  if (i % 4 === 0 && price >= 2000) rules.min_step = 10;
   if (i % 5 === 0) rules.buy_now_price = Math.round(price * 0.9);
   if (i % 7 === 0) {
     rules.auto_award = true;
