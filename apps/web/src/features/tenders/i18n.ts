@@ -68,6 +68,7 @@ export default defineTexts({
         title: 'Tanlov tarixi',
         caption: "G'oliblar tanlovi tarixi",
         awardedAt: 'Tanlangan',
+        how: 'Qanday tanlangan',
         answer: 'Javob',
         origin: {
           owner: 'Siz tanladingiz',
@@ -76,7 +77,7 @@ export default defineTexts({
           buy_now: 'Darhol olindi',
         },
         outcome: {
-          awaiting: 'Kutilmoqda (muddati {time})',
+          awaiting: 'Kutilmoqda: {time} gacha',
           confirmed: 'Tasdiqladi',
           declined: 'Voz kechdi',
           no_show: 'Javob bermadi',
@@ -203,6 +204,7 @@ export default defineTexts({
         title: 'Award history',
         caption: 'Who was chosen, and what they answered',
         awardedAt: 'Chosen',
+        how: 'How',
         answer: 'Answer',
         origin: {
           owner: 'Chosen by you',
@@ -211,7 +213,7 @@ export default defineTexts({
           buy_now: 'Bought now',
         },
         outcome: {
-          awaiting: 'Waiting (until {time})',
+          awaiting: 'Waiting until {time}',
           confirmed: 'Confirmed',
           declined: 'Declined',
           no_show: 'Did not answer',
@@ -337,6 +339,7 @@ export default defineTexts({
         title: 'История выбора',
         caption: 'Кого выбирали и что они ответили',
         awardedAt: 'Выбран',
+        how: 'Как выбран',
         answer: 'Ответ',
         origin: {
           owner: 'Выбран вами',
@@ -345,7 +348,7 @@ export default defineTexts({
           buy_now: 'Куплено сразу',
         },
         outcome: {
-          awaiting: 'Ожидание (до {time})',
+          awaiting: 'Ожидание до {time}',
           confirmed: 'Подтвердил',
           declined: 'Отказался',
           no_show: 'Не ответил',

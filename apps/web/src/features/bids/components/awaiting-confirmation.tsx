@@ -78,7 +78,7 @@ export function AwaitingConfirmation({ bids }: { bids: MyBid[] }) {
                 />
               </p>
             </div>
-            <div className="flex shrink-0 gap-2">
+            <div className="flex shrink-0 flex-wrap gap-2">
               <Button
                 onClick={() => void send(bid, 'confirm')}
                 pending={busy === bid.id && !declining}

@@ -19,9 +19,9 @@ export interface Extension {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 border-b border-navy-800 py-2 last:border-b-0">
+    <div className="flex flex-col gap-0.5 border-b border-navy-800 py-2 last:border-b-0 sm:flex-row sm:flex-wrap sm:items-baseline sm:justify-between sm:gap-x-4">
       <dt className="text-sm text-slate-400">{label}</dt>
-      <dd className="text-right font-medium text-slate-100">{children}</dd>
+      <dd className="font-medium text-slate-100 sm:text-right">{children}</dd>
     </div>
   );
 }

@@ -53,7 +53,7 @@ export function AwardHistory({ tender }: { tender: Tender }) {
           },
           {
             key: 'origin',
-            header: t('terms.statusHolat'),
+            header: t('tenders.awards.how'),
             cell: (award) => t(`tenders.awards.origin.${award.origin}`),
           },
           {
