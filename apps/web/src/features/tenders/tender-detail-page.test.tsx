@@ -401,7 +401,14 @@ describe('the auction on the tender page', () => {
   it('shows when bidding ends in Tashkent time with the time left, the step and the highest bid accepted now', async () => {
     const closesAt = soon();
     serve({
-      tender: makeTender({ id: 9, initial_price: 4200, min_step: 50, soft_close_minutes: 5, closes_at: closesAt }),
+      tender: makeTender({
+        id: 9,
+        initial_price: 4200,
+        current_min_bid: 4000,
+        min_step: 50,
+        soft_close_minutes: 5,
+        closes_at: closesAt,
+      }),
       minBid: 4000,
     });
     renderAt('/tender/9');
@@ -410,7 +417,7 @@ describe('the auction on the tender page', () => {
     expect(within(auction).getByRole('timer')).toHaveTextContent(/^02:0[45]:\d\d$/);
     expect(auction).toHaveTextContent('A bid in the last 5 min extends bidding by 5 min');
     expect(auction).toHaveTextContent('Minimum step$50');
-    expect(auction).toHaveTextContent('Highest bid accepted now$3,950');
+    await waitFor(() => expect(auction).toHaveTextContent('Highest bid accepted now$3,950'));
     expect(auction).not.toHaveTextContent('Reserve');
     expect(screen.getByLabelText('Your price (USD)')).toHaveAccessibleDescription(
       /Minimum step 50 USD: at most 3,950 USD/,
@@ -419,7 +426,11 @@ describe('the auction on the tender page', () => {
 
   it('refuses a bid closer than the step before any call, in the server’s words', async () => {
     const onBid = vi.fn(() => jsonResponse({}, 201));
-    serve({ tender: makeTender({ id: 9, initial_price: 4200, min_step: 50 }), minBid: 4000, onBid });
+    serve({
+      tender: makeTender({ id: 9, initial_price: 4200, current_min_bid: 4000, min_step: 50 }),
+      minBid: 4000,
+      onBid,
+    });
     const { user } = renderAt('/tender/9');
     await user.type(await screen.findByLabelText('Your price (USD)'), '3975');
     await user.click(screen.getByRole('button', { name: 'Submit your bid' }));
