@@ -15,7 +15,9 @@ import {
   type TenderBid,
 } from '@yuk/shared';
 import { buildApp } from '../src/app.js';
-import { openDatabase, type Database } from '../src/db/database.js';
+import { Migrator, sql } from 'kysely';
+import { engineOf, openDatabase, type Database } from '../src/db/database.js';
+import { migrations } from '../src/db/migrations/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { runDueActions } from '../src/modules/tender-lifecycle/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
@@ -659,8 +661,56 @@ describe('the schedule', () => {
   });
 });
 
+describe('upgrading a database of the previous version', () => {
+  it('gives existing tenders their close at the end of their last day, and schedules the open ones', async () => {
+    const [old, second, cleanup] = await twoInstances(false);
+    try {
+      const provider = {
+        getMigrations: async () =>
+          Object.fromEntries(Object.entries(migrations).map(([name, factory]) => [name, factory(engineOf(old.db))])),
+      };
+      const migrator = new Migrator({
+        db: old.db,
+        provider,
+        ...(old.schema ? { migrationTableSchema: old.schema } : {}),
+      });
+      expect((await migrator.migrateTo('007-scheduled-jobs')).error).toBeUndefined();
+      await sql`insert into users (first_name, last_name, email, phone_number, password_hash, created_at)
+        values ('Old', 'Owner', 'old@example.uz', '+998900000000', 'x', '2026-01-01T00:00:00.000Z')`.execute(old.db);
+      for (const [status, end] of [
+        ['opened', '2026-12-30'],
+        ['closed', '2026-01-10'],
+      ] as const) {
+        await sql`insert into tenders (owner_id, name, cargo_type, cargo_weight, cargo_volume, origin_location,
+            destination_location, shipment_date, delivery_date, tender_start_date, tender_end_date,
+            initial_price_cents, status, mode_mask, origin_city, delivery_days, search_text, created_at)
+          values (1, 'Old cargo', 'Truck', 1000, 10, 'Tashkent', 'Almaty', '2027-01-05', '2027-01-08', '2026-01-01',
+            ${end}, 150000, ${status}, 1, 'tashkent', 3, 'old cargo', '2026-01-01T00:00:00.000Z')`.execute(old.db);
+      }
+      await migrateToLatest(old);
+      const rows = await second.db
+        .selectFrom('tenders')
+        .select(['status', 'closes_at_ms', 'min_step_cents'])
+        .orderBy('id')
+        .execute();
+      expect(
+        rows.map((row) => [row.status, new Date(Number(row.closes_at_ms)).toISOString(), row.min_step_cents]),
+      ).toEqual([
+        ['opened', '2026-12-30T18:59:59.000Z', 1],
+        ['closed', '2026-01-10T18:59:59.000Z', 1],
+      ]);
+      const due = await second.db.selectFrom('due_actions').select(['kind', 'subject_id', 'due_at_ms']).execute();
+      expect(due.map((row) => [row.kind, row.subject_id, Number(row.due_at_ms)])).toEqual([
+        ['tender_close', 1, Date.parse('2026-12-30T18:59:59.000Z')],
+      ]);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
 /** Two connections to one fresh database, as two server instances would hold. */
-async function twoInstances(): Promise<[Database, Database, () => Promise<void>]> {
+async function twoInstances(migrated = true): Promise<[Database, Database, () => Promise<void>]> {
   if (engine === 'postgres' && testDatabaseUrl) {
     const pg = await import('pg');
     const schema = `t_two_${Math.random().toString(36).slice(2, 10)}`;
@@ -668,7 +718,7 @@ async function twoInstances(): Promise<[Database, Database, () => Promise<void>]
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     const first = openDatabase({ url: testDatabaseUrl, dataDir: '.', schema });
-    await migrateToLatest(first);
+    if (migrated) await migrateToLatest(first);
     const second = openDatabase({ url: testDatabaseUrl, dataDir: '.', schema });
     return [
       first,
@@ -683,7 +733,7 @@ async function twoInstances(): Promise<[Database, Database, () => Promise<void>]
   }
   const dir = mkdtempSync(join(tmpdir(), 'yuk-two-'));
   const first = openDatabase({ url: undefined, dataDir: dir });
-  await migrateToLatest(first);
+  if (migrated) await migrateToLatest(first);
   const second = openDatabase({ url: undefined, dataDir: dir });
   return [
     first,
