@@ -1,4 +1,5 @@
-// Bundles the server (with @yuk/shared inlined) into dist/main.js; packages stay in node_modules.
+// Bundles the server (with @yuk/shared inlined) into dist/main.js, and its command-line tasks into
+// dist/admin.js; packages stay in node_modules.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -17,4 +18,12 @@ export const serverBuildOptions = {
   logLevel: 'warning',
 };
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await build(serverBuildOptions);
+export const adminBuildOptions = {
+  ...serverBuildOptions,
+  entryPoints: [here('src/admin.ts')],
+  outfile: here('dist/admin.js'),
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await Promise.all([build(serverBuildOptions), build(adminBuildOptions)]);
+}

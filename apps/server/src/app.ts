@@ -3,8 +3,10 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.js';
 import { bidsRoutes } from './modules/bids/index.js';
+import { companiesRoutes } from './modules/companies/index.js';
 import { createFileLinks, filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { moderationRoutes } from './modules/moderation/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
 import { lifecycleRoutes, startDeadlineRunner } from './modules/tender-lifecycle/index.js';
@@ -122,6 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usersRoutes, { ctx: { db, tokens, throttle } });
   await app.register(vehiclesRoutes, { ctx: { db, fileLinks } });
   await app.register(filesRoutes, { ctx: { db, fileLinks } });
+  await app.register(companiesRoutes, { ctx: { db, bus, fileLinks } });
+  await app.register(moderationRoutes, { ctx: { db } });
 
   if (options.webDist) await app.register(staticWebPlugin, { root: options.webDist });
   return app;

@@ -51,6 +51,23 @@ export const apiPaths = {
     readAll: '/api/notifications/read-all',
     stream: '/api/notifications/stream',
   },
+  companies: {
+    mine: '/api/companies/me',
+    verification: '/api/companies/me/verification',
+    one: '/api/companies/:id',
+  },
+  reports: {
+    collection: '/api/reports',
+  },
+  admin: {
+    companies: '/api/admin/companies',
+    verify: '/api/admin/companies/:id/verify',
+    reject: '/api/admin/companies/:id/reject',
+    suspend: '/api/admin/companies/:id/suspend',
+    unsuspend: '/api/admin/companies/:id/unsuspend',
+    reports: '/api/admin/reports',
+    resolveReport: '/api/admin/reports/:id/resolve',
+  },
   shipments: {
     list: '/api/shipments',
     one: '/api/shipments/:number',

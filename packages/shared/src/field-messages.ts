@@ -71,6 +71,11 @@ export const FIELD_MESSAGES = {
     en: 'Send either cursor or offset, not both',
     ru: 'Укажите либо cursor, либо offset, но не оба',
   },
+  stir: {
+    uz: "STIR aniq 9 ta raqamdan iborat bo'lishi kerak",
+    en: 'The STIR must be exactly 9 digits',
+    ru: 'ИНН (СТИР) должен состоять ровно из 9 цифр',
+  },
   instant: {
     uz: "Vaqt noto'g'ri (masalan 2026-11-30T18:00:00+05:00)",
     en: 'Invalid time (for example 2026-11-30T18:00:00+05:00)',

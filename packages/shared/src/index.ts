@@ -19,6 +19,7 @@ export * from './tender-filters.js';
 export * from './tenders.js';
 export * from './notifications.js';
 export * from './shipments.js';
+export * from './companies.js';
 export * from './paths.js';
 export * from './api-paths.js';
 export * from './web-routes.js';

@@ -175,6 +175,46 @@ export const NOTIFICATION_TEMPLATES = {
       ru: '{number} «{name}»: {amount} USD. Груз создан',
     },
   },
+  company_verified: {
+    type: 'system',
+    title: { uz: 'Kompaniyangiz tasdiqlandi', en: 'Your company is verified', ru: 'Ваша компания подтверждена' },
+    body: {
+      uz: '«{name}» endi tasdiqlangan belgisi bilan ko‘rinadi',
+      en: '“{name}” now shows the verified mark',
+      ru: '«{name}» теперь отмечена как проверенная',
+    },
+  },
+  company_rejected: {
+    type: 'system',
+    title: {
+      uz: 'Kompaniya tekshiruvdan o‘tmadi',
+      en: 'Your company was not verified',
+      ru: 'Компания не прошла проверку',
+    },
+    body: {
+      uz: '«{name}»: {reason}. Ma’lumotlarni tuzatib, qayta yuboring',
+      en: '“{name}”: {reason}. Correct the profile and send it again',
+      ru: '«{name}»: {reason}. Исправьте профиль и отправьте снова',
+    },
+  },
+  company_suspended: {
+    type: 'system',
+    title: { uz: 'Kompaniya faoliyati to‘xtatildi', en: 'Your company is suspended', ru: 'Компания приостановлена' },
+    body: {
+      uz: '«{name}»: {reason}',
+      en: '“{name}”: {reason}',
+      ru: '«{name}»: {reason}',
+    },
+  },
+  company_unsuspended: {
+    type: 'system',
+    title: { uz: 'Kompaniya faoliyati tiklandi', en: 'Your company is active again', ru: 'Компания снова активна' },
+    body: {
+      uz: '«{name}» yana tender e’lon qilishi va taklif berishi mumkin',
+      en: '“{name}” may post tenders and bid again',
+      ru: '«{name}» снова может публиковать тендеры и делать предложения',
+    },
+  },
   shipment_moved: {
     type: 'system',
     title: { uz: "Yuk holati o'zgardi", en: 'Shipment status changed', ru: 'Статус груза изменился' },

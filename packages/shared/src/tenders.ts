@@ -245,6 +245,11 @@ export const createTenderInput = z
       .optional()
       .transform((value) => value ?? false)
       .describe('At closes_at, award the lowest valid bid at or under the reserve automatically'),
+    verified_only: z
+      .boolean({ error: 'invalid' })
+      .optional()
+      .transform((value) => value ?? false)
+      .describe('Only users of verified companies may bid or buy now'),
     confirm_within_minutes: minutesField(
       CONFIRM_WITHIN_MINUTES_MIN,
       CONFIRM_WITHIN_MINUTES_MAX,
@@ -349,6 +354,7 @@ export const tender = z
       .describe('The owner only, on GET /api/tenders/{id}: the highest USD they will take (null: none)'),
     auto_award: z.boolean(),
     confirm_within_minutes: z.number().int(),
+    verified_only: z.boolean().describe('Only users of verified companies may bid or buy now'),
   })
   .meta({
     examples: [
@@ -381,6 +387,7 @@ export const tender = z
         buy_now_price: 1200,
         auto_award: true,
         confirm_within_minutes: 120,
+        verified_only: false,
       },
     ],
   });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 export const PHONE_PREFIX = '+998';
+/** A moderator verifies companies and handles reports; everyone else is a user. */
+export const USER_ROLES = ['user', 'moderator'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
@@ -78,6 +81,7 @@ export const user = z
     email: z.string(),
     phone_number: z.string(),
     created_at: z.string(),
+    role: z.enum(USER_ROLES).describe('moderator: may use the moderation console'),
   })
   .meta({
     examples: [
@@ -88,6 +92,7 @@ export const user = z
         email: 'dilnoza@example.uz',
         phone_number: '+998901234567',
         created_at: '2026-11-24T09:00:00.000Z',
+        role: 'user',
       },
     ],
   });
@@ -111,6 +116,7 @@ export const authTokens = z
           email: 'dilnoza@example.uz',
           phone_number: '+998901234567',
           created_at: '2026-11-24T09:00:00.000Z',
+          role: 'user',
         },
       },
     ],

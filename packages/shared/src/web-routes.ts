@@ -19,6 +19,9 @@ export const webRoutes = {
   shipmentStatus: '/shipment/status',
   shipmentSuccess: '/shipment/success',
   sampleSuccess: '/success',
+  myCompany: '/company',
+  company: '/companies/:id',
+  admin: '/admin',
 } as const;
 
 /** The shipment status page showing one shipment (the page also reads the number kept in local storage). */

@@ -1,5 +1,7 @@
 import type { BidsTables } from '../modules/bids/bids.tables.js';
+import type { CompaniesTables } from '../modules/companies/companies.tables.js';
 import type { FilesTables } from '../modules/files/files.tables.js';
+import type { ModerationTables } from '../modules/moderation/moderation.tables.js';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables.js';
 import type { TenderAwardsTables } from '../modules/tender-lifecycle/tender-lifecycle.tables.js';
 import type { ShipmentsTables } from '../modules/shipments/shipments.tables.js';
@@ -22,4 +24,6 @@ export interface DatabaseSchema
     NotificationsTables,
     ShipmentsTables,
     TenderAwardsTables,
+    CompaniesTables,
+    ModerationTables,
     DueActionsTables {}

@@ -3,3 +3,4 @@ export * from './multipart.js';
 export * from './tenders.js';
 export * from './users.js';
 export * from './vehicles.js';
+export * from './companies.js';

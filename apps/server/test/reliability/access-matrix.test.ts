@@ -67,7 +67,9 @@ type ObjectKind =
   | 'file-link'
   | 'file-no-signature'
   | 'file-forged'
-  | 'bid-of-A-awarded';
+  | 'bid-of-A-awarded'
+  | 'company-of-A'
+  | 'report-by-A';
 
 interface Fixture {
   kind: ObjectKind;
@@ -137,6 +139,20 @@ async function make(kind: ObjectKind): Promise<Fixture> {
       await post(C.accessToken, pathTo(apiPaths.tenders.award, { id: tender.id }), { bid_id: bid.id });
       return { kind, params: { id: bid.id } };
     }
+    case 'company-of-A': {
+      const { putCompany } = await import('../factories/index.js');
+      const company = (await putCompany(app, A.accessToken)).json<{ id: number }>();
+      return { kind, params: { id: company.id } };
+    }
+    case 'report-by-A': {
+      const tender = await createTender(app, C.accessToken);
+      const filed = await post<{ id: number }>(A.accessToken, apiPaths.reports.collection, {
+        subject_type: 'tender',
+        subject_id: tender.id,
+        reason: 'spam',
+      });
+      return { kind, params: { id: filed.id } };
+    }
     case 'vehicle': {
       const vehicle = await createVehicle(app, A.accessToken, {}, { registration: pdfFile() });
       return { kind, params: { id: vehicle.id } };
@@ -181,6 +197,8 @@ function objectKindsFor(path: string): ObjectKind[] {
   if (path.startsWith('/api/tenders/{id}')) return TENDER_KINDS;
   if (path.startsWith('/api/vehicles/{id}')) return ['vehicle'];
   if (path.startsWith('/api/bids/{id}')) return ['bid-of-A-awarded'];
+  if (path.startsWith('/api/companies/{id}') || path.startsWith('/api/admin/companies/{id}')) return ['company-of-A'];
+  if (path.startsWith('/api/admin/reports/{id}')) return ['report-by-A'];
   if (path.startsWith('/api/notifications/{id}')) return ['notification'];
   if (path.startsWith('/api/shipments/{number}')) return ['shipment-A-owner', 'shipment-A-carrier'];
   if (path.startsWith('/api/files/{id}')) return ['file-link', 'file-no-signature', 'file-forged'];
@@ -194,6 +212,7 @@ const PUBLIC_TO_B = new Set<ObjectKind>([
   'tender-awarded',
   'tender-of-C-with-A-bid',
   'file-link',
+  'company-of-A',
 ]);
 
 // ---------------------------------------------------------------------------------------------------
@@ -251,6 +270,24 @@ function expected(
       // none of these tenders offers buy-now: refused for what it is, never taken
       if (mine && kind !== 'tender-of-C-with-A-bid') return [403];
       return kind === 'tender-draft' ? [404] : [409];
+    case 'GET /api/companies/me':
+    case 'PUT /api/companies/me':
+    case 'GET /api/companies/{id}':
+      return [200];
+    case 'POST /api/companies/me/verification':
+      // each caller's own company: sent when complete, else refused as incomplete
+      return [200, 409];
+    case 'POST /api/reports':
+      return [201];
+    case 'GET /api/admin/companies':
+    case 'GET /api/admin/reports':
+    case 'POST /api/admin/companies/{id}/verify':
+    case 'POST /api/admin/companies/{id}/reject':
+    case 'POST /api/admin/companies/{id}/suspend':
+    case 'POST /api/admin/companies/{id}/unsuspend':
+    case 'POST /api/admin/reports/{id}/resolve':
+      // neither A nor B is a moderator
+      return [403];
     case 'POST /api/bids/{id}/confirm':
     case 'POST /api/bids/{id}/decline':
       // A answers once (the other answer then finds the bid no longer awaiting); B is not its carrier
@@ -305,6 +342,16 @@ async function requestFor(
       return { method: 'POST', url, payload: { bid_id: fixture?.bidId ?? 1 } };
     case 'POST /api/shipments/{number}/status':
       return { method: 'POST', url, payload: { status: 'loaded' } };
+    case 'PUT /api/companies/me': {
+      const { companyForm, multipart } = await import('../factories/index.js');
+      const { payload, headers } = await multipart(companyForm());
+      return { method: 'PUT', url, payload, headers };
+    }
+    case 'POST /api/reports':
+      return { method: 'POST', url, payload: { subject_type: 'company', subject_id: 1, reason: 'other' } };
+    case 'POST /api/admin/companies/{id}/reject':
+    case 'POST /api/admin/companies/{id}/suspend':
+      return { method: 'POST', url, payload: { reason: 'Checked by the access matrix' } };
     case 'POST /api/users/register':
     case 'POST /api/users/login':
       return { method: 'POST', url, payload: {} };

@@ -23,6 +23,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     email: 'aziz@example.uz',
     phone_number: '+998901234567',
     created_at: '2025-01-15T10:00:00.000Z',
+    role: 'user',
     ...overrides,
   };
 }
@@ -61,6 +62,7 @@ export function makeTender(overrides: Partial<Tender> = {}): Tender {
     buy_now_price: null,
     auto_award: false,
     confirm_within_minutes: 120,
+    verified_only: false,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { notificationsMigration } from './005-notifications.js';
 import { shipmentsMigration } from './006-shipments.js';
 import { scheduledJobsMigration } from './007-scheduled-jobs.js';
 import { auctionRulesMigration } from './008-auction-rules.js';
+import { trustMigration } from './009-trust.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '006-shipments': shipmentsMigration,
   '007-scheduled-jobs': scheduledJobsMigration,
   '008-auction-rules': auctionRulesMigration,
+  '009-trust': trustMigration,
 };

@@ -8,6 +8,7 @@ import {
   type TenderLiveState,
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
+import { findCompanyStanding } from '../companies/index.js';
 import { announce } from '../notifications/index.js';
 import {
   clockMs,
@@ -37,10 +38,28 @@ export async function getMinBid(ctx: BidsContext, userId: number, tenderId: numb
   };
 }
 
+/** Why a user may not trade on this tender now: their company is suspended, or the tender wants verified ones. */
+export async function companyRefusal(ctx: { db: BidsContext['db'] }, tender: TenderState, userId: number) {
+  const standing = await findCompanyStanding(ctx.db, userId);
+  if (standing?.suspended_at) return new AppError('COMPANY_SUSPENDED');
+  if (tender.verified_only === 1 && standing?.verification_status !== 'verified') {
+    return new AppError('COMPANY_NOT_VERIFIED');
+  }
+  return undefined;
+}
+
 /** Explains why the conditional update refused a bid, in the order a person would want to hear it. */
-function refusal(tender: TenderState | undefined, bidderId: number, amountCents: number, nowMs: number): AppError {
+async function refusal(
+  ctx: BidsContext,
+  tender: TenderState | undefined,
+  bidderId: number,
+  amountCents: number,
+  nowMs: number,
+): Promise<AppError> {
   if (!tender || (tender.status === 'draft' && tender.owner_id !== bidderId)) return new AppError('TENDER_NOT_FOUND');
   if (tender.owner_id === bidderId) return new AppError('BID_OWN_TENDER');
+  const company = await companyRefusal(ctx, tender, bidderId);
+  if (company) return company;
   if (tender.status === 'awarded') return new AppError('TENDER_ALREADY_AWARDED');
   if (tender.status !== 'opened' || tender.closes_at_ms <= nowMs) return new AppError('TENDER_NOT_OPEN');
   const minimum = tender.current_min_bid_cents ?? tender.initial_price_cents;
@@ -68,7 +87,7 @@ export async function placeBid(
     throw new AppError('VALIDATION_FAILED', {}, { valid_until: 'past_instant' });
   }
   const outcome = await commitBid(ctx.db, { tenderId, bidderId, amountCents, nowMs, validUntilMs });
-  if (!outcome) throw refusal(await findTenderState(ctx.db, tenderId), bidderId, amountCents, nowMs);
+  if (!outcome) throw await refusal(ctx, await findTenderState(ctx.db, tenderId), bidderId, amountCents, nowMs);
   const { bid: placed, tender } = outcome;
   await announce(ctx.bus, [...new Set(outcome.notifications.map((notification) => notification.userId))]);
   const state: TenderLiveState = liveStateOf(tender, nowMs);

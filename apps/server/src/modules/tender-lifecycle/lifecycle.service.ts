@@ -14,6 +14,7 @@ import { cancelDue, finishDue, scheduleDue, type DueAction } from '../../db/due-
 import { AppError } from '../../errors.js';
 import {
   acceptAwardedBid,
+  companyRefusal,
   declineAwardedBid,
   expireBid,
   findBid,
@@ -299,6 +300,8 @@ export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: n
 async function buyNowRefusal(ctx: LifecycleContext, buyerId: number, tenderId: number, nowMs: number) {
   const tender = await visibleTender(ctx, buyerId, tenderId);
   if (tender.owner_id === buyerId) return new AppError('BID_OWN_TENDER');
+  const company = await companyRefusal(ctx, tender, buyerId);
+  if (company) return company;
   if (tender.status === 'awarded') return new AppError('TENDER_ALREADY_AWARDED');
   if (tender.status !== 'opened' || tender.closes_at_ms <= nowMs) return new AppError('TENDER_NOT_OPEN');
   return new AppError('BUY_NOW_UNAVAILABLE');

@@ -48,6 +48,7 @@ export const tenderColumns = [
   'reserve_price_cents',
   'auto_award',
   'confirm_within_minutes',
+  'verified_only',
 ] as const;
 
 export type NewTenderRow = Insertable<TendersTable>;
@@ -377,6 +378,7 @@ export function findTenderState(db: Db, tenderId: number) {
       'reserve_price_cents',
       'auto_award',
       'confirm_within_minutes',
+      'verified_only',
     ])
     .where('id', '=', tenderId)
     .executeTakeFirst();
@@ -389,6 +391,22 @@ export function findTenderSummary(db: Db, tenderId: number) {
     .select(['number', 'name', 'owner_id', 'bid_count'])
     .where('id', '=', tenderId)
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Whether a user may bid on (or buy) this tender, as part of the tender's own conditional update: their
+ * company is not suspended, and on a verified-only tender it is verified. No extra round trip, and no gap
+ * between the check and the write.
+ */
+function mayTrade(eb: ExpressionBuilder<DatabaseSchema, 'tenders'>, userId: number): Expression<SqlBool> {
+  const company = () => eb.selectFrom('companies').select('companies.id').where('companies.user_id', '=', userId);
+  return eb.and([
+    eb.not(eb.exists(company().where('companies.suspended_at', 'is not', null))),
+    eb.or([
+      eb('tenders.verified_only', '=', 0),
+      eb.exists(company().where('companies.verification_status', '=', 'verified')),
+    ]),
+  ]);
 }
 
 type LowerArgs = { tenderId: number; bidderId: number; amountCents: number; nowMs: number };
@@ -421,6 +439,7 @@ const lowerMinimum = preparedQuery<LowerArgs, LoweredTender>((db, arg) =>
     .where('status', '=', 'opened')
     .where('closes_at_ms', '>', arg('nowMs'))
     .where('owner_id', '<>', arg('bidderId'))
+    .where((eb) => mayTrade(eb, arg('bidderId')))
     .where(sql<number>`coalesce(current_min_bid_cents, initial_price_cents) - min_step_cents`, '>=', arg('amountCents'))
     .returning([
       'id',
@@ -502,6 +521,7 @@ export function takeAtBuyNowPrice(trx: Db, args: { tenderId: number; buyerId: nu
     .where('status', '=', 'opened')
     .where('closes_at_ms', '>', args.nowMs)
     .where('owner_id', '<>', args.buyerId)
+    .where((eb) => mayTrade(eb, args.buyerId))
     .where('buy_now_price_cents', 'is not', null)
     .where((eb) =>
       eb.or([eb('current_min_bid_cents', 'is', null), eb('current_min_bid_cents', '>', eb.ref('buy_now_price_cents'))]),

@@ -14,6 +14,7 @@ import {
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { findCompanyStanding } from '../companies/index.js';
 import * as repo from './tenders.repository.js';
 
 export interface TendersContext {
@@ -62,6 +63,7 @@ export function toTender(row: StoredTender, viewerId: number, withReserve = fals
       : {}),
     auto_award: row.auto_award === 1,
     confirm_within_minutes: row.confirm_within_minutes,
+    verified_only: row.verified_only === 1,
   };
 }
 
@@ -103,11 +105,13 @@ export function tenderRow(ownerId: number, values: CreateTenderValues, createdAt
     reserve_price_cents: centsOrNull(values.reserve_price),
     auto_award: values.auto_award ? 1 : 0,
     confirm_within_minutes: values.confirm_within_minutes,
+    verified_only: values.verified_only ? 1 : 0,
   };
 }
 
 export async function createTender(ctx: TendersContext, ownerId: number, values: CreateTenderValues): Promise<Tender> {
   const now = ctx.now?.() ?? new Date();
+  if ((await findCompanyStanding(ctx.db, ownerId))?.suspended_at) throw new AppError('COMPANY_SUSPENDED');
   // the schema checks the form of closes_at; whether it is still ahead depends on the server's clock
   if (values.closes_at !== null && values.closes_at <= now.getTime()) {
     throw new AppError('VALIDATION_FAILED', {}, { closes_at: 'past_instant' });

@@ -47,6 +47,8 @@ export interface TendersTable {
   /** 0 or 1 (a boolean on both engines). */
   auto_award: number;
   confirm_within_minutes: number;
+  /** 0 or 1: only users of verified companies may bid or buy now. */
+  verified_only: Generated<number>;
 }
 
 /**

@@ -2,11 +2,11 @@ import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { UserRow } from './users.tables.js';
 
-const publicColumns = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'created_at'] as const;
+const publicColumns = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'created_at', 'role'] as const;
 
 export async function insertUser(
   db: Db,
-  values: Omit<UserRow, 'id'>,
+  values: Omit<UserRow, 'id' | 'role'>,
 ): Promise<Omit<UserRow, 'password_hash'> | undefined> {
   // ON CONFLICT keeps a duplicate e-mail from raising: the caller turns "nothing inserted" into a 409.
   return db
@@ -71,6 +71,21 @@ export async function markRefreshTokenUsed(db: Db, id: string, at: string): Prom
     .set({ used_at: at })
     .where('id', '=', id)
     .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A user's role (undefined when the user does not exist). */
+export async function findUserRole(db: Db, userId: number) {
+  return (await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst())?.role;
+}
+
+/** Makes a user (by e-mail) a moderator; false when there is no such user. */
+export async function grantModerator(db: Db, email: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ role: 'moderator' })
+    .where('email', '=', email.trim().toLowerCase())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

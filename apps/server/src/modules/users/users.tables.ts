@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { UserRole } from '@yuk/shared';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -8,6 +9,8 @@ export interface UsersTable {
   phone_number: string;
   password_hash: string;
   created_at: string;
+  /** user | moderator */
+  role: Generated<UserRole>;
 }
 
 export interface SessionsTable {

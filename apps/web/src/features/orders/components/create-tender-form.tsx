@@ -55,6 +55,7 @@ export const EMPTY_TENDER_FORM = {
   reserve_price: '',
   auto_award: false,
   confirm_within_minutes: '',
+  verified_only: false,
 } satisfies Required<CreateTenderInput>;
 
 type FieldName = keyof typeof EMPTY_TENDER_FORM;

@@ -1,0 +1,107 @@
+import type { VerificationStatus } from '@yuk/shared';
+import type { Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { CompaniesTable, CompanyRow } from './companies.tables.js';
+
+type CompanyChanges = Omit<Updateable<CompaniesTable>, 'id' | 'user_id' | 'created_at'>;
+
+/** The company of a user, made (blank, unverified) the first time it is asked for. */
+export async function ensureCompany(db: Db, userId: number, now: string): Promise<CompanyRow> {
+  await db
+    .insertInto('companies')
+    .values({ user_id: userId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  return db.selectFrom('companies').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+}
+
+export function findCompanyById(db: Db, id: number) {
+  return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What the rules of trading ask of a user's company (undefined: no profile yet). */
+export function findCompanyStanding(db: Db, userId: number) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'verification_status', 'suspended_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function updateCompany(db: Db, id: number, values: CompanyChanges): Promise<void> {
+  await db.updateTable('companies').set(values).where('id', '=', id).execute();
+}
+
+/** Moves a company from one of `from` to `to`; false when it was not in such a status. */
+export async function moveVerification(
+  db: Db,
+  id: number,
+  from: VerificationStatus[],
+  values: CompanyChanges & { verification_status: VerificationStatus },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('companies')
+    .set(values)
+    .where('id', '=', id)
+    .where('verification_status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether another company, verified, holds this STIR. */
+export async function isStirVerifiedElsewhere(db: Db, stir: string, companyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('stir', '=', stir)
+    .where('verification_status', '=', 'verified')
+    .where('id', '<>', companyId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function listCompaniesForReview(db: Db, status: VerificationStatus | undefined) {
+  let query = db.selectFrom('companies').selectAll().orderBy('updated_at').orderBy('id').limit(200);
+  if (status) query = query.where('verification_status', '=', status);
+  else query = query.where('name', '<>', '');
+  return query.execute();
+}
+
+export async function recordDecision(
+  db: Db,
+  decision: {
+    companyId: number;
+    moderatorId: number;
+    action: 'verify' | 'reject' | 'suspend' | 'unsuspend';
+    reason: string | null;
+    at: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('company_decisions')
+    .values({
+      company_id: decision.companyId,
+      moderator_id: decision.moderatorId,
+      action: decision.action,
+      reason: decision.reason,
+      created_at: decision.at,
+    })
+    .execute();
+}
+
+/** The figures of a company's public profile: its deals and its users' unanswered awards. */
+export async function companyRecord(db: Db, userId: number) {
+  const deals = await db
+    .selectFrom('shipments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'delivered')
+    .where((eb) => eb.or([eb('owner_id', '=', userId), eb('carrier_id', '=', userId)]))
+    .executeTakeFirstOrThrow();
+  const noShows = await db
+    .selectFrom('bids')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('bidder_id', '=', userId)
+    .where('status', '=', 'no_show')
+    .executeTakeFirstOrThrow();
+  return { dealsCompleted: Number(deals.n), noShows: Number(noShows.n) };
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiPaths, idParams, report, reportInput, REPORTS_PER_DAY } from '@yuk/shared';
+import { currentUser } from '../../plugins/auth.js';
+import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
+import * as service from './moderation.service.js';
+
+/** Reports: anyone signed in files them, moderators read and resolve them. */
+export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: service.ModerationContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', app.authenticate);
+  const secured = { security: SIGNED_IN };
+
+  app.post(
+    apiPaths.reports.collection,
+    {
+      schema: {
+        operationId: 'fileReport',
+        ...secured,
+        tags: ['moderation'],
+        summary: `Report a company or a tender (at most ${REPORTS_PER_DAY} a day; more: 429 TOO_MANY_REPORTS)`,
+        body: reportInput,
+        response: { 201: report, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.fileReport(ctx, currentUser(request).userId, request.body)),
+  );
+
+  app.get(
+    apiPaths.admin.reports,
+    {
+      schema: {
+        operationId: 'listReports',
+        ...secured,
+        tags: ['moderation'],
+        summary: 'Reports for moderators, open ones first, newest first',
+        description: 'Moderators only: anyone else gets 403 MODERATOR_ONLY.',
+        response: { 200: z.array(report), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.listReports(ctx, currentUser(request).userId),
+  );
+
+  app.post(
+    apiPaths.admin.resolveReport,
+    {
+      schema: {
+        operationId: 'resolveReport',
+        ...secured,
+        tags: ['moderation'],
+        summary: 'Mark a report resolved',
+        description: 'Moderators only: anyone else gets 403 MODERATOR_ONLY.',
+        params: idParams,
+        response: { 200: report, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.resolveReport(ctx, currentUser(request).userId, request.params.id),
+  );
+};

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { hasControlCharacters } from './tenders.js';
+import { phoneField } from './users.js';
+
+/**
+ * Companies behind the users: the profile each fills in, its verification by a moderator, suspension, and the
+ * reports anyone may file. Every user belongs to one company profile (theirs).
+ */
+export const COMPANY_KINDS = ['shipper', 'carrier', 'both'] as const;
+export type CompanyKind = (typeof COMPANY_KINDS)[number];
+export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+/** The documents of a company; also the names of the form's file fields. */
+export const COMPANY_DOCUMENTS = ['licence', 'registration_certificate'] as const;
+export type CompanyDocument = (typeof COMPANY_DOCUMENTS)[number];
+
+export const REPORT_SUBJECTS = ['company', 'tender'] as const;
+export const REPORT_REASONS = ['fraud', 'no_show', 'late_payment', 'spam', 'other'] as const;
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+/** Reports one user may file in a day (Tashkent). */
+export const REPORTS_PER_DAY = 10;
+
+export const COMPANY_TEXT_MAX = 200;
+export const COMPANY_ADDRESS_MAX = 500;
+export const DECISION_REASON_MAX = 1000;
+
+const text = (max: number) =>
+  z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(max, { error: 'too_long' })
+    .refine((value) => !hasControlCharacters(value), { error: 'invalid' });
+
+/** The STIR, the Uzbek taxpayer number: exactly nine digits (spaces typed between them are dropped). */
+export const stirField = z
+  .string({ error: 'required' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'required' })
+      .regex(/^\d{9}$/, { error: 'stir' }),
+  );
+
+/** PUT /api/companies/me: the text fields of the profile form (its documents come as files beside them). */
+export const companyInput = z
+  .object({
+    name: text(COMPANY_TEXT_MAX),
+    stir: stirField,
+    kind: z.enum(COMPANY_KINDS, { error: 'one_of' }),
+    legal_address: text(COMPANY_ADDRESS_MAX),
+    director: text(COMPANY_TEXT_MAX),
+    phone: phoneField,
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Silk Road Logistics MChJ',
+        stir: '305123456',
+        kind: 'carrier',
+        legal_address: 'Toshkent, Chilonzor tumani, Bunyodkor 12',
+        director: 'Aziz Rahimov',
+        phone: '+998901234567',
+      },
+    ],
+  });
+export type CompanyInput = z.input<typeof companyInput>;
+export type CompanyValues = z.output<typeof companyInput>;
+
+/** My company as I (and moderators) see it: every field, the documents as signed links, where its review stands. */
+export const company = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    stir: z.string(),
+    kind: z.enum(COMPANY_KINDS).nullable(),
+    legal_address: z.string(),
+    director: z.string(),
+    phone: z.string(),
+    documents: z.object({ licence: z.string().nullable(), registration_certificate: z.string().nullable() }),
+    verification_status: z.enum(VERIFICATION_STATUSES),
+    rejection_reason: z.string().nullable().describe("The moderator's reason when rejected"),
+    suspended: z.boolean(),
+    suspension_reason: z.string().nullable(),
+    verified_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 4,
+        name: 'Silk Road Logistics MChJ',
+        stir: '305123456',
+        kind: 'carrier',
+        legal_address: 'Toshkent, Chilonzor tumani, Bunyodkor 12',
+        director: 'Aziz Rahimov',
+        phone: '+998901234567',
+        documents: { licence: '/api/files/ab12?exp=1795555555&sig=Qx', registration_certificate: null },
+        verification_status: 'pending',
+        rejection_reason: null,
+        suspended: false,
+        suspension_reason: null,
+        verified_at: null,
+        created_at: '2026-11-24T10:00:00.000Z',
+      },
+    ],
+  });
+export type Company = z.infer<typeof company>;
+
+/** A company as anyone signed in sees it (GET /api/companies/{id}): who they are and how their deals went. */
+export const publicCompany = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    kind: z.enum(COMPANY_KINDS).nullable(),
+    verified: z.boolean(),
+    suspended: z.boolean(),
+    member_since: z.string(),
+    deals_completed: z.number().int().describe('Delivered shipments as owner or carrier'),
+    no_shows: z.number().int().describe('Awards its users let pass without an answer'),
+  })
+  .meta({
+    examples: [
+      {
+        id: 4,
+        name: 'Silk Road Logistics MChJ',
+        kind: 'carrier',
+        verified: true,
+        suspended: false,
+        member_since: '2026-01-15T10:00:00.000Z',
+        deals_completed: 12,
+        no_shows: 0,
+      },
+    ],
+  });
+export type PublicCompany = z.infer<typeof publicCompany>;
+
+/** A moderator's reason for a rejection or a suspension. */
+export const decisionInput = z
+  .object({ reason: text(DECISION_REASON_MAX) })
+  .meta({ examples: [{ reason: 'The licence number does not match the registry' }] });
+
+export const adminCompaniesQuery = z.object({
+  status: z.enum(VERIFICATION_STATUSES, { error: 'one_of' }).optional().describe('Only companies in this status'),
+});
+
+export const reportInput = z
+  .object({
+    subject_type: z.enum(REPORT_SUBJECTS, { error: 'one_of' }),
+    subject_id: z
+      .number({ error: 'integer' })
+      .int({ error: 'integer' })
+      .positive({ error: 'integer' })
+      .max(2_147_483_647, { error: 'integer' }),
+    reason: z.enum(REPORT_REASONS, { error: 'one_of' }),
+    text: z
+      .string({ error: 'invalid' })
+      .trim()
+      .max(2000, { error: 'too_long' })
+      .refine((value) => !hasControlCharacters(value, true), { error: 'invalid' })
+      .optional()
+      .transform((value) => (value ? value : null)),
+  })
+  .meta({ examples: [{ subject_type: 'company', subject_id: 4, reason: 'no_show', text: 'Did not come to load' }] });
+export type ReportInput = z.input<typeof reportInput>;
+
+export const report = z
+  .object({
+    id: z.number().int(),
+    subject_type: z.enum(REPORT_SUBJECTS),
+    subject_id: z.number().int(),
+    reason: z.enum(REPORT_REASONS),
+    text: z.string().nullable(),
+    status: z.enum(REPORT_STATUSES),
+    reporter_id: z.number().int(),
+    created_at: z.string(),
+    resolved_at: z.string().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 1,
+        subject_type: 'company',
+        subject_id: 4,
+        reason: 'no_show',
+        text: 'Did not come to load',
+        status: 'open',
+        reporter_id: 9,
+        created_at: '2026-11-24T10:00:00.000Z',
+        resolved_at: null,
+      },
+    ],
+  });
+export type Report = z.infer<typeof report>;
