@@ -8,6 +8,7 @@ import { createFileLinks, filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
+import { ratingsRoutes } from './modules/ratings/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
 import { lifecycleRoutes, startDeadlineRunner } from './modules/tender-lifecycle/index.js';
 import { tendersRoutes } from './modules/tenders/index.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(filesRoutes, { ctx: { db, fileLinks } });
   await app.register(companiesRoutes, { ctx: { db, bus, fileLinks } });
   await app.register(moderationRoutes, { ctx: { db } });
+  await app.register(ratingsRoutes, { ctx: { db } });
 
   if (options.webDist) await app.register(staticWebPlugin, { root: options.webDist });
   return app;

@@ -10,11 +10,15 @@ import {
   type Notification,
   type PublicCompany,
   type Report,
+  type ShipmentRatings,
   type Tender,
+  type TenderBid,
 } from '@yuk/shared';
 import { runAdminCommand } from '../src/admin.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { ratingFigures } from '../src/modules/ratings/index.js';
+import { getShipmentRatings, rateShipment } from '../src/modules/ratings/ratings.service.js';
 import {
   companyForm,
   createTender,
@@ -416,4 +420,136 @@ async function freshConfiguredDatabase(): Promise<{ env: Record<string, string>;
     };
   }
   return { env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'yuk-admin-')) }, drop: async () => undefined };
+}
+
+describe('ratings after delivery', () => {
+  /** A tender of `owner` won by `carrier` and carried to `step`. */
+  async function shipmentOf(owner: { accessToken: string }, carrier: { accessToken: string }, deliver = true) {
+    const tender = await createTender(app, owner.accessToken);
+    const bid = (
+      await call(carrier.accessToken, 'POST', pathTo(apiPaths.tenders.bids, { id: tender.id }), { bid_amount: 1000 })
+    ).json<{ id: number }>();
+    await call(owner.accessToken, 'POST', pathTo(apiPaths.tenders.award, { id: tender.id }), { bid_id: bid.id });
+    await call(carrier.accessToken, 'POST', pathTo(apiPaths.bids.confirm, { id: bid.id }));
+    const move = (token: string, status: string) =>
+      call(token, 'POST', pathTo(apiPaths.shipments.status, { number: tender.number }), { status });
+    await move(carrier.accessToken, 'loaded');
+    await move(carrier.accessToken, 'on_the_way');
+    if (deliver) expect((await move(owner.accessToken, 'delivered')).statusCode).toBe(200);
+    return tender.number;
+  }
+  const rate = (token: string, number: string, payload: object) =>
+    call(token, 'POST', pathTo(apiPaths.shipments.rating, { number }), payload);
+  const ratings = async (token: string, number: string) =>
+    (await call(token, 'GET', pathTo(apiPaths.shipments.rating, { number }))).json<ShipmentRatings>();
+  const profile = async (token: string, id: number) =>
+    (await call(token, 'GET', pathTo(apiPaths.companies.one, { id }))).json<PublicCompany>();
+
+  it('each side rates once after delivery, double-blind until both have; the profiles show the figures', async () => {
+    const owner = await verifiedUser();
+    const carrier = await verifiedUser();
+    const stranger = await createUser(app);
+    const early = await shipmentOf(owner, carrier, false);
+    expect((await rate(owner.accessToken, early, { score: 5, on_time: true })).json<ApiErrorBody>().code).toBe(
+      'RATING_NOT_OPEN',
+    );
+    const number = await shipmentOf(owner, carrier);
+    expect((await rate(stranger.accessToken, number, { score: 5, on_time: true })).statusCode).toBe(404);
+    expect((await call(stranger.accessToken, 'GET', pathTo(apiPaths.shipments.rating, { number }))).statusCode).toBe(
+      404,
+    );
+    expect((await rate(owner.accessToken, number, { score: 5 })).json<ApiErrorBody>().fields).toHaveProperty('on_time');
+    expect((await rate(carrier.accessToken, number, { score: 4 })).json<ApiErrorBody>().fields).toHaveProperty(
+      'payment',
+    );
+    for (const bad of [
+      { score: 0 },
+      { score: 6 },
+      { score: 4.5 },
+      { score: '5' },
+      { score: 5, comment: 'x'.repeat(1001) },
+    ]) {
+      expect((await rate(owner.accessToken, number, { on_time: true, ...bad })).statusCode, JSON.stringify(bad)).toBe(
+        400,
+      );
+    }
+    expect((await rate(carrier.accessToken, number, { score: 4, payment: 'sometimes' })).statusCode).toBe(400);
+    expect((await ratings(owner.accessToken, number)).can_rate).toBe(true);
+
+    const first = await rate(owner.accessToken, number, { score: 2, comment: 'Late by two days', on_time: false });
+    expect(first.statusCode).toBe(201);
+    expect(first.json<ShipmentRatings>()).toMatchObject({
+      can_rate: false,
+      mine: { score: 2, comment: 'Late by two days', on_time: false, payment: null },
+      theirs: null,
+      theirs_hidden: false,
+    });
+    expect((await rate(owner.accessToken, number, { score: 5, on_time: true })).json<ApiErrorBody>().code).toBe(
+      'ALREADY_RATED',
+    );
+    // the carrier cannot see the owner's rating yet, nor can anyone on the profile
+    expect(await ratings(carrier.accessToken, number)).toMatchObject({
+      can_rate: true,
+      theirs: null,
+      theirs_hidden: true,
+    });
+    expect(await profile(stranger.accessToken, carrier.company.id)).toMatchObject({
+      rating_count: 0,
+      rating_average: null,
+    });
+
+    await rate(carrier.accessToken, number, { score: 5, payment: 'on_time', comment: 'Paid the same day' });
+    expect((await ratings(carrier.accessToken, number)).theirs).toMatchObject({ score: 2, on_time: false });
+    expect((await ratings(owner.accessToken, number)).theirs).toMatchObject({ score: 5, payment: 'on_time' });
+    expect(await profile(stranger.accessToken, carrier.company.id)).toMatchObject({
+      deals_completed: 1,
+      rating_average: 2,
+      rating_count: 1,
+      on_time_share: 0,
+      payment_on_time_share: null,
+      reviews: [{ score: 2, comment: 'Late by two days', from: 'Silk Road Logistics MChJ' }],
+    });
+    expect(await profile(stranger.accessToken, owner.company.id)).toMatchObject({
+      rating_average: 5,
+      payment_on_time_share: 1,
+    });
+
+    // before the next award the owner sees who is behind a bid
+    const next = await createTender(app, owner.accessToken);
+    await call(carrier.accessToken, 'POST', pathTo(apiPaths.tenders.bids, { id: next.id }), { bid_amount: 1400 });
+    const bids = (await call(owner.accessToken, 'GET', pathTo(apiPaths.tenders.bids, { id: next.id }))).json<
+      TenderBid[]
+    >();
+    expect(bids[0]?.bidder).toMatchObject({
+      company: { id: carrier.company.id, verified: true },
+      rating_average: 2,
+      recent_no_show: false,
+    });
+  });
+
+  it('shows one side’s rating after 14 days even if the other never rated; closes rating after 30 days', async () => {
+    const owner = await verifiedUser();
+    const carrier = await verifiedUser();
+    const number = await shipmentOf(owner, carrier);
+    await rate(owner.accessToken, number, { score: 4, on_time: true });
+    const ctx = { db: database.db };
+    const in15Days = () => new Date(Date.now() + 15 * 24 * 60 * 60_000);
+    expect(await getShipmentRatings({ ...ctx, now: in15Days }, carrierUserId(carrier), number)).toMatchObject({
+      theirs: { score: 4 },
+      theirs_hidden: false,
+    });
+    expect((await ratingFigures(database.db, carrierUserId(carrier), in15Days())).count).toBe(1);
+    const in31Days = () => new Date(Date.now() + 31 * 24 * 60 * 60_000);
+    await expect(
+      rateShipment({ ...ctx, now: in31Days }, carrierUserId(carrier), number, {
+        score: 5,
+        comment: null,
+        payment: 'on_time',
+      }),
+    ).rejects.toMatchObject({ code: 'RATING_CLOSED' });
+  });
+});
+
+function carrierUserId(user: { user: { id: number } }): number {
+  return user.user.id;
 }

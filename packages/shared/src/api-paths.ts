@@ -72,5 +72,6 @@ export const apiPaths = {
     list: '/api/shipments',
     one: '/api/shipments/:number',
     status: '/api/shipments/:number/status',
+    rating: '/api/shipments/:number/rating',
   },
 } as const;

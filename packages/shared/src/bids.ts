@@ -103,6 +103,12 @@ export const tenderBid = z
       last_name: z.string(),
       phone_number: z.string(),
       no_shows: z.number().int().describe('Awards this carrier let pass without an answer, on any tender'),
+      recent_no_show: z.boolean().describe('An award let pass without an answer in the last 90 days'),
+      rating_average: z.number().nullable().describe('1–5 over the ratings shown on their profile'),
+      company: z
+        .object({ id: z.number().int(), name: z.string(), verified: z.boolean() })
+        .nullable()
+        .describe('Their company, once its profile is filled in'),
     }),
   })
   .meta({
@@ -115,7 +121,16 @@ export const tenderBid = z
         created_at: '2026-11-24T11:00:00.000Z',
         valid_until: null,
         confirm_by: null,
-        bidder: { id: 9, first_name: 'Aziz', last_name: 'Rahimov', phone_number: '+998901234567', no_shows: 0 },
+        bidder: {
+          id: 9,
+          first_name: 'Aziz',
+          last_name: 'Rahimov',
+          phone_number: '+998901234567',
+          no_shows: 0,
+          recent_no_show: false,
+          rating_average: 4.7,
+          company: { id: 4, name: 'Silk Road Logistics MChJ', verified: true },
+        },
       },
     ],
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './tenders.js';
+import { review } from './ratings.js';
 import { phoneField } from './users.js';
 
 /**
@@ -119,6 +120,17 @@ export const publicCompany = z
     member_since: z.string(),
     deals_completed: z.number().int().describe('Delivered shipments as owner or carrier'),
     no_shows: z.number().int().describe('Awards its users let pass without an answer'),
+    rating_average: z.number().nullable().describe('1–5, over the ratings shown (double-blind ones wait)'),
+    rating_count: z.number().int(),
+    on_time_share: z
+      .number()
+      .nullable()
+      .describe('As a carrier: the share of deliveries the owners rated on time (0–1)'),
+    payment_on_time_share: z
+      .number()
+      .nullable()
+      .describe('As an owner: the share of deals the carriers rated paid on time (0–1)'),
+    reviews: z.array(review).describe('The latest reviews, newest first'),
   })
   .meta({
     examples: [
@@ -131,6 +143,18 @@ export const publicCompany = z
         member_since: '2026-01-15T10:00:00.000Z',
         deals_completed: 12,
         no_shows: 0,
+        rating_average: 4.6,
+        rating_count: 9,
+        on_time_share: 0.89,
+        payment_on_time_share: null,
+        reviews: [
+          {
+            score: 5,
+            comment: 'Careful with the load',
+            created_at: '2026-11-20T10:00:00.000Z',
+            from: 'Paxta Savdo MChJ',
+          },
+        ],
       },
     ],
   });

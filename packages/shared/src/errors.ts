@@ -179,6 +179,24 @@ export const ERRORS = {
     en: 'This bid cannot be chosen: it was declined, has expired or went unanswered',
     ru: 'Это предложение нельзя выбрать: от него отказались, оно истекло или осталось без ответа',
   },
+  RATING_NOT_OPEN: {
+    status: 409,
+    uz: 'Yukni yetkazib berilgandan keyingina baholash mumkin',
+    en: 'A shipment can be rated only once it is delivered',
+    ru: 'Оценить перевозку можно только после доставки',
+  },
+  RATING_CLOSED: {
+    status: 409,
+    uz: "Baholash muddati o'tgan: yetkazib berilgandan keyin 30 kun",
+    en: 'The time to rate has passed: 30 days after delivery',
+    ru: 'Срок оценки истёк: 30 дней после доставки',
+  },
+  ALREADY_RATED: {
+    status: 409,
+    uz: 'Siz bu yukni allaqachon baholagansiz',
+    en: 'You have already rated this shipment',
+    ru: 'Вы уже оценили эту перевозку',
+  },
   COMPANY_SUSPENDED: {
     status: 403,
     uz: "Kompaniyangiz faoliyati to'xtatilgan: tender e'lon qila olmaysiz va taklif bera olmaysiz",

@@ -71,6 +71,11 @@ export const FIELD_MESSAGES = {
     en: 'Send either cursor or offset, not both',
     ru: 'Укажите либо cursor, либо offset, но не оба',
   },
+  rating_score: {
+    uz: "Baho 1 dan 5 gacha butun son bo'lishi kerak",
+    en: 'The score must be a whole number from 1 to 5',
+    ru: 'Оценка должна быть целым числом от 1 до 5',
+  },
   stir: {
     uz: "STIR aniq 9 ta raqamdan iborat bo'lishi kerak",
     en: 'The STIR must be exactly 9 digits',

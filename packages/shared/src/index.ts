@@ -20,6 +20,7 @@ export * from './tenders.js';
 export * from './notifications.js';
 export * from './shipments.js';
 export * from './companies.js';
+export * from './ratings.js';
 export * from './paths.js';
 export * from './api-paths.js';
 export * from './web-routes.js';

@@ -1,6 +1,7 @@
 import type { BidsTables } from '../modules/bids/bids.tables.js';
 import type { CompaniesTables } from '../modules/companies/companies.tables.js';
 import type { FilesTables } from '../modules/files/files.tables.js';
+import type { RatingsTables } from '../modules/ratings/ratings.tables.js';
 import type { ModerationTables } from '../modules/moderation/moderation.tables.js';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables.js';
 import type { TenderAwardsTables } from '../modules/tender-lifecycle/tender-lifecycle.tables.js';
@@ -26,4 +27,5 @@ export interface DatabaseSchema
     TenderAwardsTables,
     CompaniesTables,
     ModerationTables,
+    RatingsTables,
     DueActionsTables {}

@@ -34,7 +34,16 @@ function serveOwnersTender() {
     makeTenderBid({
       id: 32,
       bid_amount: 4100,
-      bidder: { id: 4, first_name: 'Olga', last_name: 'Petrova', phone_number: '+998935556677', no_shows: 0 },
+      bidder: {
+        id: 4,
+        first_name: 'Olga',
+        last_name: 'Petrova',
+        phone_number: '+998935556677',
+        no_shows: 0,
+        recent_no_show: false,
+        rating_average: null,
+        company: null,
+      },
     }),
   ];
   const one = (pattern: `${string}:id${string}`) => pathTo(pattern, { id: 9 });

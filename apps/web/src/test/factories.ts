@@ -76,7 +76,16 @@ export const makeTenderBid = (overrides: Partial<TenderBid> = {}): TenderBid => 
   created_at: '2026-11-21T09:15:00.000Z',
   valid_until: null,
   confirm_by: null,
-  bidder: { id: 3, first_name: 'Aziz', last_name: 'Rahimov', phone_number: '+998911112233', no_shows: 0 },
+  bidder: {
+    id: 3,
+    first_name: 'Aziz',
+    last_name: 'Rahimov',
+    phone_number: '+998911112233',
+    no_shows: 0,
+    recent_no_show: false,
+    rating_average: null,
+    company: null,
+  },
   ...overrides,
 });
 

@@ -8,6 +8,7 @@ import { shipmentsMigration } from './006-shipments.js';
 import { scheduledJobsMigration } from './007-scheduled-jobs.js';
 import { auctionRulesMigration } from './008-auction-rules.js';
 import { trustMigration } from './009-trust.js';
+import { ratingsMigration } from './010-ratings.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '007-scheduled-jobs': scheduledJobsMigration,
   '008-auction-rules': auctionRulesMigration,
   '009-trust': trustMigration,
+  '010-ratings': ratingsMigration,
 };

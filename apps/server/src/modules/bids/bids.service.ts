@@ -8,7 +8,8 @@ import {
   type TenderLiveState,
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
-import { findCompanyStanding } from '../companies/index.js';
+import { companiesOfUsers, findCompanyStanding } from '../companies/index.js';
+import { hadNoShowWithin, ratingFigures } from '../ratings/index.js';
 import { announce } from '../notifications/index.js';
 import {
   clockMs,
@@ -24,6 +25,9 @@ import { commitBid, formatUsd } from './bid-batcher.js';
 import * as repo from './bids.repository.js';
 
 export type BidsContext = TenderStateContext;
+
+/** A no-show this recent is worth a warning before the next award. */
+const RECENT_NO_SHOW_DAYS = 90;
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -119,6 +123,16 @@ export async function listMyBids(ctx: BidsContext, bidderId: number, tenderId?: 
 export async function listTenderBids(ctx: BidsContext, ownerId: number, tenderId: number): Promise<TenderBid[]> {
   await ownTender(ctx, ownerId, tenderId);
   const rows = await repo.listBidsOfTender(ctx.db, tenderId);
+  // what the owner weighs before an award: the bidder's company, recent no-shows, ratings
+  const bidders = [...new Set(rows.map((row) => row.bidder_id))];
+  const companies = await companiesOfUsers(ctx.db, bidders);
+  const standing = new Map<number, { recentNoShow: boolean; rating: number | null }>();
+  for (const bidderId of bidders) {
+    standing.set(bidderId, {
+      recentNoShow: await hadNoShowWithin(ctx.db, bidderId, RECENT_NO_SHOW_DAYS),
+      rating: (await ratingFigures(ctx.db, bidderId)).average,
+    });
+  }
   return rows.map((row) => ({
     id: row.id,
     tender_id: row.tender_id,
@@ -133,6 +147,9 @@ export async function listTenderBids(ctx: BidsContext, ownerId: number, tenderId
       last_name: row.last_name,
       phone_number: row.phone_number,
       no_shows: Number(row.no_shows ?? 0),
+      recent_no_show: standing.get(row.bidder_id)?.recentNoShow ?? false,
+      rating_average: standing.get(row.bidder_id)?.rating ?? null,
+      company: companies.get(row.bidder_id) ?? null,
     },
   }));
 }

@@ -19,6 +19,20 @@ export function findCompanyById(db: Db, id: number) {
   return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The filled-in companies of these users, by user. */
+export async function companiesOfUsers(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, { id: number; name: string; verified: boolean }>();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['id', 'user_id', 'name', 'verification_status'])
+    .where('user_id', 'in', userIds)
+    .where('name', '<>', '')
+    .execute();
+  return new Map(
+    rows.map((row) => [row.user_id, { id: row.id, name: row.name, verified: row.verification_status === 'verified' }]),
+  );
+}
+
 /** What the rules of trading ask of a user's company (undefined: no profile yet). */
 export function findCompanyStanding(db: Db, userId: number) {
   return db

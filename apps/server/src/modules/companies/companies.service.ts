@@ -13,6 +13,7 @@ import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 import { insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
 import { announce, recordNotifications } from '../notifications/index.js';
+import { ratingFigures } from '../ratings/index.js';
 import { assertModerator } from '../users/index.js';
 import * as repo from './companies.repository.js';
 import type { CompanyRow } from './companies.tables.js';
@@ -138,6 +139,7 @@ export async function getPublicCompany(ctx: CompaniesContext, id: number): Promi
   const row = await repo.findCompanyById(ctx.db, id);
   if (!row || !row.name) throw new AppError('COMPANY_NOT_FOUND');
   const record = await repo.companyRecord(ctx.db, row.user_id);
+  const ratings = await ratingFigures(ctx.db, row.user_id);
   return {
     id: row.id,
     name: row.name,
@@ -147,6 +149,11 @@ export async function getPublicCompany(ctx: CompaniesContext, id: number): Promi
     member_since: row.created_at,
     deals_completed: record.dealsCompleted,
     no_shows: record.noShows,
+    rating_average: ratings.average,
+    rating_count: ratings.count,
+    on_time_share: ratings.onTimeShare,
+    payment_on_time_share: ratings.paymentOnTimeShare,
+    reviews: ratings.reviews,
   };
 }
 
