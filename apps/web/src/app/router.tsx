@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/states';
+import { routes as adminRoutes } from '../features/admin/routes';
 import { routes as bidsRoutes } from '../features/bids/routes';
+import { routes as companiesRoutes } from '../features/companies/routes';
 import { routes as notFoundRoutes } from '../features/not-found/routes';
 import { routes as notificationsRoutes } from '../features/notifications/routes';
 import { routes as ordersRoutes } from '../features/orders/routes';
@@ -28,6 +30,8 @@ const featureRoutes: RouteObject[] = [
   ...bidsRoutes,
   ...notificationsRoutes,
   ...shipmentsRoutes,
+  ...companiesRoutes,
+  ...adminRoutes,
   ...sampleSuccessRoutes,
   ...notFoundRoutes, // '*': any path no page claims
 ];

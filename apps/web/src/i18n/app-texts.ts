@@ -1,6 +1,8 @@
 import type appTexts from '../app/i18n';
 import type authTexts from '../features/auth/i18n';
+import type adminTexts from '../features/admin/i18n';
 import type bidsTexts from '../features/bids/i18n';
+import type companiesTexts from '../features/companies/i18n';
 import type notFoundTexts from '../features/not-found/i18n';
 import type notificationsTexts from '../features/notifications/i18n';
 import type ordersTexts from '../features/orders/i18n';
@@ -33,7 +35,9 @@ type Bundles =
   | typeof shipmentsTexts
   | typeof sampleSuccessTexts
   | typeof tendersTexts
-  | typeof ordersTexts;
+  | typeof ordersTexts
+  | typeof companiesTexts
+  | typeof adminTexts;
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 

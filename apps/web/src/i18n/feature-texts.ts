@@ -1,5 +1,7 @@
 import appTexts from '../app/i18n';
+import adminTexts from '../features/admin/i18n';
 import bidsTexts from '../features/bids/i18n';
+import companiesTexts from '../features/companies/i18n';
 import notFoundTexts from '../features/not-found/i18n';
 import notificationsTexts from '../features/notifications/i18n';
 import ordersTexts from '../features/orders/i18n';
@@ -30,6 +32,8 @@ export const featureTexts = [
   sampleSuccessTexts,
   tendersTexts,
   ordersTexts,
+  companiesTexts,
+  adminTexts,
 ];
 
 addTexts(featureTexts);

@@ -39,6 +39,15 @@ export const notificationKeys = {
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
 };
 
+export const companyKeys = {
+  all: ['companies'] as const,
+  mine: () => [...companyKeys.all, 'me'] as const,
+  one: (id: number) => [...companyKeys.all, 'one', id] as const,
+  /** The moderators' queues. */
+  review: (status: string) => [...companyKeys.all, 'review', status] as const,
+  reports: () => [...companyKeys.all, 'reports'] as const,
+};
+
 export const shipmentKeys = {
   all: ['shipments'] as const,
   list: () => [...shipmentKeys.all, 'list'] as const,

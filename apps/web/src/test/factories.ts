@@ -1,5 +1,6 @@
 import {
   tenderNumber,
+  type Company,
   type MyBid,
   type Notification,
   type Shipment,
@@ -181,6 +182,27 @@ export function makeNotification(overrides: Partial<Notification> = {}): Notific
     link: '/tender/1',
     read: false,
     created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+/** My company as the API returns it. */
+export function makeCompany(overrides: Partial<Company> = {}): Company {
+  return {
+    id: 4,
+    name: 'Silk Road Logistics MChJ',
+    stir: '305123456',
+    kind: 'carrier',
+    legal_address: 'Toshkent, Chilonzor 12',
+    director: 'Aziz Rahimov',
+    phone: '+998901234567',
+    documents: { licence: '/api/files/ab?exp=1&sig=x', registration_certificate: '/api/files/cd?exp=1&sig=y' },
+    verification_status: 'unverified',
+    rejection_reason: null,
+    suspended: false,
+    suspension_reason: null,
+    verified_at: null,
+    created_at: '2026-11-20T08:00:00.000Z',
     ...overrides,
   };
 }

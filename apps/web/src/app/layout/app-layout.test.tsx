@@ -54,10 +54,21 @@ describe('the signed-in shell', () => {
       '/bids',
       '/vehicles',
       '/notifications',
+      '/company',
       '/profile',
     ]);
     expect(within(nav()).getByRole('link', { name: 'Profil' })).toHaveAttribute('aria-current', 'page');
     for (const link of links) expect(link.querySelector('svg')).not.toBeNull();
+  });
+
+  it('shows the moderators their console, and no one else', async () => {
+    vi.unstubAllGlobals();
+    stubFetch((call) =>
+      call.url === '/api/users/me' ? jsonResponse({ ...sampleUser, role: 'moderator' }) : jsonResponse([]),
+    );
+    renderApp('/profile');
+    await screen.findByRole('heading', { level: 1, name: 'Profil' });
+    expect(await within(nav()).findByRole('link', { name: 'Moderatsiya' })).toHaveAttribute('href', '/admin');
   });
 
   it('collapses to icons with the brand letter, keeping every link named, and opens again', async () => {
@@ -120,13 +131,15 @@ describe('the signed-in shell', () => {
   });
 
   it('logs out: POST /api/users/logout with the refresh cookie, then the session is cleared', async () => {
-    const { calls } = stubFetch(() => new Response(null, { status: 204 }));
+    const { calls } = stubFetch((call) =>
+      call.url === '/api/users/me' ? jsonResponse(sampleUser) : new Response(null, { status: 204 }),
+    );
     const { user } = renderApp('/profile');
     await screen.findByRole('heading', { level: 1, name: 'Profil' });
     await user.click(screen.getByRole('button', { name: 'Chiqish' }));
     await waitFor(() => expect(getSession().status).toBe('signed-out'));
     // (the shell also asks for the unread notifications and follows their stream)
-    expect(calls.filter((call) => !call.url.startsWith('/api/notifications'))).toEqual([
+    expect(calls.filter((call) => !call.url.startsWith('/api/notifications') && call.url !== '/api/users/me')).toEqual([
       expect.objectContaining({ url: '/api/users/logout', method: 'POST', credentials: 'include' }),
     ]);
     expect(Cookies.get(ACCESS_COOKIE_NAME)).toBeUndefined();

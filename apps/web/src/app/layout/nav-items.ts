@@ -1,8 +1,10 @@
 import {
   BellIcon,
   BidsIcon,
+  CompanyIcon,
   OrdersIcon,
   PlaneIcon,
+  ShieldIcon,
   ShipIcon,
   TendersIcon,
   TruckIcon,
@@ -11,6 +13,7 @@ import {
   VehiclesIcon,
   type Icon,
 } from '../../components/ui/icons';
+import { useMe } from '../../features/auth/api/me';
 import { useUnreadNotificationsCount } from '../../features/notifications/use-unread-notifications-count';
 import type { AppTexts } from '../../i18n';
 import { webRoutes, pathTo } from '@yuk/shared';
@@ -30,6 +33,13 @@ export interface NavItem {
    * undefined. Called only for the items that have it, always in the same order.
    */
   useBadgeCount?: () => number | undefined;
+  /** Only for some users (a hook, e.g. the moderators' console): hidden when it answers false. */
+  useVisible?: () => boolean;
+}
+
+/** Whether the signed-in user is a moderator (the server checks again on every moderator call). */
+function useIsModerator(): boolean {
+  return useMe().data?.role === 'moderator';
 }
 
 /** The side navigation, top to bottom. */
@@ -54,6 +64,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: BellIcon,
     useBadgeCount: useUnreadNotificationsCount,
   },
+  { to: webRoutes.myCompany, labelKey: 'nav.company', icon: CompanyIcon },
+  { to: webRoutes.admin, labelKey: 'nav.admin', icon: ShieldIcon, useVisible: useIsModerator },
   { to: webRoutes.profile, labelKey: 'terms.profile', icon: UserIcon },
 ];
 

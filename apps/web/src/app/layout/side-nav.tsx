@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CountBadge } from '../../components/ui/count-badge';
@@ -49,6 +49,11 @@ function ItemLink({ item, open, child = false }: { item: NavItem; open: boolean;
       {item.useBadgeCount && <NavBadge useCount={item.useBadgeCount} open={open} />}
     </NavLink>
   );
+}
+
+/** An item only some users see (the moderators' console): its hook decides. */
+function ShownWhen({ useVisible, children }: { useVisible: () => boolean; children: ReactNode }) {
+  return useVisible() ? children : null;
 }
 
 /** An item with sub-links (Tenders): clicking it opens its page and toggles the sub-links. */
@@ -152,6 +157,12 @@ export function SideNav({ open, onToggle, id, items = NAV_ITEMS }: SideNavProps)
           {items.map((item) =>
             item.children ? (
               <NavGroup key={item.to} item={{ ...item, children: item.children }} open={open} />
+            ) : item.useVisible ? (
+              <ShownWhen key={item.to} useVisible={item.useVisible}>
+                <li>
+                  <ItemLink item={item} open={open} />
+                </li>
+              </ShownWhen>
             ) : (
               <li key={item.to}>
                 <ItemLink item={item} open={open} />

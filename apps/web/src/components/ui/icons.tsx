@@ -91,6 +91,15 @@ export const UserIcon = icon(
     <path d="M4 21c0-4 3.6-6.5 8-6.5s8 2.5 8 6.5" />
   </>,
 );
+export const CompanyIcon = icon(
+  <>
+    <path d="M4 21V5.5L12 3v18M12 8h8v13" />
+    <path d="M7 8h2M7 12h2M7 16h2M15 12h2M15 16h2M2.5 21h19" />
+  </>,
+);
+export const ShieldIcon = icon(
+  <path d="M12 3l7.5 3v5.5c0 4.6-3.2 8.2-7.5 9.5-4.3-1.3-7.5-4.9-7.5-9.5V6L12 3zM8.8 12l2.2 2.2 4.2-4.4" />,
+);
 export const LogoutIcon = icon(<path d="M9.5 4H5v16h4.5M15.5 8l4 4-4 4M19.5 12H9.5" />);
 export const ChevronDownIcon = icon(<path d="M6 9l6 6 6-6" />);
 export const ChevronLeftIcon = icon(<path d="M15 6l-6 6 6 6" />);

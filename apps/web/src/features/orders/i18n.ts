@@ -32,6 +32,7 @@ export default defineTexts({
         confirmWithinHint: "G'olib shu vaqt ichida tasdiqlamasa, tanlov keyingi taklifga o'tadi. Bo'sh: {n}",
         buyNowHint: "Tashuvchi tenderni shu narxda darhol olishi mumkin. Boshlang'ich narxdan oshmasin. Bo'sh: yo'q",
         reserveHint: "Siz rozi bo'ladigan eng yuqori narx; uni faqat siz ko'rasiz. Bo'sh: yo'q",
+        verifiedOnlyHint: 'Faqat moderator tasdiqlagan kompaniyalar taklif bera oladi',
         autoAwardHint:
           "Yopilishda zaxira narxdan oshmagan eng past amaldagi taklif avtomatik tanlanadi. Aks holda g'olibni o'zingiz tanlaysiz",
       },
@@ -88,6 +89,7 @@ export default defineTexts({
         confirmWithinHint: 'If the winner does not confirm in time, the award passes to the next bid. Empty: {n}',
         buyNowHint: 'A carrier may take the tender at once for this price. Not above the initial price. Empty: none',
         reserveHint: 'The highest price you will accept; only you see it. Empty: none',
+        verifiedOnlyHint: 'Only companies a moderator has verified may bid',
         autoAwardHint:
           'At the close, the lowest valid bid at or under the reserve is chosen automatically. Otherwise you choose the winner',
       },
@@ -144,6 +146,7 @@ export default defineTexts({
         confirmWithinHint: 'Если победитель не подтвердит вовремя, выбор перейдёт к следующему предложению. Пусто: {n}',
         buyNowHint: 'Перевозчик может сразу забрать тендер по этой цене. Не выше начальной цены. Пусто: нет',
         reserveHint: 'Самая высокая цена, на которую вы согласны; видите её только вы. Пусто: нет',
+        verifiedOnlyHint: 'Предложения могут делать только компании, проверенные модератором',
         autoAwardHint:
           'При закрытии автоматически выбирается самое низкое действующее предложение не выше резерва. Иначе победителя выбираете вы',
       },

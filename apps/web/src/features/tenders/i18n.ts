@@ -112,6 +112,11 @@ export default defineTexts({
         awardConfirm:
           "Tender {bidder}ga {amount} narxda beriladi: u {minutes} daqiqa ichida tasdiqlashi kerak. Rad etsa yoki javob bermasa, tanlov keyingi eng past taklifga o'tadi. Davom etasizmi?",
         noShows: '{n} marta javobsiz qolgan',
+        warnings: {
+          unverified: 'Bu tashuvchining kompaniyasi tasdiqlanmagan',
+          noShow: "Bu tashuvchi so'nggi 90 kunda tanlovga javob bermagan",
+          lowRating: 'Bu tashuvchining reytingi 3 dan past',
+        },
         awardPending: 'Berilmoqda...',
         awardDone: 'Tender {bidder}ga berildi',
         close: 'Close tender',
@@ -248,6 +253,11 @@ export default defineTexts({
         awardConfirm:
           'The tender goes to {bidder} for {amount}, who must confirm within {minutes} minutes. If they decline or do not answer, the award passes to the next lowest bid. Continue?',
         noShows: '{n} unanswered awards',
+        warnings: {
+          unverified: "This carrier's company is not verified",
+          noShow: 'This carrier left an award unanswered in the last 90 days',
+          lowRating: "This carrier's rating is under 3",
+        },
         awardPending: 'Awarding...',
         awardDone: 'The tender was awarded to {bidder}',
         close: 'Close tender',
@@ -383,6 +393,11 @@ export default defineTexts({
         awardConfirm:
           'Тендер получит {bidder} за {amount} и должен подтвердить в течение {minutes} минут. При отказе или без ответа выбор перейдёт к следующему самому низкому предложению. Продолжить?',
         noShows: 'Не ответил на выбор: {n}',
+        warnings: {
+          unverified: 'Компания этого перевозчика не проверена',
+          noShow: 'Этот перевозчик не ответил на выбор за последние 90 дней',
+          lowRating: 'Рейтинг этого перевозчика ниже 3',
+        },
         awardPending: 'Присуждаем...',
         awardDone: 'Тендер присуждён: {bidder}',
         close: 'Закрыть тендер',

@@ -575,3 +575,66 @@ describe('the auction on the tender page', () => {
     expect(screen.queryByRole('button', { name: 'Track shipment' })).toBeNull();
   });
 });
+
+describe('awarding with what the owner should know', () => {
+  beforeEach(async () => {
+    await changeLanguage('en');
+    startSession({ accessToken: 'token', user: sampleUser });
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await changeLanguage('uz');
+  });
+
+  it("links the bidder's company with its mark, and warns about an unverified company, a recent no-show and a low rating", async () => {
+    serve({
+      tender: makeTender({ id: 9, is_owner: true, bid_count: 2 }),
+      minBid: 3000,
+      bids: [
+        makeTenderBid({
+          id: 31,
+          bid_amount: 3000,
+          bidder: {
+            id: 3,
+            first_name: 'Aziz',
+            last_name: 'Rahimov',
+            phone_number: '+998911112233',
+            no_shows: 1,
+            recent_no_show: true,
+            rating_average: 2.5,
+            company: { id: 5, name: 'Tez Yuk MChJ', verified: false },
+          },
+        }),
+        makeTenderBid({
+          id: 32,
+          bid_amount: 3100,
+          bidder: {
+            id: 4,
+            first_name: 'Olga',
+            last_name: 'Petrova',
+            phone_number: '+998935556677',
+            no_shows: 0,
+            recent_no_show: false,
+            rating_average: 4.8,
+            company: { id: 6, name: 'Silk Road MChJ', verified: true },
+          },
+        }),
+      ],
+      onAction: () => jsonResponse({}),
+    });
+    const { user } = renderAt('/tender/9');
+    const table = await screen.findByRole('table', { name: 'Bids on the tender' });
+    expect(within(table).getByRole('link', { name: 'Tez Yuk MChJ' })).toHaveAttribute('href', '/companies/5');
+    const verifiedRow = within(table).getAllByRole('row')[2]!;
+    expect(within(verifiedRow).getByText('Verified company')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Award: Aziz Rahimov ($3,000)' }));
+    const warnings = within(screen.getByRole('dialog', { name: 'Award the tender' })).getByRole('alert');
+    expect(warnings).toHaveTextContent("This carrier's company is not verified");
+    expect(warnings).toHaveTextContent('This carrier left an award unanswered in the last 90 days');
+    expect(warnings).toHaveTextContent("This carrier's rating is under 3");
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Award: Olga Petrova ($3,100)' }));
+    expect(within(screen.getByRole('dialog', { name: 'Award the tender' })).queryByRole('alert')).toBeNull();
+  });
+});

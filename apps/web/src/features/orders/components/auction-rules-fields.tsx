@@ -21,6 +21,7 @@ export const AUCTION_RULE_FIELDS = [
   'reserve_price',
   'auto_award',
   'confirm_within_minutes',
+  'verified_only',
 ] as const;
 type RuleField = (typeof AUCTION_RULE_FIELDS)[number];
 
@@ -141,6 +142,13 @@ export function AuctionRulesFields({
           error={error('reserve_price')}
           {...register('reserve_price')}
         />
+        <label className="flex min-h-10 cursor-pointer items-start gap-3 rounded-lg border border-navy-700 bg-navy-950/60 px-3 py-2 text-sm text-slate-100 hover:border-navy-500 sm:col-span-2">
+          <input type="checkbox" className="mt-0.5 size-4 accent-sky-400" {...register('verified_only')} />
+          <span>
+            <span className="font-medium">{t('terms.verifiedOnly')}</span>
+            <span className="block text-slate-400">{t('orders.rules.verifiedOnlyHint')}</span>
+          </span>
+        </label>
         <label className="flex min-h-10 cursor-pointer items-start gap-3 rounded-lg border border-navy-700 bg-navy-950/60 px-3 py-2 text-sm text-slate-100 hover:border-navy-500 sm:col-span-2">
           <input type="checkbox" className="mt-0.5 size-4 accent-sky-400" {...register('auto_award')} />
           <span>

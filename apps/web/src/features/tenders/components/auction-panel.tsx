@@ -6,6 +6,7 @@ import { formatMarketTime, webRoutes, type MinBidResponse, type Tender } from '@
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Countdown } from '../../../components/ui/countdown';
+import { ShieldIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { chooseShipment } from '../../../lib/shipment-tracking';
@@ -87,6 +88,12 @@ export function AuctionFacts({
         )}
         {tender.buy_now_price !== null && (
           <Row label={t('terms.buyNowPriceUsd')}>{formatUsd(tender.buy_now_price)}</Row>
+        )}
+        {tender.verified_only && (
+          <p className="my-2 flex items-center gap-2 text-sm text-emerald-200">
+            <ShieldIcon className="size-4 shrink-0" />
+            {t('terms.verifiedOnly')}
+          </p>
         )}
         {tender.is_owner && (
           <>

@@ -17,6 +17,7 @@ import { usePublishTender } from '../api/publish-tender';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Countdown } from '../../../components/ui/countdown';
 import { useMarketTime } from './auction-panel';
+import { CompanyLink } from '../../../components/company-badge';
 
 type Pending = { kind: 'award'; bid: TenderBid } | { kind: 'close' } | { kind: 'publish' } | null;
 
@@ -80,6 +81,15 @@ export function OwnerActions({ tender, onRequest }: { tender: Tender; onRequest:
   return null;
 }
 
+/** What an owner should weigh before awarding: an unverified company, a recent no-show, a low rating. */
+export function awardWarnings(bid: TenderBid): ('unverified' | 'noShow' | 'lowRating')[] {
+  const warnings: ('unverified' | 'noShow' | 'lowRating')[] = [];
+  if (!bid.bidder.company?.verified) warnings.push('unverified');
+  if (bid.bidder.recent_no_show) warnings.push('noShow');
+  if (bid.bidder.rating_average !== null && bid.bidder.rating_average < 3) warnings.push('lowRating');
+  return warnings;
+}
+
 /** A decision the owner asked for, waiting for confirmation. */
 export type OwnerDecision = Pending;
 
@@ -127,6 +137,7 @@ export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDe
           confirm: t('tenders.owner.award'),
           pendingLabel: t('tenders.owner.awardPending'),
           busy: award.isPending,
+          warnings: awardWarnings(pending.bid),
         }
       : pending?.kind === 'close'
         ? {
@@ -157,7 +168,17 @@ export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDe
       onConfirm={() => void run()}
       onClose={() => setPending(null)}
     >
-      {texts?.text}
+      <p>{texts?.text}</p>
+      {texts?.warnings && texts.warnings.length > 0 && (
+        <ul
+          role="alert"
+          className="mt-3 flex flex-col gap-1 rounded-lg bg-orange-950/40 p-3 text-sm text-orange-100 ring-1 ring-orange-400/40 ring-inset"
+        >
+          {texts.warnings.map((warning) => (
+            <li key={warning}>⚠ {t(`tenders.owner.warnings.${warning}`)}</li>
+          ))}
+        </ul>
+      )}
     </ConfirmDialog>
   );
   return { request: setPending, dialog };
@@ -207,6 +228,7 @@ export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: 
                 <a href={`tel:${bid.bidder.phone_number}`} className="text-xs text-sky-300 hover:underline">
                   {bid.bidder.phone_number}
                 </a>
+                {bid.bidder.company && <CompanyLink company={bid.bidder.company} />}
                 {bid.bidder.no_shows > 0 && (
                   <span className="text-xs text-orange-300">
                     {t('tenders.owner.noShows', { n: bid.bidder.no_shows })}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ShieldIcon } from '../../../components/ui/icons';
 import type { Tender } from '@yuk/shared';
 import { VirtualTable, type VirtualColumn } from '../../../components/ui/virtual-table';
 import { formatNumber, formatUsd } from '../../../lib/format';
@@ -25,7 +26,15 @@ export function TendersTable({ tenders, total, onOpen, onEndReached, loadingMore
       key: 'name',
       header: t('terms.productName'),
       width: '25%',
-      cell: (tender) => tender.name,
+      cell: (tender) =>
+        tender.verified_only ? (
+          <span className="inline-flex items-center gap-1.5">
+            {tender.name}
+            <ShieldIcon className="size-4 shrink-0 text-emerald-300" aria-label={t('terms.verifiedOnly')} role="img" />
+          </span>
+        ) : (
+          tender.name
+        ),
       title: (tender) => tender.name,
     },
     {

@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n';
+import { startSession } from '../../lib/session';
+import { makeCompany } from '../../test/factories';
+import { findToast, jsonResponse, renderRoutes, sampleUser, stubFetch } from '../../test/render';
+import { routes } from './routes';
+
+describe('the moderation console', () => {
+  beforeEach(async () => {
+    await changeLanguage('en');
+    startSession({ accessToken: 'token', user: { ...sampleUser, role: 'moderator' } });
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await changeLanguage('uz');
+  });
+
+  it('lists pending companies with their documents; rejecting asks for a reason and sends it', async () => {
+    const pending = makeCompany({ id: 7, name: 'Tez Yuk MChJ', verification_status: 'pending' });
+    const { calls } = stubFetch((call) => {
+      if (call.url.startsWith('/api/admin/companies?')) return jsonResponse([pending]);
+      if (call.url === '/api/admin/companies/7/reject')
+        return jsonResponse({ ...pending, verification_status: 'rejected' });
+      if (call.url === '/api/admin/reports')
+        return jsonResponse([
+          {
+            id: 3,
+            subject_type: 'tender',
+            subject_id: 12,
+            reason: 'spam',
+            text: 'Fake load',
+            status: 'open',
+            reporter_id: 9,
+            created_at: '2026-11-24T10:00:00.000Z',
+            resolved_at: null,
+          },
+        ]);
+      return jsonResponse([]);
+    });
+    const { user } = renderRoutes(routes, '/admin');
+    const list = await screen.findByRole('list', { name: 'Companies' });
+    const card = within(list).getByRole('listitem');
+    expect(card).toHaveTextContent('Tez Yuk MChJ');
+    expect(card).toHaveTextContent('305123456');
+    expect(within(card).getByRole('link', { name: 'Licence' })).toHaveAttribute('href', pending.documents.licence);
+    expect(calls.some((call) => call.url === '/api/admin/companies?status=pending')).toBe(true);
+
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await findToast('Write the reason')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.endsWith('/reject'))).toBe(false);
+    await user.type(within(dialog).getByLabelText('Reason (the company sees it)'), 'The licence is unreadable');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await findToast('“Tez Yuk MChJ” is rejected')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/admin/companies/7/reject')?.body).toEqual({
+      reason: 'The licence is unreadable',
+    });
+    const reports = screen.getByRole('region', { name: 'Reports' });
+    expect(reports).toHaveTextContent('Spam');
+    expect(reports).toHaveTextContent('Fake load');
+  });
+
+  it("shows the server's refusal to anyone who is not a moderator", async () => {
+    stubFetch(() => jsonResponse({ error: 'Only moderators may do this', code: 'MODERATOR_ONLY' }, 403));
+    renderRoutes(routes, '/admin');
+    expect(await screen.findAllByText('Only moderators may do this')).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,230 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { pathTo, VERIFICATION_STATUSES, webRoutes, type Company, type VerificationStatus } from '@yuk/shared';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { PageHeader } from '../../components/ui/page-header';
+import { SelectField } from '../../components/ui/select-field';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { TextAreaField } from '../../components/ui/text-area-field';
+import { errorMessage } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import {
+  useCompaniesForReview,
+  useDecideCompany,
+  useReports,
+  useResolveReport,
+  type CompanyDecision,
+} from './api/moderation';
+
+type Asking = { company: Company; action: CompanyDecision } | null;
+
+function CompanyCard({ company, onDecide }: { company: Company; onDecide: (action: CompanyDecision) => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-navy-700 bg-navy-900 p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={pathTo(webRoutes.company, { id: company.id })} className="font-semibold text-sky-300 hover:underline">
+          {company.name}
+        </Link>
+        <StatusBadge tone="grey" label={t(`companies.status.${company.verification_status}`)} />
+        {company.suspended && <StatusBadge tone="red" label={t('companies.suspended')} />}
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="inline text-slate-400">{t('companies.fields.stir')}: </dt>
+          <dd className="inline text-slate-100">{company.stir}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-400">{t('companies.fields.director')}: </dt>
+          <dd className="inline text-slate-100">{company.director}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="inline text-slate-400">{t('companies.fields.legalAddress')}: </dt>
+          <dd className="inline break-words text-slate-100">{company.legal_address}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-400">{t('companies.fields.phone')}: </dt>
+          <dd className="inline text-slate-100">{company.phone}</dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap gap-3 text-sm">
+        {(['licence', 'registration_certificate'] as const).map(
+          (kind) =>
+            company.documents[kind] && (
+              <a
+                key={kind}
+                href={company.documents[kind]}
+                target="_blank"
+                rel="noreferrer"
+                className="text-sky-300 hover:underline"
+              >
+                {t(`companies.documents.${kind}`)}
+              </a>
+            ),
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {company.verification_status === 'pending' && (
+          <>
+            <Button size="sm" onClick={() => onDecide('verify')}>
+              {t('admin.verify')}
+            </Button>
+            <Button size="sm" variant="danger" onClick={() => onDecide('reject')}>
+              {t('admin.reject')}
+            </Button>
+          </>
+        )}
+        {company.suspended ? (
+          <Button size="sm" variant="secondary" onClick={() => onDecide('unsuspend')}>
+            {t('admin.unsuspend')}
+          </Button>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => onDecide('suspend')}>
+            {t('admin.suspend')}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Reports() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const reports = useReports();
+  const resolve = useResolveReport();
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="mb-3 text-lg font-semibold text-white">
+        {t('admin.reports')}
+      </h2>
+      {reports.isPending ? (
+        <LoadingState text={t('common.loading')} />
+      ) : reports.isError ? (
+        <ErrorState message={errorMessage(reports.error, t('admin.failed'))} />
+      ) : reports.data.length === 0 ? (
+        <EmptyState title={t('admin.noReports')} />
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {reports.data.map((report) => (
+            <li
+              key={report.id}
+              className="flex flex-col gap-2 rounded-xl border border-navy-700 bg-navy-900 p-4 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="text-sm">
+                <p className="font-medium text-slate-100">
+                  {t(`admin.reasons.${report.reason}`)} ·{' '}
+                  {report.subject_type === 'company' ? (
+                    <Link
+                      to={pathTo(webRoutes.company, { id: report.subject_id })}
+                      className="text-sky-300 hover:underline"
+                    >
+                      {t('admin.subjectCompany', { id: report.subject_id })}
+                    </Link>
+                  ) : (
+                    <Link
+                      to={pathTo(webRoutes.tender, { id: report.subject_id })}
+                      className="text-sky-300 hover:underline"
+                    >
+                      {t('admin.subjectTender', { id: report.subject_id })}
+                    </Link>
+                  )}
+                </p>
+                {report.text && <p className="mt-1 break-words text-slate-300">{report.text}</p>}
+                <p className="mt-1 text-slate-400">{formatDateTime(report.created_at)}</p>
+              </div>
+              {report.status === 'open' ? (
+                <Button size="sm" variant="secondary" onClick={() => void resolve.mutateAsync(report.id)}>
+                  {t('admin.resolve')}
+                </Button>
+              ) : (
+                <StatusBadge tone="green" label={t('admin.resolved')} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /admin, for moderators: companies to review (pending first) with their documents, verify or reject with a
+ * reason, suspend and unsuspend with a reason; and the reports. The server refuses all of it to anyone else.
+ */
+export function AdminPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('nav.admin'));
+  const [status, setStatus] = useState<VerificationStatus | ''>('pending');
+  const companies = useCompaniesForReview(status);
+  const decide = useDecideCompany();
+  const [asking, setAsking] = useState<Asking>(null);
+  const [reason, setReason] = useState('');
+  const needsReason = asking?.action === 'reject' || asking?.action === 'suspend';
+
+  const run = async () => {
+    if (!asking) return;
+    try {
+      await decide.mutateAsync({
+        id: asking.company.id,
+        action: asking.action,
+        ...(needsReason ? { reason } : {}),
+      });
+      toast.success(t(`admin.done.${asking.action}`, { name: asking.company.name }));
+      setAsking(null);
+      setReason('');
+    } catch (error) {
+      toast.error(errorMessage(error, t('admin.failed')));
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t('nav.admin')} subtitle={t('admin.subtitle')} />
+      <SelectField
+        label={t('admin.show')}
+        containerClassName="mb-4 max-w-xs"
+        value={status}
+        onChange={(event) => setStatus(event.target.value as VerificationStatus | '')}
+        options={[
+          ...VERIFICATION_STATUSES.map((value) => ({ value, label: t(`companies.status.${value}`) })),
+          { value: '', label: t('admin.allCompanies') },
+        ]}
+      />
+      {companies.isPending ? (
+        <LoadingState text={t('common.loading')} />
+      ) : companies.isError ? (
+        <ErrorState message={errorMessage(companies.error, t('admin.failed'))} />
+      ) : companies.data.length === 0 ? (
+        <EmptyState title={t('admin.noCompanies')} />
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label={t('admin.companies')}>
+          {companies.data.map((company) => (
+            <CompanyCard key={company.id} company={company} onDecide={(action) => setAsking({ company, action })} />
+          ))}
+        </ul>
+      )}
+      <Reports />
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? t(`admin.${asking.action}`) : ''}
+        confirmLabel={asking ? t(`admin.${asking.action}`) : ''}
+        pendingLabel={t('admin.pending')}
+        pending={decide.isPending}
+        variant={asking?.action === 'reject' || asking?.action === 'suspend' ? 'danger' : 'primary'}
+        onConfirm={() => (needsReason && reason.trim() === '' ? toast.error(t('admin.reasonNeeded')) : void run())}
+        onClose={() => setAsking(null)}
+      >
+        <p className="mb-3">{asking && t('admin.confirm', { name: asking.company.name })}</p>
+        {needsReason && (
+          <TextAreaField label={t('admin.reason')} value={reason} onChange={(event) => setReason(event.target.value)} />
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

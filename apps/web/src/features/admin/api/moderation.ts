@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, pathTo, type Company, type Report, type VerificationStatus } from '@yuk/shared';
+import i18n from '../../../i18n';
+import { api } from '../../../lib/api-client';
+import { companyKeys } from '../../../lib/query-keys';
+import { hasAccessToken } from '../../../lib/session';
+
+/** GET /api/admin/companies?status=: the companies a moderator reviews (all filled-in ones when ''). */
+export function useCompaniesForReview(status: VerificationStatus | '') {
+  return useQuery({
+    queryKey: companyKeys.review(status),
+    queryFn: ({ signal }) =>
+      api.get<Company[]>(apiPaths.admin.companies, { query: { status: status || undefined }, signal }),
+    enabled: hasAccessToken(),
+  });
+}
+
+export type CompanyDecision = 'verify' | 'reject' | 'suspend' | 'unsuspend';
+
+/** POST /api/admin/companies/{id}/verify | reject | suspend | unsuspend (reject and suspend with a reason). */
+export function useDecideCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: number; action: CompanyDecision; reason?: string }) =>
+      api.post<Company>(pathTo(apiPaths.admin[action], { id }), reason === undefined ? undefined : { reason }, {
+        errorMessage: i18n.t('admin.failed'),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+  });
+}
+
+/** GET /api/admin/reports: open reports first. */
+export function useReports() {
+  return useQuery({
+    queryKey: companyKeys.reports(),
+    queryFn: ({ signal }) => api.get<Report[]>(apiPaths.admin.reports, { signal }),
+    enabled: hasAccessToken(),
+  });
+}
+
+export function useResolveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<Report>(pathTo(apiPaths.admin.resolveReport, { id }), undefined, {
+        errorMessage: i18n.t('admin.failed'),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companyKeys.reports() }),
+  });
+}
