@@ -52,6 +52,7 @@ export const shipmentKeys = {
   all: ['shipments'] as const,
   list: () => [...shipmentKeys.all, 'list'] as const,
   detail: (number: string) => [...shipmentKeys.all, 'detail', number] as const,
+  ratings: (number: string) => [...shipmentKeys.detail(number), 'ratings'] as const,
 };
 
 export const vehicleKeys = {

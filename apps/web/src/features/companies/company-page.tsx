@@ -84,10 +84,7 @@ export function CompanyPage() {
                 key={`${review.created_at}-${review.from}`}
                 className="rounded-xl border border-navy-700 bg-navy-900 p-4"
               >
-                <p
-                  className="font-semibold text-amber-200"
-                  aria-label={t('companies.profile.stars', { n: review.score })}
-                >
+                <p className="font-semibold text-amber-200" aria-label={t('terms.stars', { n: review.score })}>
                   {'★'.repeat(review.score)}
                   <span className="text-navy-600">{'★'.repeat(5 - review.score)}</span>
                 </p>

@@ -4,6 +4,27 @@ import { defineTexts } from '../../i18n/types';
 export default defineTexts({
   uz: {
     shipments: {
+      rating: {
+        titleOwner: 'Tashuvchini baholang',
+        titleCarrier: 'Yuk egasini baholang',
+        score: 'Baho',
+        onTime: 'Yuklash va yetkazish sanalariga rioya qilindimi?',
+        onTimeYes: 'Ha, o‘z vaqtida',
+        onTimeNo: "Yo'q, kechikdi",
+        payment: "To'lov qanday bo'ldi?",
+        payments: { on_time: "O'z vaqtida to'landi", late: "Kechikib to'landi", unpaid: "To'lanmadi" },
+        comment: 'Izoh (ixtiyoriy)',
+        send: 'Bahoni yuborish',
+        done: 'Bahoingiz saqlandi',
+        failed: "Bahoni yuborib bo'lmadi",
+        incomplete: 'Bahoni va savolga javobni tanlang',
+        until: '{date} gacha baholash mumkin',
+        closed: "Baholash muddati o'tgan",
+        yours: 'Sizning bahoingiz',
+        theirs: 'Ikkinchi tomonning bahosi',
+        hidden: "Ikkinchi tomon baholagan: siz ham baholaganingizdan keyin (yoki 14 kundan so'ng) ko'rinadi",
+        notYet: 'Hali baholamagan',
+      },
       status: {
         title: 'Yuk holati',
         notFound: "Yuk ma'lumotlari topilmadi.",
@@ -72,6 +93,27 @@ export default defineTexts({
   },
   en: {
     shipments: {
+      rating: {
+        titleOwner: 'Rate the carrier',
+        titleCarrier: 'Rate the cargo owner',
+        score: 'Score',
+        onTime: 'Were the pickup and delivery dates kept?',
+        onTimeYes: 'Yes, on time',
+        onTimeNo: 'No, late',
+        payment: 'How did the payment go?',
+        payments: { on_time: 'Paid on time', late: 'Paid late', unpaid: 'Not paid' },
+        comment: 'Comment (optional)',
+        send: 'Send the rating',
+        done: 'Your rating is saved',
+        failed: 'The rating could not be sent',
+        incomplete: 'Choose a score and answer the question',
+        until: 'You can rate until {date}',
+        closed: 'The time to rate has passed',
+        yours: 'Your rating',
+        theirs: "The other side's rating",
+        hidden: 'The other side has rated: it shows once you have too (or after 14 days)',
+        notYet: 'Not rated yet',
+      },
       status: {
         title: 'Shipment status',
         notFound: 'No shipment information found.',
@@ -140,6 +182,27 @@ export default defineTexts({
   },
   ru: {
     shipments: {
+      rating: {
+        titleOwner: 'Оцените перевозчика',
+        titleCarrier: 'Оцените грузовладельца',
+        score: 'Оценка',
+        onTime: 'Соблюдены ли даты погрузки и доставки?',
+        onTimeYes: 'Да, вовремя',
+        onTimeNo: 'Нет, с опозданием',
+        payment: 'Как прошла оплата?',
+        payments: { on_time: 'Оплачено вовремя', late: 'Оплачено с задержкой', unpaid: 'Не оплачено' },
+        comment: 'Комментарий (необязательно)',
+        send: 'Отправить оценку',
+        done: 'Ваша оценка сохранена',
+        failed: 'Не удалось отправить оценку',
+        incomplete: 'Выберите оценку и ответьте на вопрос',
+        until: 'Оценить можно до {date}',
+        closed: 'Срок оценки истёк',
+        yours: 'Ваша оценка',
+        theirs: 'Оценка другой стороны',
+        hidden: 'Другая сторона уже оценила: оценка будет видна, когда оцените и вы (или через 14 дней)',
+        notYet: 'Пока не оценил',
+      },
       status: {
         title: 'Статус груза',
         notFound: 'Данные о грузе не найдены.',

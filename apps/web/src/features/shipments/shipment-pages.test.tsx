@@ -288,3 +288,53 @@ describe('shipment success', () => {
     await act(() => changeLanguage('uz'));
   });
 });
+
+describe('rating after delivery', () => {
+  beforeEach(async () => {
+    await changeLanguage('en');
+    startSession({ accessToken: 'token', user: sampleUser });
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await changeLanguage('uz');
+  });
+
+  it('the owner rates the carrier once: score, dates kept, comment; the other side stays hidden until it may show', async () => {
+    const delivered = makeShipment({ status: 'delivered', role: 'owner', delivered_at: '2025-03-11T09:30:00.000Z' });
+    let ratings = {
+      can_rate: true,
+      rate_until: '2025-04-10T09:30:00.000Z',
+      mine: null,
+      theirs: null,
+      theirs_hidden: true,
+    };
+    const { calls } = serveShipments([delivered], (call) => {
+      if (!call.url.endsWith('/rating')) return undefined;
+      if (call.method === 'POST') {
+        ratings = {
+          ...ratings,
+          can_rate: false,
+          mine: { score: 4, comment: 'Fine', on_time: true, payment: null, created_at: '2025-03-12T10:00:00.000Z' },
+        } as never;
+        return jsonResponse(ratings, 201);
+      }
+      return jsonResponse(ratings);
+    });
+    const { user } = renderAt(`/shipment/status?number=${delivered.number}`);
+    const section = await screen.findByRole('region', { name: 'Rate the carrier' });
+    expect(section).toHaveTextContent('The other side has rated: it shows once you have too (or after 14 days)');
+    await user.click(within(section).getByRole('button', { name: 'Send the rating' }));
+    expect(await findToast('Choose a score and answer the question')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: '4 of 5 stars' }));
+    await user.click(within(section).getByRole('button', { name: 'Yes, on time' }));
+    await user.type(within(section).getByLabelText('Comment (optional)'), 'Fine');
+    await user.click(within(section).getByRole('button', { name: 'Send the rating' }));
+    expect(await findToast('Your rating is saved')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST' && call.url.endsWith('/rating'))?.body).toEqual({
+      score: 4,
+      comment: 'Fine',
+      on_time: true,
+    });
+    expect(await within(section).findByText('Your rating')).toBeInTheDocument();
+  });
+});

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShipment } from './api/get-shipment';
 import { useShipments } from './api/get-shipments';
 import { readChosenShipment, useLiveShipments } from './chosen-shipment';
+import { ShipmentRating } from './components/shipment-rating';
 import { ShipmentActions } from './components/shipment-actions';
 import { ShipmentDetails } from './components/shipment-details';
 import { ShipmentPicker } from './components/shipment-picker';
@@ -48,6 +49,7 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
           </h2>
           <ShipmentActions shipment={shipment} />
         </section>
+        <ShipmentRating shipment={shipment} />
       </div>
     </div>
   );
