@@ -355,6 +355,11 @@ export const tender = z
     auto_award: z.boolean(),
     confirm_within_minutes: z.number().int(),
     verified_only: z.boolean().describe('Only users of verified companies may bid or buy now'),
+    owner_company: z
+      .object({ id: z.number().int(), name: z.string(), verified: z.boolean() })
+      .nullable()
+      .optional()
+      .describe("On GET /api/tenders/{id}: the owner's company, once its profile is filled in"),
   })
   .meta({
     examples: [

@@ -14,7 +14,7 @@ import {
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { findCompanyStanding } from '../companies/index.js';
+import { companiesOfUsers, findCompanyStanding } from '../companies/index.js';
 import * as repo from './tenders.repository.js';
 
 export interface TendersContext {
@@ -119,14 +119,16 @@ export async function createTender(ctx: TendersContext, ownerId: number, values:
   const row = await ctx.db
     .transaction()
     .execute((trx) => repo.insertTender(trx, tenderRow(ownerId, values, now.toISOString())));
-  return toTender(row, ownerId, true);
+  const company = (await companiesOfUsers(ctx.db, [ownerId])).get(ownerId) ?? null;
+  return { ...toTender(row, ownerId, true), owner_company: company };
 }
 
 /** A tender the viewer may see: a missing tender and someone else's draft are both "not found". */
 export async function getTender(ctx: TendersContext, viewerId: number, id: number): Promise<Tender> {
   const row = await repo.findTenderById(ctx.db, id);
   if (!row || (row.status === 'draft' && row.owner_id !== viewerId)) throw new AppError('TENDER_NOT_FOUND');
-  return toTender(row, viewerId, true);
+  const company = (await companiesOfUsers(ctx.db, [row.owner_id])).get(row.owner_id) ?? null;
+  return { ...toTender(row, viewerId, true), owner_company: company };
 }
 
 export interface TenderListResult {

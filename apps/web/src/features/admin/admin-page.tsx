@@ -118,7 +118,7 @@ function Reports() {
             >
               <div className="text-sm">
                 <p className="font-medium text-slate-100">
-                  {t(`admin.reasons.${report.reason}`)} ·{' '}
+                  {t(`terms.reportReasons.${report.reason}`)} ·{' '}
                   {report.subject_type === 'company' ? (
                     <Link
                       to={pathTo(webRoutes.company, { id: report.subject_id })}

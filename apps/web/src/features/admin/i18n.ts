@@ -30,13 +30,6 @@ export default defineTexts({
       resolved: 'Hal qilingan',
       subjectCompany: 'Kompaniya #{id}',
       subjectTender: 'Tender #{id}',
-      reasons: {
-        fraud: 'Firibgarlik',
-        no_show: 'Kelmadi',
-        late_payment: "Kechikkan to'lov",
-        spam: 'Spam',
-        other: 'Boshqa sabab',
-      },
     },
   },
   en: {
@@ -67,13 +60,6 @@ export default defineTexts({
       resolved: 'Resolved',
       subjectCompany: 'Company #{id}',
       subjectTender: 'Tender #{id}',
-      reasons: {
-        fraud: 'Fraud',
-        no_show: 'No-show',
-        late_payment: 'Late payment',
-        spam: 'Spam',
-        other: 'Another reason',
-      },
     },
   },
   ru: {
@@ -104,13 +90,6 @@ export default defineTexts({
       resolved: 'Решена',
       subjectCompany: 'Компания #{id}',
       subjectTender: 'Тендер #{id}',
-      reasons: {
-        fraud: 'Мошенничество',
-        no_show: 'Неявка',
-        late_payment: 'Задержка оплаты',
-        spam: 'Спам',
-        other: 'Другая причина',
-      },
     },
   },
 });

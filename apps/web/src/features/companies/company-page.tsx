@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { VerifiedBadge } from '../../components/company-badge';
+import { ReportButton } from '../../components/report-button';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { StatusBadge } from '../../components/ui/status-badge';
@@ -54,6 +55,7 @@ export function CompanyPage() {
             {c.kind && <StatusBadge tone="blue" label={t(`companies.kinds.${c.kind}`)} />}
             {c.verified ? <VerifiedBadge /> : <StatusBadge tone="grey" label={t('companies.status.unverified')} />}
             {c.suspended && <StatusBadge tone="red" label={t('companies.suspended')} />}
+            <ReportButton subjectType="company" subjectId={c.id} />
           </div>
         }
       />

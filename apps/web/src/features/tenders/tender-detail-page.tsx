@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentMinimum, type Tender, webRoutes } from '@yuk/shared';
 import { ChevronLeftIcon } from '../../components/ui/icons';
+import { CompanyLink } from '../../components/company-badge';
+import { ReportButton } from '../../components/report-button';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { isApiError } from '../../lib/api-client';
@@ -100,6 +102,7 @@ function TenderView({ tender }: { tender: Tender }) {
               </span>
             )}
             <TenderStatusBadge status={tender.status} />
+            {!tender.is_owner && <ReportButton subjectType="tender" subjectId={tender.id} />}
           </>
         }
       />
@@ -112,6 +115,11 @@ function TenderView({ tender }: { tender: Tender }) {
             <Fact label={t('terms.name')} wide>
               {tender.name}
             </Fact>
+            {tender.owner_company && (
+              <Fact label={t('tenders.detail.fields.ownerCompany')} wide>
+                <CompanyLink company={tender.owner_company} />
+              </Fact>
+            )}
             <Fact label={t('terms.cargoType')} wide>
               {tender.cargo_type}
             </Fact>
