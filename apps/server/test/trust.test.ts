@@ -261,6 +261,33 @@ describe('moderation of companies', () => {
   });
 });
 
+describe('a suspended company in the public list', () => {
+  it('its open tenders leave the list and its total (its own users still see them), and come back after', async () => {
+    const owner = await verifiedUser();
+    const viewer = await createUser(app);
+    const tender = await createTender(app, owner.accessToken, { name: 'Suspended cargo' });
+    const list = async (token: string, query: string) => {
+      const res = await call(token, 'GET', `${apiPaths.tenders.all}?${query}`);
+      return { ids: res.json<Tender[]>().map((t) => t.id), total: Number(res.headers['x-total-count']) };
+    };
+    const before = await list(viewer.accessToken, 'status=opened&limit=500');
+    expect(before.ids).toContain(tender.id);
+    await decide(moderator.accessToken, 'suspend', owner.company.id, 'Double brokering');
+    for (const query of ['status=opened&limit=500', 'limit=500', 'q=Suspended', 'type=truck&limit=500']) {
+      const after = await list(viewer.accessToken, query);
+      expect(after.ids, query).not.toContain(tender.id);
+    }
+    expect((await list(viewer.accessToken, 'status=opened&limit=500')).total).toBe(before.total - 1);
+    expect((await list(owner.accessToken, 'status=opened&limit=500')).ids).toContain(tender.id);
+    const mine = await call(owner.accessToken, 'GET', apiPaths.tenders.mine);
+    expect(mine.json<Tender[]>().map((t) => t.id)).toContain(tender.id);
+    await decide(moderator.accessToken, 'unsuspend', owner.company.id);
+    const back = await list(viewer.accessToken, 'status=opened&limit=500');
+    expect(back.ids).toContain(tender.id);
+    expect(back.total).toBe(before.total);
+  });
+});
+
 describe('verified-only tenders', () => {
   it('take bids and buy-now only from verified companies (403 COMPANY_NOT_VERIFIED otherwise)', async () => {
     const owner = await createUser(app);

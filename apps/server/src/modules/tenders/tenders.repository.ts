@@ -86,6 +86,10 @@ export interface TenderListFilter {
   viewerId: number;
   /** Only this owner's tenders (My Orders). */
   ownerId?: number;
+  /** Owners whose tenders stay out of the list (suspended companies'); never the viewer. */
+  hiddenOwnerIds?: number[];
+  /** Only these owners' tenders (to count what the hidden owners would have added). */
+  onlyOwnerIds?: number[];
   id?: number;
   name?: string;
   tenderStartDate?: string;
@@ -210,6 +214,8 @@ function conditions(
   };
   const where: Expression<SqlBool>[] = [];
   if (filter.ownerId !== undefined) where.push(eb(col('owner_id'), '=', filter.ownerId));
+  if (filter.hiddenOwnerIds?.length) where.push(eb(col('owner_id'), 'not in', filter.hiddenOwnerIds));
+  if (filter.onlyOwnerIds?.length) where.push(eb(col('owner_id'), 'in', filter.onlyOwnerIds));
   if (filter.status === 'draft') {
     where.push(eb(col('status'), '=', 'draft'), eb(col('owner_id'), '=', filter.viewerId));
   } else if (filter.status) {
@@ -289,6 +295,12 @@ export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, 
   return query.execute();
 }
 
+/** The owners whose companies are suspended: their tenders leave the public list. */
+export async function suspendedOwnerIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('companies').select('user_id').where('suspended_at', 'is not', null).execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** Whether the list's total can be summed from tender_counts: only its filter values, no exact or text terms. */
 export function isCountedFilter(filter: TenderListFilter): boolean {
   return (
@@ -344,9 +356,14 @@ async function countRows(db: Db, dialect: Dialect, filter: TenderListFilter): Pr
  * How many tenders match the filter (all pages): summed from tender_counts when the filter allows, else
  * counted from the filter index, or from the search index and the rows it finds.
  */
-export function countTenders(db: Db, filter: TenderListFilter): Promise<number> {
+export async function countTenders(db: Db, filter: TenderListFilter): Promise<number> {
   const dialect = engineOf(db);
-  return isCountedFilter(filter) ? sumCounts(db, dialect, filter) : countRows(db, dialect, filter);
+  if (!isCountedFilter(filter)) return countRows(db, dialect, filter);
+  const { hiddenOwnerIds, ...counted } = filter;
+  const total = await sumCounts(db, dialect, counted);
+  // tender_counts knows nothing of suspensions: the hidden owners' matching tenders are counted and taken off
+  if (!hiddenOwnerIds?.length) return total;
+  return total - (await countRows(db, dialect, { ...counted, onlyOwnerIds: hiddenOwnerIds }));
 }
 
 /** The same total without tender_counts, always from the rows (to check the counts against). */

@@ -144,9 +144,12 @@ export async function listTenders(
   params: TenderListParams,
   scope: 'all' | 'mine',
 ): Promise<TenderListResult> {
+  // a suspended company's tenders leave the public list (its own users still see theirs)
+  const hidden = scope === 'all' ? (await repo.suspendedOwnerIds(ctx.db)).filter((id) => id !== viewerId) : [];
   const filter: repo.TenderListFilter = {
     viewerId,
     ownerId: scope === 'mine' ? viewerId : undefined,
+    ...(hidden.length > 0 ? { hiddenOwnerIds: hidden } : {}),
     id: params.id,
     name: params.name,
     tenderStartDate: params.tender_start_date,
