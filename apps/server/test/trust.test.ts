@@ -142,6 +142,7 @@ describe('moderation of companies', () => {
       ['POST', pathTo(apiPaths.admin.unsuspend, { id: company.id })],
       ['GET', apiPaths.admin.reports],
       ['POST', pathTo(apiPaths.admin.resolveReport, { id: 1 })],
+      ['POST', apiPaths.admin.moderators, { email: user.email }],
     ];
     for (const [method, url, payload] of calls) {
       const res = await call(user.accessToken, method as 'GET', url, payload);
@@ -258,6 +259,26 @@ describe('moderation of companies', () => {
       (await call(carrier.accessToken, 'POST', pathTo(apiPaths.tenders.bids, { id: tender.id }), { bid_amount: 1200 }))
         .statusCode,
     ).toBe(201);
+  });
+});
+
+describe('moderators', () => {
+  it('make other users moderators in the console; an unknown e-mail is 404', async () => {
+    const next = await createUser(app);
+    expect((await call(next.accessToken, 'GET', apiPaths.admin.companies)).statusCode).toBe(403);
+    const granted = await call(moderator.accessToken, 'POST', apiPaths.admin.moderators, {
+      email: ` ${next.email.toUpperCase()} `,
+    });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json()).toEqual({ email: next.email, role: 'moderator' });
+    expect((await call(next.accessToken, 'GET', apiPaths.admin.companies)).statusCode).toBe(200);
+    expect((await call(next.accessToken, 'GET', apiPaths.users.me)).json<{ role: string }>().role).toBe('moderator');
+    const unknown = await call(moderator.accessToken, 'POST', apiPaths.admin.moderators, {
+      email: 'nobody@example.uz',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<ApiErrorBody>().code).toBe('USER_NOT_FOUND');
+    expect((await call(moderator.accessToken, 'POST', apiPaths.admin.moderators, {})).statusCode).toBe(400);
   });
 });
 

@@ -67,6 +67,7 @@ export const apiPaths = {
     unsuspend: '/api/admin/companies/:id/unsuspend',
     reports: '/api/admin/reports',
     resolveReport: '/api/admin/reports/:id/resolve',
+    moderators: '/api/admin/moderators',
   },
   shipments: {
     list: '/api/shipments',

@@ -217,3 +217,14 @@ export const report = z
     ],
   });
 export type Report = z.infer<typeof report>;
+
+/** POST /api/admin/moderators: a moderator makes another user (by e-mail) a moderator. */
+export const grantModeratorInput = z
+  .object({
+    email: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254, { error: 'too_long' }),
+  })
+  .meta({ examples: [{ email: 'second.moderator@example.uz' }] });
+
+export const grantedModerator = z
+  .object({ email: z.string(), role: z.literal('moderator') })
+  .meta({ examples: [{ email: 'second.moderator@example.uz', role: 'moderator' }] });

@@ -239,6 +239,12 @@ export const ERRORS = {
     en: 'The company is not waiting for review',
     ru: 'Компания не ожидает проверки',
   },
+  USER_NOT_FOUND: {
+    status: 404,
+    uz: 'Bunday emailli foydalanuvchi topilmadi',
+    en: 'No user has this e-mail',
+    ru: 'Пользователь с таким e-mail не найден',
+  },
   MODERATOR_ONLY: {
     status: 403,
     uz: 'Bu amal faqat moderatorlar uchun',

@@ -286,6 +286,7 @@ function expected(
     case 'POST /api/admin/companies/{id}/suspend':
     case 'POST /api/admin/companies/{id}/unsuspend':
     case 'POST /api/admin/reports/{id}/resolve':
+    case 'POST /api/admin/moderators':
       // neither A nor B is a moderator
       return [403];
     case 'POST /api/bids/{id}/confirm':
@@ -352,6 +353,8 @@ async function requestFor(
     case 'POST /api/admin/companies/{id}/reject':
     case 'POST /api/admin/companies/{id}/suspend':
       return { method: 'POST', url, payload: { reason: 'Checked by the access matrix' } };
+    case 'POST /api/admin/moderators':
+      return { method: 'POST', url, payload: { email: B.email } };
     case 'POST /api/users/register':
     case 'POST /api/users/login':
       return { method: 'POST', url, payload: {} };

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiPaths, idParams, report, reportInput, REPORTS_PER_DAY } from '@yuk/shared';
+import {
+  apiPaths,
+  grantedModerator,
+  grantModeratorInput,
+  idParams,
+  report,
+  reportInput,
+  REPORTS_PER_DAY,
+} from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
 import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
 import * as service from './moderation.service.js';
@@ -39,6 +47,22 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: service.ModerationCo
       },
     },
     async (request) => service.listReports(ctx, currentUser(request).userId),
+  );
+
+  app.post(
+    apiPaths.admin.moderators,
+    {
+      schema: {
+        operationId: 'grantModerator',
+        ...secured,
+        tags: ['moderation'],
+        summary: 'Make another user (by e-mail) a moderator',
+        description: 'Moderators only: anyone else gets 403 MODERATOR_ONLY; no such user: 404 USER_NOT_FOUND.',
+        body: grantModeratorInput,
+        response: { 200: grantedModerator, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.grantModeratorRole(ctx, currentUser(request).userId, request.body.email),
   );
 
   app.post(

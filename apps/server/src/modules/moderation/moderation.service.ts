@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { REPORTS_PER_DAY, endOfMarketDayMs, marketToday, type Report, type reportInput } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { assertModerator } from '../users/index.js';
+import { assertModerator, grantModerator } from '../users/index.js';
 import { visibleTender } from '../tenders/index.js';
 import * as repo from './moderation.repository.js';
 
@@ -60,4 +60,15 @@ export async function resolveReport(ctx: ModerationContext, moderatorId: number,
   const row = await repo.resolveReport(ctx.db, reportId, moderatorId, new Date().toISOString());
   if (!row) throw new AppError('REPORT_NOT_FOUND');
   return toReport(row);
+}
+
+/** A moderator makes another user a moderator (the first one comes from the command line). */
+export async function grantModeratorRole(
+  ctx: ModerationContext,
+  moderatorId: number,
+  email: string,
+): Promise<{ email: string; role: 'moderator' }> {
+  await assertModerator(ctx.db, moderatorId);
+  if (!(await grantModerator(ctx.db, email))) throw new AppError('USER_NOT_FOUND');
+  return { email: email.trim().toLowerCase(), role: 'moderator' };
 }

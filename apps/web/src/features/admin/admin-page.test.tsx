@@ -62,6 +62,20 @@ describe('the moderation console', () => {
     expect(reports).toHaveTextContent('Fake load');
   });
 
+  it('makes another user a moderator by e-mail', async () => {
+    const { calls } = stubFetch((call) =>
+      call.url === '/api/admin/moderators'
+        ? jsonResponse({ email: 'next@example.uz', role: 'moderator' })
+        : jsonResponse([]),
+    );
+    const { user } = renderRoutes(routes, '/admin');
+    const section = await screen.findByRole('region', { name: 'Moderators' });
+    await user.type(within(section).getByLabelText("The new moderator's e-mail"), 'next@example.uz');
+    await user.click(within(section).getByRole('button', { name: 'Make a moderator' }));
+    expect(await findToast('next@example.uz is now a moderator')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/admin/moderators')?.body).toEqual({ email: 'next@example.uz' });
+  });
+
   it("shows the server's refusal to anyone who is not a moderator", async () => {
     stubFetch(() => jsonResponse({ error: 'Only moderators may do this', code: 'MODERATOR_ONLY' }, 403));
     renderRoutes(routes, '/admin');

@@ -10,12 +10,14 @@ import { SelectField } from '../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { TextAreaField } from '../../components/ui/text-area-field';
+import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
   useCompaniesForReview,
   useDecideCompany,
+  useGrantModerator,
   useReports,
   useResolveReport,
   type CompanyDecision,
@@ -153,6 +155,48 @@ function Reports() {
   );
 }
 
+function Moderators() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const grant = useGrantModerator();
+  const [email, setEmail] = useState('');
+  const submit = async () => {
+    try {
+      const granted = await grant.mutateAsync(email);
+      toast.success(t('admin.moderatorGranted', { email: granted.email }));
+      setEmail('');
+    } catch (error) {
+      toast.error(errorMessage(error, t('admin.failed')));
+    }
+  };
+  return (
+    <section aria-labelledby={headingId} className="mt-8 rounded-xl border border-navy-700 bg-navy-900 p-5">
+      <h2 id={headingId} className="mb-3 text-lg font-semibold text-white">
+        {t('admin.moderators')}
+      </h2>
+      <form
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          label={t('admin.moderatorEmail')}
+          type="email"
+          value={email}
+          containerClassName="flex-1"
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="submit" pending={grant.isPending} disabled={email.trim() === ''}>
+          {t('admin.grant')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
 /**
  * /admin, for moderators: companies to review (pending first) with their documents, verify or reject with a
  * reason, suspend and unsuspend with a reason; and the reports. The server refuses all of it to anyone else.
@@ -210,6 +254,7 @@ export function AdminPage() {
         </ul>
       )}
       <Reports />
+      <Moderators />
       <ConfirmDialog
         open={asking !== null}
         title={asking ? t(`admin.${asking.action}`) : ''}

@@ -48,3 +48,11 @@ export function useResolveReport() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: companyKeys.reports() }),
   });
 }
+
+/** POST /api/admin/moderators { email }: makes another user a moderator. */
+export function useGrantModerator() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.post<{ email: string }>(apiPaths.admin.moderators, { email }, { errorMessage: i18n.t('admin.failed') }),
+  });
+}
