@@ -333,6 +333,16 @@ describe('verified-only tenders', () => {
     ).toBe(201);
     const list = await call(owner.accessToken, 'GET', `${apiPaths.tenders.all}?id=${tender.id}`);
     expect(list.json<Tender[]>()[0]?.verified_only).toBe(true);
+    // the list names each owner's company with its mark
+    const verifiedOwner = await verifiedUser();
+    const marked = await createTender(app, verifiedOwner.accessToken);
+    const rows = (await call(unverified.accessToken, 'GET', `${apiPaths.tenders.all}?limit=500`)).json<Tender[]>();
+    expect(rows.find((t) => t.id === marked.id)?.owner_company).toEqual({
+      id: verifiedOwner.company.id,
+      name: 'Silk Road Logistics MChJ',
+      verified: true,
+    });
+    expect(rows.find((t) => t.id === tender.id)?.owner_company).toBeNull();
   });
 });
 

@@ -359,7 +359,7 @@ export const tender = z
       .object({ id: z.number().int(), name: z.string(), verified: z.boolean() })
       .nullable()
       .optional()
-      .describe("On GET /api/tenders/{id}: the owner's company, once its profile is filled in"),
+      .describe("The owner's company, once its profile is filled in, with its verified mark"),
   })
   .meta({
     examples: [

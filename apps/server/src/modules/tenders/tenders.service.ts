@@ -131,6 +131,11 @@ export async function getTender(ctx: TendersContext, viewerId: number, id: numbe
   return { ...toTender(row, viewerId, true), owner_company: company };
 }
 
+async function withOwnerCompanies(db: Db, rows: StoredTender[], viewerId: number): Promise<Tender[]> {
+  const companies = await companiesOfUsers(db, [...new Set(rows.map((row) => row.owner_id))]);
+  return rows.map((row) => ({ ...toTender(row, viewerId), owner_company: companies.get(row.owner_id) ?? null }));
+}
+
 export interface TenderListResult {
   tenders: Tender[];
   total: number;
@@ -178,7 +183,8 @@ export async function listTenders(
   const page = hasMore ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
   return {
-    tenders: page.map((row) => toTender(row, viewerId)),
+    // each owner's company and its mark: one read for the page's owners
+    tenders: await withOwnerCompanies(ctx.db, page, viewerId),
     total,
     nextCursor: hasMore && last ? encodeTenderCursor(last.id) : undefined,
   };

@@ -158,6 +158,24 @@ describe('the tender list', () => {
     expect(calls.length).toBeGreaterThanOrEqual(1);
   });
 
+  it("marks a verified owner's tenders and the verified-only ones", async () => {
+    stubFetch(() =>
+      page(
+        [
+          makeTender({ id: 7, name: 'Sement', owner_company: { id: 3, name: 'Silk Road', verified: true } }),
+          makeTender({ id: 8, name: 'Paxta', verified_only: true, owner_company: null }),
+        ],
+        2,
+      ),
+    );
+    renderAt('/tenders');
+    const verified = await screen.findByRole('row', { name: 'Tender YT-000007: Sement' });
+    expect(within(verified).getByRole('img', { name: 'Tasdiqlangan kompaniya' })).toBeInTheDocument();
+    const onlyVerified = screen.getByRole('row', { name: 'Tender YT-000008: Paxta' });
+    expect(within(onlyVerified).getByText('Tasdiqlanganlar uchun')).toBeInTheDocument();
+    expect(within(onlyVerified).queryByRole('img', { name: 'Tasdiqlangan kompaniya' })).toBeNull();
+  });
+
   it('renders only the rows in view of a huge list and asks for the next page by cursor near the end', async () => {
     const first = Array.from({ length: 100 }, (_, index) => makeTender({ id: 100_000 - index }));
     const second = Array.from({ length: 100 }, (_, index) => makeTender({ id: 99_900 - index }));

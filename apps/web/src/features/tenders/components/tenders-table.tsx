@@ -26,15 +26,21 @@ export function TendersTable({ tenders, total, onOpen, onEndReached, loadingMore
       key: 'name',
       header: t('terms.productName'),
       width: '25%',
-      cell: (tender) =>
-        tender.verified_only ? (
-          <span className="inline-flex items-center gap-1.5">
-            {tender.name}
-            <ShieldIcon className="size-4 shrink-0 text-emerald-300" aria-label={t('terms.verifiedOnly')} role="img" />
-          </span>
-        ) : (
-          tender.name
-        ),
+      cell: (tender) => (
+        <span className="inline-flex flex-wrap items-center gap-1.5">
+          {tender.name}
+          {tender.owner_company?.verified && (
+            <span role="img" aria-label={t('terms.verified')} className="shrink-0 text-emerald-300">
+              <ShieldIcon className="size-4" />
+            </span>
+          )}
+          {tender.verified_only && (
+            <span className="rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-semibold text-emerald-200 ring-1 ring-emerald-400/40 ring-inset">
+              {t('terms.verifiedOnlyShort')}
+            </span>
+          )}
+        </span>
+      ),
       title: (tender) => tender.name,
     },
     {
