@@ -12,6 +12,7 @@ import {
   idParams,
   publicCompany,
 } from '@yuk/shared';
+import { AppError } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
 import { readUploadForm, UPLOAD_LIMITS } from '../files/index.js';
@@ -41,11 +42,21 @@ const companyForm = companyInput
 
 const uploadsOf = new WeakMap<FastifyRequest, service.CompanyUploads>();
 
-/** Reads the multipart form before validation: its text fields are the body the schema checks. */
+/**
+ * Reads the multipart form before validation: its text fields are the body the schema checks. A document
+ * too large or of a refused type is a bad field of this form: 400 with the field named and its text.
+ */
 async function readCompanyForm(request: FastifyRequest) {
-  const form = await readUploadForm(request, COMPANY_DOCUMENTS);
-  request.body = form.fields;
-  uploadsOf.set(request, form.files);
+  try {
+    const form = await readUploadForm(request, COMPANY_DOCUMENTS);
+    request.body = form.fields;
+    uploadsOf.set(request, form.files);
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'FILE_TOO_LARGE' || error.code === 'UNSUPPORTED_FILE_TYPE')) {
+      throw new AppError('VALIDATION_FAILED', {}, error.fields ?? { documents: error.code });
+    }
+    throw error;
+  }
 }
 
 /** Companies: my profile and its review, public profiles, and the moderators' decisions. */
@@ -78,11 +89,11 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: service.CompaniesCont
         tags: ['companies'],
         summary: 'Fill in my company profile (multipart form with the licence and the registration certificate)',
         description:
-          'A verified company whose name or STIR changes goes back to pending. Bad STIR or fields: 400; a document ' +
-          'that is not PDF, JPEG, PNG or WebP: 415; over 10 MB: 413. Nothing is saved on any of them.',
+          'A verified company whose name or STIR changes goes back to pending. Bad STIR or fields, a document that ' +
+          'is not PDF, JPEG, PNG or WebP or is over 10 MB: 400 VALIDATION_FAILED with the field named. Nothing is saved.',
         consumes: ['multipart/form-data'],
         body: companyForm,
-        response: { 200: company, ...errorResponses(400, 401, 413, 415) },
+        response: { 200: company, ...errorResponses(400, 401, 413) },
       },
     },
     async (request) =>

@@ -73,7 +73,12 @@ export async function readUploadForm<F extends string>(
       if (part.type === 'file') {
         if (!isFileField(name)) throw new AppError('VALIDATION_FAILED', {}, { [name]: 'unknown_field' });
         if (files[name]) throw new AppError('VALIDATION_FAILED', {}, { [name]: 'one_file' });
-        const data = await part.toBuffer();
+        const data = await part.toBuffer().catch((error: unknown) => {
+          // the file that was too large is named, so that a form can show it beside its field
+          throw hasCode(error) && error.code === 'FST_REQ_FILE_TOO_LARGE'
+            ? new AppError('FILE_TOO_LARGE', {}, { [name]: 'FILE_TOO_LARGE' })
+            : error;
+        });
         // An empty file input still sends a part: no name and no bytes means "no new file".
         if (data.length === 0 && !part.filename) continue;
         const checked = checkDocument(part.filename ?? '', data, name);
