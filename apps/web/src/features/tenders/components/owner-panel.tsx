@@ -170,14 +170,16 @@ export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDe
     >
       <p>{texts?.text}</p>
       {texts?.warnings && texts.warnings.length > 0 && (
-        <ul
+        <div
           role="alert"
-          className="mt-3 flex flex-col gap-1 rounded-lg bg-orange-950/40 p-3 text-sm text-orange-100 ring-1 ring-orange-400/40 ring-inset"
+          className="mt-3 rounded-lg bg-orange-950/40 p-3 text-sm text-orange-100 ring-1 ring-orange-400/40 ring-inset"
         >
-          {texts.warnings.map((warning) => (
-            <li key={warning}>⚠ {t(`tenders.owner.warnings.${warning}`)}</li>
-          ))}
-        </ul>
+          <ul className="flex flex-col gap-1">
+            {texts.warnings.map((warning) => (
+              <li key={warning}>⚠ {t(`tenders.owner.warnings.${warning}`)}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </ConfirmDialog>
   );
