@@ -31,7 +31,15 @@ import {
   runSchedule,
   setTenderClose,
 } from './factories/index.js';
-import { api, buildTestApp, engine, TEST_JWT_SECRET, testDatabaseUrl, type ApiErrorBody } from './helpers.js';
+import {
+  api,
+  buildTestApp,
+  readStates,
+  engine,
+  TEST_JWT_SECRET,
+  testDatabaseUrl,
+  type ApiErrorBody,
+} from './helpers.js';
 
 const { app, database } = await buildTestApp();
 
@@ -288,22 +296,13 @@ describe('the close time and the soft close', () => {
       headers: { authorization: `Bearer ${carrierC.accessToken}` },
       signal: controller.signal,
     });
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (count: number) => {
-      while ((text.match(/event: state/g) ?? []).length < count) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-    };
-    await readUntil(1);
+    const stream = readStates(res);
+    await stream.until(1);
     await placed(carrierA.accessToken, tender.id, 1400);
-    await readUntil(2);
+    await stream.until(2);
     controller.abort();
-    expect(text).toMatch(/"extended_by_minutes":3/);
-    expect(text).not.toContain('reserve');
+    expect(stream.text()).toMatch(/"extended_by_minutes":3/);
+    expect(stream.text()).not.toContain('reserve');
   });
 
   it('50 bids in the last second of a soft close: every one lands, in order, and the close follows the last', async () => {

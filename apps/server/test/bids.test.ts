@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, type MyBid, type PlacedBid, type TenderBid, type TenderLiveState } from '@yuk/shared';
-import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
+import { api, buildTestApp, readStates, type ApiErrorBody } from './helpers.js';
 import { createUser } from './factories/index.js';
 import { answerAward, createTender, daysFromToday, passTenderClose, runSchedule } from './factories/index.js';
 
@@ -358,21 +358,16 @@ describe('GET /api/tenders/{id}/events', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (count: number) => {
-      while ((text.match(/event: state/g) ?? []).length < count) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-    };
-    await readUntil(1);
-    expect(text).toContain(`data: {"min_bid":null,"bid_count":0,"status":"opened","closes_at":"${tender.closes_at}"}`);
+    const stream = readStates(res);
+    await stream.until(1);
+    expect(stream.text()).toContain(
+      `data: {"min_bid":null,"bid_count":0,"status":"opened","closes_at":"${tender.closes_at}"}`,
+    );
     await bid(carrierB.accessToken, tender.id, 1800);
-    await readUntil(2);
-    expect(text).toContain(`data: {"min_bid":1800,"bid_count":1,"status":"opened","closes_at":"${tender.closes_at}"}`);
+    await stream.until(2);
+    expect(stream.text()).toContain(
+      `data: {"min_bid":1800,"bid_count":1,"status":"opened","closes_at":"${tender.closes_at}"}`,
+    );
     controller.abort();
     const unauthorized = await fetch(`${address}/api/tenders/${tender.id}/events`);
     expect(unauthorized.status).toBe(401);

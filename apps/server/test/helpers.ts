@@ -99,3 +99,23 @@ export function api(app: FastifyInstance, options: InjectOptions & { token?: str
 }
 
 export { sql };
+
+/**
+ * Reads a Server-Sent Events answer as it arrives: `until(n)` waits for the n-th `state` event, `text()` is all
+ * that has come so far.
+ */
+export function readStates(res: Response) {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let received = '';
+  return {
+    text: () => received,
+    async until(count: number) {
+      while ((received.match(/event: state/g) ?? []).length < count) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += decoder.decode(value);
+      }
+    },
+  };
+}

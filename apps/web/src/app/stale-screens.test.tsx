@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, pathTo, webRoutes, type Tender, type TenderBid } from '@yuk/shared';
 import { changeLanguage } from '../i18n';
 import { startSession } from '../lib/session';
-import { makeTender, makeTenderBid } from '../test/factories';
+import { makeBidder, makeTender, makeTenderBid } from '../test/factories';
 import { jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../test/render';
 import { giveElementsASize } from '../test/sizes';
 import { appRoutes } from './router';
@@ -34,16 +34,7 @@ function serveOwnersTender() {
     makeTenderBid({
       id: 32,
       bid_amount: 4100,
-      bidder: {
-        id: 4,
-        first_name: 'Olga',
-        last_name: 'Petrova',
-        phone_number: '+998935556677',
-        no_shows: 0,
-        recent_no_show: false,
-        rating_average: null,
-        company: null,
-      },
+      bidder: makeBidder({ id: 4, first_name: 'Olga', last_name: 'Petrova', phone_number: '+998935556677' }),
     }),
   ];
   const one = (pattern: `${string}:id${string}`) => pathTo(pattern, { id: 9 });

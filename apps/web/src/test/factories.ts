@@ -77,7 +77,13 @@ export const makeTenderBid = (overrides: Partial<TenderBid> = {}): TenderBid => 
   created_at: '2026-11-21T09:15:00.000Z',
   valid_until: null,
   confirm_by: null,
-  bidder: {
+  bidder: makeBidder(),
+  ...overrides,
+});
+
+/** Who is behind a bid, as the tender's owner sees them. */
+export function makeBidder(overrides: Partial<TenderBid['bidder']> = {}): TenderBid['bidder'] {
+  return {
     id: 3,
     first_name: 'Aziz',
     last_name: 'Rahimov',
@@ -86,9 +92,9 @@ export const makeTenderBid = (overrides: Partial<TenderBid> = {}): TenderBid => 
     recent_no_show: false,
     rating_average: null,
     company: null,
-  },
-  ...overrides,
-});
+    ...overrides,
+  };
+}
 
 /** A bid as its bidder sees it (My Bids). */
 export function makeMyBid(overrides: Partial<MyBid> = {}): MyBid {

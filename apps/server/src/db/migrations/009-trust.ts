@@ -41,6 +41,13 @@ export const trustMigration: MigrationFactory = (dialect) => ({
       .on('companies')
       .columns(['verification_status', 'updated_at'])
       .execute();
+    // every public tender list asks for the suspended owners: an index of the few that are
+    await db.schema
+      .createIndex('companies_suspended_idx')
+      .on('companies')
+      .column('user_id')
+      .where(sql.ref('suspended_at'), 'is not', null)
+      .execute();
     // two verified companies never share a STIR
     await db.schema
       .createIndex('companies_verified_stir_idx')

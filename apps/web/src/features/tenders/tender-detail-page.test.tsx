@@ -6,7 +6,7 @@ import { changeLanguage } from '../../i18n';
 import { startSession } from '../../lib/session';
 import { findToast, jsonResponse, renderRoutes, sampleUser, stubFetch, type FetchCall } from '../../test/render';
 import { routes } from './routes';
-import { makeTender, makeTenderBid } from '../../test/factories';
+import { makeBidder, makeTender, makeTenderBid } from '../../test/factories';
 import { minBidOf } from './api/live-state';
 
 /** The close time of the factory's tenders. */
@@ -279,16 +279,7 @@ describe('the tender detail', () => {
             id: 32,
             bid_amount: 4100,
             status: 'pending',
-            bidder: {
-              id: 4,
-              first_name: 'Olga',
-              last_name: 'Petrova',
-              phone_number: '+998935556677',
-              no_shows: 0,
-              recent_no_show: false,
-              rating_average: null,
-              company: null,
-            },
+            bidder: makeBidder({ id: 4, first_name: 'Olga', last_name: 'Petrova', phone_number: '+998935556677' }),
           }),
         ],
         onAction,
@@ -522,16 +513,13 @@ describe('the auction on the tender page', () => {
           id: 32,
           bid_amount: 3200,
           status: 'rejected',
-          bidder: {
+          bidder: makeBidder({
             id: 4,
             first_name: 'Olga',
             last_name: 'Petrova',
             phone_number: '+998935556677',
             no_shows: 2,
-            recent_no_show: false,
-            rating_average: null,
-            company: null,
-          },
+          }),
         }),
       ],
       awards: [
@@ -594,30 +582,24 @@ describe('awarding with what the owner should know', () => {
         makeTenderBid({
           id: 31,
           bid_amount: 3000,
-          bidder: {
-            id: 3,
-            first_name: 'Aziz',
-            last_name: 'Rahimov',
-            phone_number: '+998911112233',
+          bidder: makeBidder({
             no_shows: 1,
             recent_no_show: true,
             rating_average: 2.5,
             company: { id: 5, name: 'Tez Yuk MChJ', verified: false },
-          },
+          }),
         }),
         makeTenderBid({
           id: 32,
           bid_amount: 3100,
-          bidder: {
+          bidder: makeBidder({
             id: 4,
             first_name: 'Olga',
             last_name: 'Petrova',
             phone_number: '+998935556677',
-            no_shows: 0,
-            recent_no_show: false,
             rating_average: 4.8,
             company: { id: 6, name: 'Silk Road MChJ', verified: true },
-          },
+          }),
         }),
       ],
       onAction: () => jsonResponse({}),
