@@ -5,8 +5,9 @@ import coldStart from './cold-start.mjs';
 import deadlines from './deadlines.mjs';
 import health from './health.mjs';
 import liveMinimum from './live-minimum.mjs';
+import savedSearches from './saved-searches.mjs';
 import scaleOut from './scale-out.mjs';
 import tenderList from './tender-list.mjs';
 import web from './web.mjs';
 
-export const cases = [health, tenderList, bids, liveMinimum, scaleOut, web, coldStart, deadlines];
+export const cases = [health, tenderList, bids, liveMinimum, scaleOut, web, coldStart, deadlines, savedSearches];

@@ -4,11 +4,18 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/database.js';
 import { bidsRoutes } from './modules/bids/index.js';
 import { companiesRoutes } from './modules/companies/index.js';
+import {
+  createDeliveryChannels,
+  deliveryRoutes,
+  startOutboxSender,
+  type DeliveryOptions,
+} from './modules/delivery/index.js';
 import { createFileLinks, filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { ratingsRoutes } from './modules/ratings/index.js';
+import { savedSearchesRoutes } from './modules/saved-searches/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
 import { lifecycleRoutes, startDeadlineRunner } from './modules/tender-lifecycle/index.js';
 import { tendersRoutes } from './modules/tenders/index.js';
@@ -45,6 +52,10 @@ export interface AppOptions {
   redisUrl?: string;
   /** How often the schedule of deadlines is checked (ms); 0 turns it off (tests run it by hand). */
   deadlineTickMs?: number;
+  /** Telegram, e-mail and push; each is off (or only logged) when not configured. */
+  delivery?: DeliveryOptions;
+  /** How often the outbox is checked for messages to send (ms); 0 turns it off (tests run it by hand). */
+  outboxTickMs?: number;
   /** Tests fake the clock of tokens. */
   now?: () => number;
   /** Called for every route as it is added (tests compare the routes with the API document). */
@@ -101,10 +112,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // streams never end by themselves: end them first so that closing can finish
   app.addHook('preClose', async () => endAllSseStreams());
   const stopDeadlines = startDeadlineRunner(bidsCtx, options.deadlineTickMs ?? 250, app.log);
+  const delivery = options.delivery ?? { publicUrl: 'http://localhost:3000' };
+  const deliveryCtx = { db, channels: createDeliveryChannels(delivery, app.log) };
+  const stopOutbox = startOutboxSender(deliveryCtx, options.outboxTickMs ?? 500, app.log);
   app.addHook('onClose', async () => {
     stopDeadlines();
+    stopOutbox();
+    deliveryCtx.channels.email.close();
     if (!options.eventBus) await bus.close();
   });
+  if (delivery.telegramWebhookUrl && deliveryCtx.channels.telegram.enabled) {
+    const url = delivery.telegramWebhookUrl;
+    // Telegram is told where to post updates; a Bot API that is down must not hold up the start
+    deliveryCtx.channels.telegram.setWebhook(url).then(
+      () => app.log.info({ url }, 'Telegram webhook set'),
+      (error: unknown) => app.log.warn({ err: error }, 'Telegram webhook not set'),
+    );
+  }
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { ...(redis ? { redis } : {}) });
@@ -128,6 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(companiesRoutes, { ctx: { db, bus, fileLinks } });
   await app.register(moderationRoutes, { ctx: { db } });
   await app.register(ratingsRoutes, { ctx: { db } });
+  await app.register(savedSearchesRoutes, { ctx: { db } });
+  await app.register(deliveryRoutes, { ctx: deliveryCtx });
 
   if (options.webDist) await app.register(staticWebPlugin, { root: options.webDist });
   return app;

@@ -29,6 +29,41 @@ const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Trust X-Forwarded-For from these proxies (e.g. "127.0.0.1"); off unless set. */
   TRUST_PROXY: z.string().optional(),
+  /** The address people reach the app at: the links in Telegram, e-mail and push messages. */
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an http(s) address' }).optional(),
+  /** The bot's token; without it Telegram is off. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, 'TELEGRAM_BOT_TOKEN must look like 123456:ABC-def')
+    .optional(),
+  /** The secret Telegram sends with each update (1–256 of A–Z a–z 0–9 _ -); generated into DATA_DIR if unset. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[\w-]{1,256}$/, 'TELEGRAM_WEBHOOK_SECRET: 1 to 256 of A-Z a-z 0-9 _ -')
+    .optional(),
+  TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
+  /** The bot's @name without the @; asked of the Bot API when unset. */
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^\w{3,64}$/)
+    .optional(),
+  /** Where Telegram posts updates; default PUBLIC_URL + /api/telegram/webhook when PUBLIC_URL is https. */
+  TELEGRAM_WEBHOOK_URL: z.url().optional(),
+  /** smtp://user:pass@host:587 or smtps://…; without it e-mails are written to the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Yuk Tender <no-reply@yuktender.uz>'),
+  /** Web Push keys (URL-safe base64); generated into DATA_DIR when unset. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'VAPID_SUBJECT must be mailto: or https:')
+    .optional(),
+  /** Comma-separated origins of the accepted push services (https://*.push.apple.com covers subdomains). */
+  PUSH_SERVICES: z.string().optional(),
 });
 
 export type RawConfig = z.input<typeof configSchema>;
@@ -45,6 +80,19 @@ export interface AppConfig {
   seedDemo: boolean;
   webDist: string | undefined;
   trustProxy: string | undefined;
+  publicUrl: string;
+  telegram: {
+    token: string | undefined;
+    webhookSecret: string | undefined;
+    apiBase: string;
+    botUsername: string | undefined;
+    webhookUrl: string | undefined;
+  };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  pushServices: string[] | undefined;
 }
 
 /** Parses the environment once, at start; the defaults work on a fresh machine. */
@@ -71,5 +119,25 @@ export function loadConfig(
     seedDemo: c.SEED_DEMO,
     webDist: c.WEB_DIST ? resolve(c.WEB_DIST) : undefined,
     trustProxy: c.TRUST_PROXY,
+    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    telegram: {
+      token: c.TELEGRAM_BOT_TOKEN,
+      webhookSecret: c.TELEGRAM_WEBHOOK_SECRET,
+      apiBase: c.TELEGRAM_API_BASE,
+      botUsername: c.TELEGRAM_BOT_USERNAME,
+      webhookUrl:
+        c.TELEGRAM_WEBHOOK_URL ??
+        (c.PUBLIC_URL?.startsWith('https://') ? new URL('/api/telegram/webhook', c.PUBLIC_URL).toString() : undefined),
+    },
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    vapid:
+      c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY
+        ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: c.VAPID_SUBJECT ?? 'mailto:no-reply@yuktender.uz',
+    pushServices: c.PUSH_SERVICES?.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   };
 }

@@ -4,7 +4,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createPrettyLogStream } from './log-format.js';
-import { resolveJwtSecret } from './secrets.js';
+import { generateVapidKeys, PUSH_SERVICES_DEFAULT } from './modules/delivery/index.js';
+import { resolveJwtSecret, resolveTelegramWebhookSecret, resolveVapidKeys } from './secrets.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/demo-seed.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,6 +22,22 @@ async function main() {
     webDist: config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     trustProxy: config.trustProxy,
     redisUrl: config.redisUrl,
+    delivery: {
+      publicUrl: config.publicUrl,
+      telegram: {
+        token: config.telegram.token,
+        webhookSecret: config.telegram.token ? resolveTelegramWebhookSecret(config) : undefined,
+        apiBase: config.telegram.apiBase,
+        botUsername: config.telegram.botUsername,
+      },
+      telegramWebhookUrl: config.telegram.webhookUrl,
+      email: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+      push: {
+        vapid: resolveVapidKeys(config, generateVapidKeys),
+        subject: config.vapidSubject,
+        services: config.pushServices ?? PUSH_SERVICES_DEFAULT,
+      },
+    },
   });
 
   if (config.seedDemo && (await seedDemoData(database.db))) {

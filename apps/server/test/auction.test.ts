@@ -642,7 +642,8 @@ describe('the schedule', () => {
         runDueActions({ db: second.db, bus: createMemoryEventBus() }),
         runDueActions({ db: second.db, bus: createMemoryEventBus() }),
       ]);
-      expect(handled.reduce((sum, n) => sum + n, 0)).toBe(60);
+      // each tender's close, and the saved-search match its opening scheduled: each done once
+      expect(handled.reduce((sum, n) => sum + n, 0)).toBe(120);
       const closedNotices = await first.db
         .selectFrom('notifications')
         .select((eb) => eb.fn.countAll<number>().as('n'))

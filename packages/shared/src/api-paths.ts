@@ -14,6 +14,20 @@ export const apiPaths = {
     refresh: '/api/users/refresh',
     logout: '/api/users/logout',
     me: '/api/users/me',
+    notificationSettings: '/api/users/me/notification-settings',
+    telegramLink: '/api/users/me/telegram-link',
+    retryDelivery: '/api/users/me/deliveries/:id/retry',
+  },
+  savedSearches: {
+    collection: '/api/saved-searches',
+    one: '/api/saved-searches/:id',
+  },
+  telegram: {
+    webhook: '/api/telegram/webhook',
+  },
+  push: {
+    subscriptions: '/api/push/subscriptions',
+    subscription: '/api/push/subscriptions/:id',
   },
   tenders: {
     /** POST creates a tender. */

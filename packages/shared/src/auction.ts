@@ -12,7 +12,7 @@ export const CONFIRM_WITHIN_MINUTES_DEFAULT = 120;
 export const MIN_STEP_DEFAULT_USD = 0.01;
 
 /** Tashkent is UTC+5 all year. */
-const MARKET_OFFSET_MS = 5 * 60 * 60_000;
+export const MARKET_OFFSET_MS = 5 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The last second of a Tashkent date (23:59:59 +05:00) as epoch milliseconds: the default close of bidding. */

@@ -197,6 +197,24 @@ export const ERRORS = {
     en: 'You have already rated this shipment',
     ru: 'Вы уже оценили эту перевозку',
   },
+  SAVED_SEARCHES_LIMIT: {
+    status: 409,
+    uz: "Ko'pi bilan {max} ta qidiruvni saqlash mumkin. Avval birini o'chiring",
+    en: 'You can keep at most {max} saved searches. Delete one first',
+    ru: 'Можно сохранить не более {max} поисков. Сначала удалите один',
+  },
+  TELEGRAM_OFF: {
+    status: 409,
+    uz: 'Bu serverda Telegram boti sozlanmagan',
+    en: 'Telegram is not set up on this server',
+    ru: 'Telegram-бот на этом сервере не настроен',
+  },
+  PUSH_OFF: {
+    status: 409,
+    uz: 'Bu serverda brauzer bildirishnomalari sozlanmagan',
+    en: 'Browser notifications are not set up on this server',
+    ru: 'Уведомления в браузере на этом сервере не настроены',
+  },
   COMPANY_SUSPENDED: {
     status: 403,
     uz: "Kompaniyangiz faoliyati to'xtatilgan: tender e'lon qila olmaysiz va taklif bera olmaysiz",

@@ -116,6 +116,21 @@ export const FIELD_MESSAGES = {
     en: 'Must be a whole number of minutes from 1 to 1440',
     ru: 'Целое число минут от 1 до 1440',
   },
+  clock_time: {
+    uz: "Vaqt SS:DD ko'rinishida bo'lishi kerak (masalan 22:00)",
+    en: 'The time must be HH:MM (for example 22:00)',
+    ru: 'Время в формате ЧЧ:ММ (например 22:00)',
+  },
+  quiet_hours_empty: {
+    uz: "Tinch soatlarning boshi va oxiri bir xil bo'lmasligi kerak",
+    en: 'Quiet hours must not start and end at the same time',
+    ru: 'Начало и конец тихих часов не должны совпадать',
+  },
+  push_service: {
+    uz: 'Bu bildirishnoma xizmati qabul qilinmaydi',
+    en: 'This push service is not accepted',
+    ru: 'Этот сервис уведомлений не принимается',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

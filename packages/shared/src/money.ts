@@ -73,3 +73,11 @@ export function parseDecimal(value: unknown): number | undefined {
   const parsed = Number(text);
   return Number.isFinite(parsed) ? parsed : undefined;
 }
+
+// one formatter for the process: toLocaleString builds a new one on every call, which costs more than a bid's SQL
+const usdFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Cents as the texts of notifications and errors show an amount: 1,250.5 (USD, without the unit). */
+export function formatUsd(cents: number): string {
+  return usdFormat.format(centsToUsd(cents));
+}

@@ -215,6 +215,32 @@ export const NOTIFICATION_TEMPLATES = {
       ru: '«{name}» снова может публиковать тендеры и делать предложения',
     },
   },
+  tender_matched: {
+    type: 'offer',
+    title: {
+      uz: 'Qidiruvingizga mos yangi tender: {search}',
+      en: 'A new tender matches your search: {search}',
+      ru: 'Новый тендер по вашему поиску: {search}',
+    },
+    body: {
+      uz: '{number} «{name}»: {origin} → {destination}, {price} USD',
+      en: '{number} “{name}”: {origin} → {destination}, {price} USD',
+      ru: '{number} «{name}»: {origin} → {destination}, {price} USD',
+    },
+  },
+  document_expiring: {
+    type: 'system',
+    title: {
+      uz: 'Hujjat muddati tugayapti',
+      en: 'A document is about to expire',
+      ru: 'Срок действия документа истекает',
+    },
+    body: {
+      uz: '{vehicle}: {document} {expires_on} da tugaydi',
+      en: '{vehicle}: {document} expires on {expires_on}',
+      ru: '{vehicle}: {document} действует до {expires_on}',
+    },
+  },
   shipment_moved: {
     type: 'system',
     title: { uz: "Yuk holati o'zgardi", en: 'Shipment status changed', ru: 'Статус груза изменился' },

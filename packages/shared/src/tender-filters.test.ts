@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { cityOf } from './cities.js';
 import {
   cargoTypeForMode,
   cargoTypeMatchesMode,
-  cityOf,
   daysBetween,
   deliverySpeed,
   locationFilterOf,
@@ -142,7 +142,8 @@ describe('cities', () => {
     expect(cityOf('Bukhara')).toBe('buxoro');
     expect(cityOf('Andijan')).toBe('andijon');
     expect(cityOf('Namangan')).toBe('namangan');
-    expect(cityOf('Nukus')).toBeNull();
+    expect(cityOf('Nukus')).toBe('nukus');
+    expect(cityOf('Kashgar')).toBeNull();
     expect(cityOf('')).toBeNull();
   });
 

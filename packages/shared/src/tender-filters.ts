@@ -13,6 +13,7 @@ import {
   type PriceRange,
   type TenderMode,
 } from './constants.js';
+import { cityOf, cityOfQuery, citySpellings, type CityKey } from './cities.js';
 import { parseDecimal } from './money.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -140,40 +141,10 @@ export function isDeliverySpeed(value: unknown): value is DeliverySpeed {
 // ---------------------------------------------------------------------------------------------------
 // Cities: origins are matched by city, in any of its common spellings
 
-export const CITY_KEYS = ['tashkent', 'samarqand', 'namangan', 'buxoro', 'andijon', 'fargona'] as const;
-export type CityKey = (typeof CITY_KEYS)[number];
-
-/** Spellings (lower case, apostrophes removed) that name each city. */
-const CITY_SPELLINGS: Record<CityKey, readonly string[]> = {
-  tashkent: ['tashkent', 'toshkent', 'ташкент', 'тошкент'],
-  samarqand: ['samarqand', 'samarkand', 'самарканд', 'самарқанд'],
-  namangan: ['namangan', 'наманган'],
-  buxoro: ['buxoro', 'bukhara', 'buhara', 'бухара', 'бухоро'],
-  andijon: ['andijon', 'andijan', 'андижан', 'андижон'],
-  fargona: ['fargona', 'fergana', 'ferghana', 'фергана', 'фаргона', 'фарғона'],
-};
-const CITY_BY_SPELLING = new Map<string, CityKey>(
-  CITY_KEYS.flatMap((key) => CITY_SPELLINGS[key].map((spelling) => [spelling, key] as const)),
-);
-
 /** The cities of the tender list's location filter; 'Boshqa' there means an origin outside all of them. */
 export const TENDER_LIST_CITY_KEYS: readonly CityKey[] = ['tashkent', 'samarqand', 'namangan', 'buxoro', 'andijon'];
 /** The cities of the My Orders location filter. */
 export const ORDERS_CITY_KEYS: readonly CityKey[] = ['tashkent', 'samarqand', 'buxoro', 'andijon', 'fargona'];
-
-/** The known city a place text names ("Toshkent sh.", "Fergana, Uzbekistan", "Farg‘ona" → its key); null when none. */
-export function cityOf(place: string | null | undefined): CityKey | null {
-  if (!place) return null;
-  const words = place
-    .toLowerCase()
-    .replace(/['`´ʻʼ‘’]/g, '')
-    .split(/[^\p{L}]+/u);
-  for (const word of words) {
-    const key = CITY_BY_SPELLING.get(word);
-    if (key) return key;
-  }
-  return null;
-}
 
 /** A location filter value → the city it selects, 'other' for Boshqa, undefined when it names no known city. */
 export function locationFilterOf(value: string): CityKey | 'other' | undefined {
@@ -212,12 +183,24 @@ export function tenderSearchText(tender: SearchableTender): string {
     .join('\n');
 }
 
-export function matchesSearch(tender: SearchableTender, search: string): boolean {
+/**
+ * The texts a search looks for: a search that is a city as a whole looks for the city under every spelling
+ * (Toshkent finds Tashkent and Ташкент); any other, for itself. Lower case.
+ */
+export function searchNeedles(search: string): string[] {
   const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [tender.name, tender.cargo_type, tender.origin_location, tender.destination_location].some((part) =>
-    (part ?? '').toLowerCase().includes(needle),
-  );
+  if (!needle) return [];
+  const city = cityOfQuery(needle);
+  return city ? [...new Set([needle, ...citySpellings(city)])] : [needle];
+}
+
+export function matchesSearch(tender: SearchableTender, search: string): boolean {
+  const needles = searchNeedles(search);
+  if (needles.length === 0) return true;
+  return [tender.name, tender.cargo_type, tender.origin_location, tender.destination_location].some((part) => {
+    const text = (part ?? '').toLowerCase();
+    return needles.some((needle) => text.includes(needle));
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -105,12 +105,12 @@ export function readTypedNumber(value: unknown): number | undefined {
   return parseDecimal(value);
 }
 
-const numberInput = z.union([z.number(), z.string()], {
+export const numberInput = z.union([z.number(), z.string()], {
   error: (issue) => (issue.input === undefined || issue.input === null ? 'TENDER_REQUIRED_FIELDS' : 'number'),
 });
 
 /** A required positive number (weight, volume): finite, > 0, at most `max`. */
-const positiveNumber = (max: number) =>
+export const positiveNumber = (max: number) =>
   numberInput
     .transform((value, ctx) => {
       if (isBlank(value)) {
@@ -132,7 +132,7 @@ const priceField = positiveNumber(TENDER_PRICE_MAX_USD).refine((usd) => usdToCen
 });
 
 /** An optional amount in USD (buy-now, reserve): blank or absent → null; else like the initial price. */
-const optionalPriceField = z
+export const optionalPriceField = z
   .union([z.number(), z.string(), z.null()], { error: 'number' })
   .optional()
   .transform((value, ctx) => {

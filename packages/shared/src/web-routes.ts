@@ -12,6 +12,8 @@ export const webRoutes = {
   createTender: '/orders/create',
   bids: '/bids',
   notifications: '/notifications',
+  notificationSettings: '/notifications/settings',
+  savedSearches: '/saved-searches',
   profile: '/profile',
   vehicles: '/vehicles',
   newVehicle: '/vehicles/new',

@@ -8,7 +8,8 @@ import { engineOf, type Db } from './database.js';
  * does its work, so a deadline is acted on exactly once, across restarts and instances; one that passed while
  * no server ran is simply due at the next claim.
  */
-export type DueKind = 'tender_close' | 'award_confirm' | 'bid_expiry';
+/** tender_match: a tender just opened, and the saved searches it matches are still to be told. */
+export type DueKind = 'tender_close' | 'award_confirm' | 'bid_expiry' | 'tender_match';
 
 export interface DueAction {
   id: number;

@@ -1,10 +1,12 @@
 import type { BidsTables } from '../modules/bids/bids.tables.js';
+import type { DeliveryTables } from '../modules/delivery/delivery.tables.js';
 import type { CompaniesTables } from '../modules/companies/companies.tables.js';
 import type { FilesTables } from '../modules/files/files.tables.js';
 import type { RatingsTables } from '../modules/ratings/ratings.tables.js';
 import type { ModerationTables } from '../modules/moderation/moderation.tables.js';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables.js';
 import type { TenderAwardsTables } from '../modules/tender-lifecycle/tender-lifecycle.tables.js';
+import type { SavedSearchesTables } from '../modules/saved-searches/saved-searches.tables.js';
 import type { ShipmentsTables } from '../modules/shipments/shipments.tables.js';
 import type { TendersTables } from '../modules/tenders/tenders.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
@@ -28,4 +30,6 @@ export interface DatabaseSchema
     CompaniesTables,
     ModerationTables,
     RatingsTables,
+    DeliveryTables,
+    SavedSearchesTables,
     DueActionsTables {}

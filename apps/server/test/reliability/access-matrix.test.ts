@@ -69,7 +69,10 @@ type ObjectKind =
   | 'file-forged'
   | 'bid-of-A-awarded'
   | 'company-of-A'
-  | 'report-by-A';
+  | 'report-by-A'
+  | 'saved-search'
+  | 'push-subscription'
+  | 'dead-delivery';
 
 interface Fixture {
   kind: ObjectKind;
@@ -157,6 +160,47 @@ async function make(kind: ObjectKind): Promise<Fixture> {
       const vehicle = await createVehicle(app, A.accessToken, {}, { registration: pdfFile() });
       return { kind, params: { id: vehicle.id } };
     }
+    case 'saved-search': {
+      const saved = await post<{ id: number }>(A.accessToken, apiPaths.savedSearches.collection, { name: 'A lane' });
+      return { kind, params: { id: saved.id } };
+    }
+    case 'push-subscription': {
+      // push is off on this server, so A's browser is put in place as an earlier server with keys kept it
+      const row = await database.db
+        .insertInto('push_subscriptions')
+        .values({
+          user_id: A.user.id,
+          endpoint: `https://fcm.googleapis.com/fcm/send/${Math.random().toString(36).slice(2)}`,
+          p256dh: 'B'.repeat(87),
+          auth: 'a'.repeat(22),
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { kind, params: { id: row.id } };
+    }
+    case 'dead-delivery': {
+      const row = await database.db
+        .insertInto('outbox')
+        .values({
+          user_id: A.user.id,
+          channel: 'email',
+          kind: 'bid_won',
+          params: '{}',
+          link: '/bids',
+          target_id: null,
+          idempotency_key: `matrix-${Math.random()}`,
+          status: 'dead',
+          attempts: 8,
+          next_attempt_ms: 0,
+          last_error: '451 try again later',
+          created_at: new Date().toISOString(),
+          sent_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { kind, params: { id: row.id } };
+    }
     case 'notification': {
       await openedWithBid(); // C's bid tells A
       const list = (await api(app, { method: 'GET', url: '/api/notifications?tab=unread', token: A.accessToken })).json<
@@ -202,6 +246,9 @@ function objectKindsFor(path: string): ObjectKind[] {
   if (path.startsWith('/api/notifications/{id}')) return ['notification'];
   if (path.startsWith('/api/shipments/{number}')) return ['shipment-A-owner', 'shipment-A-carrier'];
   if (path.startsWith('/api/files/{id}')) return ['file-link', 'file-no-signature', 'file-forged'];
+  if (path.startsWith('/api/saved-searches/{id}')) return ['saved-search'];
+  if (path.startsWith('/api/push/subscriptions/{id}')) return ['push-subscription'];
+  if (path.startsWith('/api/users/me/deliveries/{id}')) return ['dead-delivery'];
   throw new Error(`the access matrix does not know which object ${path} takes: add it to objectKindsFor`);
 }
 
@@ -255,7 +302,26 @@ function expected(
     case 'GET /api/notifications/stream':
     case 'GET /api/shipments':
     case 'GET /api/vehicles/user':
+    case 'GET /api/saved-searches':
+    case 'GET /api/users/me/notification-settings':
+    case 'PUT /api/users/me/notification-settings':
+    case 'DELETE /api/users/me/telegram-link':
       return [200];
+    case 'POST /api/saved-searches':
+      // each caller's own, up to the limit
+      return [201, 409];
+    case 'POST /api/users/me/telegram-link':
+    case 'POST /api/push/subscriptions':
+      // this server has no bot and no push keys
+      return [409];
+    case 'POST /api/telegram/webhook':
+      // no caller here knows the webhook's secret
+      return [403];
+    case 'DELETE /api/saved-searches/{id}':
+    case 'DELETE /api/push/subscriptions/{id}':
+      return mine ? [204] : [404];
+    case 'POST /api/users/me/deliveries/{id}/retry':
+      return mine ? [200] : [404];
     case 'POST /api/tenders':
     case 'POST /api/vehicles':
       return [201];
@@ -350,6 +416,19 @@ async function requestFor(
     }
     case 'POST /api/reports':
       return { method: 'POST', url, payload: { subject_type: 'company', subject_id: 1, reason: 'other' } };
+    case 'POST /api/saved-searches':
+      return { method: 'POST', url, payload: { name: 'Lane', origin: 'Toshkent' } };
+    case 'POST /api/push/subscriptions':
+      return {
+        method: 'POST',
+        url,
+        payload: {
+          endpoint: 'https://fcm.googleapis.com/fcm/send/matrix',
+          keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+        },
+      };
+    case 'POST /api/telegram/webhook':
+      return { method: 'POST', url, payload: { update_id: 1, message: { chat: { id: 1 }, text: '/stop' } } };
     case 'POST /api/admin/companies/{id}/reject':
     case 'POST /api/admin/companies/{id}/suspend':
       return { method: 'POST', url, payload: { reason: 'Checked by the access matrix' } };
@@ -437,6 +516,9 @@ async function privateRowsOfA(notificationIds: number[]): Promise<string> {
       .orderBy('id')
       .execute(),
     db.selectFrom('sessions').selectAll().where('user_id', '=', A.user.id).orderBy('id').execute(),
+    db.selectFrom('saved_searches').selectAll().where('user_id', '=', A.user.id).orderBy('id').execute(),
+    db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', A.user.id).orderBy('id').execute(),
+    db.selectFrom('notification_settings').selectAll().where('user_id', '=', A.user.id).execute(),
   ]);
   return JSON.stringify(rows, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.length : value));
 }

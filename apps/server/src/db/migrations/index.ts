@@ -9,6 +9,7 @@ import { scheduledJobsMigration } from './007-scheduled-jobs.js';
 import { auctionRulesMigration } from './008-auction-rules.js';
 import { trustMigration } from './009-trust.js';
 import { ratingsMigration } from './010-ratings.js';
+import { deliveryMigration } from './011-delivery.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '008-auction-rules': auctionRulesMigration,
   '009-trust': trustMigration,
   '010-ratings': ratingsMigration,
+  '011-delivery': deliveryMigration,
 };

@@ -1,13 +1,9 @@
-import { centsToUsd, formatMarketTime, pathTo, webRoutes } from '@yuk/shared';
+import { formatMarketTime, formatUsd, pathTo, webRoutes } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { scheduleDue } from '../../db/due-actions.js';
 import { recordNotifications, type NotificationDraft } from '../notifications/index.js';
 import { lowerCurrentMinimum } from '../tenders/index.js';
 import * as repo from './bids.repository.js';
-
-// one formatter for the process: toLocaleString builds a new one on every call, which cost more than the bid's SQL
-const usdFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-export const formatUsd = (cents: number) => usdFormat.format(centsToUsd(cents));
 
 export interface BidAttempt {
   tenderId: number;

@@ -1,5 +1,6 @@
 import {
   centsToUsd,
+  formatUsd,
   nextMaxBidCents,
   type MinBidResponse,
   type MyBid,
@@ -21,7 +22,7 @@ import {
   type TenderState,
   type TenderStateContext,
 } from '../tenders/index.js';
-import { commitBid, formatUsd } from './bid-batcher.js';
+import { commitBid } from './bid-batcher.js';
 import * as repo from './bids.repository.js';
 
 export type BidsContext = TenderStateContext;

@@ -1,7 +1,6 @@
 /** The bids module: placing bids (in group commits) and listing them. */
 export { bidsRoutes } from './bids.routes.js';
 export { companyRefusal, placeBid, type BidsContext } from './bids.service.js';
-export { formatUsd } from './bid-batcher.js';
 export {
   acceptAwardedBid,
   declineAwardedBid,

@@ -8,6 +8,7 @@ import {
   type NotificationTab,
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
+import { queueOutside } from '../delivery/index.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 import * as repo from './notifications.repository.js';
@@ -31,7 +32,8 @@ export const userChannel = (userId: number) => `user:${userId}:notifications`;
  * Returns the users to tell once the transaction has committed (see `announce`).
  */
 export async function recordNotifications(trx: Db, drafts: NotificationDraft[]): Promise<number[]> {
-  const createdAt = new Date().toISOString();
+  const now = new Date();
+  const createdAt = now.toISOString();
   await repo.insertNotifications(
     trx,
     drafts.map((draft) => ({
@@ -43,6 +45,8 @@ export async function recordNotifications(trx: Db, drafts: NotificationDraft[]):
       created_at: createdAt,
     })),
   );
+  // and their messages to the channels outside the app, in the same transaction
+  await queueOutside(trx, drafts, now.getTime());
   return [...new Set(drafts.map((draft) => draft.userId))];
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { claimDue, hasDue } from '../../db/due-actions.js';
+import { repeatEvery } from '../../plugins/repeat.js';
 import { clockMs } from '../tenders/index.js';
 import { runDueBatch, type LifecycleContext } from './lifecycle.service.js';
 
@@ -49,28 +50,13 @@ export async function runDueActions(ctx: LifecycleContext, log?: Pick<FastifyBas
  * action runs within a tick of its time. Returns the function that stops it.
  */
 export function startDeadlineRunner(ctx: LifecycleContext, tickMs: number, log: FastifyBaseLogger): () => void {
-  if (tickMs <= 0) return () => undefined;
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
+  return repeatEvery(
+    tickMs,
+    async () => {
       const handled = await runDueActions(ctx, log);
       if (handled > 0) log.debug({ handled }, 'due actions done');
-    } catch (error) {
-      log.error({ err: error }, 'deadline check failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void tick(), 0);
-  const timer = setInterval(() => void tick(), tickMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+    (error) => log.error({ err: error }, 'deadline check failed'),
+    { immediately: true },
+  );
 }

@@ -1,6 +1,7 @@
 import {
   centsToUsd,
   formatMarketTime,
+  formatUsd,
   pathTo,
   shipmentStatusLink,
   webRoutes,
@@ -19,7 +20,6 @@ import {
   expireBid,
   findBid,
   findBidOfTender,
-  formatUsd,
   insertBid,
   lowestAwardableBid,
   markNoShow,
@@ -29,10 +29,12 @@ import {
   rejectUndecidedBidsOf,
 } from '../bids/index.js';
 import { announce, recordNotifications, type NotificationDraft } from '../notifications/index.js';
+import { notifyMatchingSearches } from '../saved-searches/index.js';
 import { createShipmentForAward } from '../shipments/index.js';
 import {
   clockMs,
   closeTendersAtDeadline,
+  findOpenedTender,
   findTenderState,
   findTenderSummary,
   getLiveState,
@@ -336,7 +338,12 @@ export async function publishTender(
 ): Promise<TenderLiveState> {
   const tender = await ownTender(ctx, ownerId, tenderId);
   if (tender.status !== 'draft') throw new AppError('TENDER_NOT_DRAFT');
-  const moved = await moveTenderStatus(ctx.db, { tenderId, ownerId, from: ['draft'], to: 'opened' });
+  const moved = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await moveTenderStatus(trx, { tenderId, ownerId, from: ['draft'], to: 'opened' }))) return false;
+    // the saved searches it matches are told by the schedule, at once
+    await scheduleDue(trx, 'tender_match', tenderId, clockMs(ctx));
+    return true;
+  });
   if (!moved) throw new AppError('TENDER_NOT_DRAFT');
   await publishTenderState(ctx, tenderId);
   return getLiveState(ctx, ownerId, tenderId);
@@ -396,6 +403,12 @@ async function awardAtClose(trx: Db, tender: ClosedTender, nowMs: number): Promi
  * be chosen and is at or under the reserve is awarded; on the others the undecided bids are rejected and the
  * owner is told (that no bid met the reserve, when one was set and there were bids).
  */
+/** A tender that opened: the owners of the saved searches it matches are told (if it is still open). */
+async function tellMatchingSearches(trx: Db, tenderId: number, told: BatchTold): Promise<void> {
+  const tender = await findOpenedTender(trx, tenderId);
+  if (tender) told.users.push(...(await notifyMatchingSearches(trx, tender)));
+}
+
 async function closeAtDeadline(trx: Db, tenderIds: number[], nowMs: number, told: BatchTold): Promise<void> {
   const closed = await closeTendersAtDeadline(trx, tenderIds, nowMs);
   const drafts: NotificationDraft[] = [];
@@ -453,6 +466,7 @@ export async function runDueBatch(ctx: LifecycleContext, actions: DueAction[]): 
     for (const action of actions) {
       if (action.kind === 'award_confirm') await noShowAtDeadline(trx, action.subject_id, nowMs, batch);
       else if (action.kind === 'bid_expiry') await expireBid(trx, action.subject_id, nowMs);
+      else if (action.kind === 'tender_match') await tellMatchingSearches(trx, action.subject_id, batch);
     }
     await finishDue(
       trx,

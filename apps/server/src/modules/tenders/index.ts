@@ -3,6 +3,7 @@ export { tendersRoutes } from './tenders.routes.js';
 export { seedDemoTenders } from './tenders.seed.js';
 export {
   closeTendersAtDeadline,
+  findOpenedTender,
   findTenderState,
   findTenderSummary,
   listOwnerTendersInStatus,

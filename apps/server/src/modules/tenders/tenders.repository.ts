@@ -3,6 +3,7 @@ import {
   deliveryDaysRange,
   endOfMarketDayMs,
   modeMasksWith,
+  searchNeedles,
   PRICE_BAND_HIGH,
   PRICE_BAND_LOW,
   TENDER_LIST_CITY_KEYS,
@@ -58,6 +59,8 @@ export async function insertTender(trx: Db, values: NewTenderRow) {
   const row = await trx.insertInto('tenders').values(values).returning(tenderColumns).executeTakeFirstOrThrow();
   // every tender gets its close scheduled: a draft published later keeps the same close time
   await scheduleDue(trx, 'tender_close', row.id, row.closes_at_ms);
+  // the saved searches it matches are told at once, by the schedule (durable, and off the request's path)
+  if (row.status === 'opened') await scheduleDue(trx, 'tender_match', row.id, Date.now());
   return row;
 }
 
@@ -156,27 +159,35 @@ function ftsPhrase(needle: string): string {
 
 /**
  * The text search that drives a SQLite page through the trigram index (joined, so that it streams newest
- * first): the q needle, else the name needle, when it has three characters or more.
+ * first): the q needles (a city under each of its spellings), else the name needle, when each has three
+ * characters or more.
  */
 function joinedSearch(dialect: Dialect, filter: TenderListFilter): { field: 'q' | 'name'; phrase: string } | undefined {
   if (dialect !== 'sqlite') return undefined;
   for (const field of ['q', 'name'] as const) {
     const needle = filter[field];
-    if (needle && [...needle].length >= TRIGRAM) return { field, phrase: ftsPhrase(needle) };
+    if (!needle) continue;
+    const needles = field === 'q' ? searchNeedles(needle) : [needle];
+    if (needles.length > 0 && needles.every((one) => [...one].length >= TRIGRAM)) {
+      return { field, phrase: needles.map(ftsPhrase).join(' OR ') };
+    }
   }
   return undefined;
 }
 
 /**
- * search_text contains the needle (lower-cased): FTS5 trigram index on SQLite, pg_trgm GIN on PostgreSQL.
- * `joined`: the query already joins the trigram index on this needle, only the exact re-check is left.
+ * search_text contains one of the needles (lower-cased): FTS5 trigram index on SQLite, pg_trgm GIN on
+ * PostgreSQL. `joined`: the query already joins the trigram index on these needles, only the exact re-check
+ * is left.
  */
-function searchTextContains(eb: Eb, dialect: Dialect, needle: string, joined = false): Expression<SqlBool> {
-  const like = sql<SqlBool>`${eb.ref('tenders.search_text')} like ${containsPattern(needle)} escape '\\'`;
-  if (joined || dialect === 'postgres' || [...needle].length < TRIGRAM) return like;
+function searchTextContains(eb: Eb, dialect: Dialect, needles: string[], joined = false): Expression<SqlBool> {
+  const like = eb.or(
+    needles.map((needle) => sql<SqlBool>`${eb.ref('tenders.search_text')} like ${containsPattern(needle)} escape '\\'`),
+  );
+  if (joined || dialect === 'postgres' || needles.some((needle) => [...needle].length < TRIGRAM)) return like;
   // The FTS match narrows by index; LIKE re-checks the exact substring on the rows found.
   return eb.and([
-    sql<SqlBool>`${eb.ref('tenders.id')} in (select rowid from tenders_fts where tenders_fts match ${ftsPhrase(needle)})`,
+    sql<SqlBool>`${eb.ref('tenders.id')} in (select rowid from tenders_fts where tenders_fts match ${needles.map(ftsPhrase).join(' OR ')})`,
     like,
   ]);
 }
@@ -189,7 +200,7 @@ function nameContains(eb: Eb, dialect: Dialect, needle: string, joined: boolean)
       ? sql`split_part(${text}, chr(10), 1)`
       : sql`substr(${text}, 1, instr(${text}, char(10)) - 1)`;
   return eb.and([
-    searchTextContains(eb, dialect, needle, joined),
+    searchTextContains(eb, dialect, [needle], joined),
     sql<SqlBool>`${firstLine} like ${containsPattern(needle)} escape '\\'`,
   ]);
 }
@@ -238,7 +249,7 @@ function conditions(
     if (min !== null) where.push(eb(col('delivery_days'), '>=', min));
     if (max !== null) where.push(eb(col('delivery_days'), '<=', max));
   }
-  if (filter.q) where.push(searchTextContains(eb, dialect, filter.q, joined === 'q'));
+  if (filter.q) where.push(searchTextContains(eb, dialect, searchNeedles(filter.q), joined === 'q'));
   if (filter.name) where.push(nameContains(eb, dialect, filter.name, joined === 'name'));
   return eb.and(where);
 }
@@ -402,6 +413,26 @@ export function findTenderState(db: Db, tenderId: number) {
 }
 
 /** The words a notification needs about a tender. */
+/** What saved searches are matched against: an opened tender's lane, cargo and price. */
+export function findOpenedTender(db: Db, tenderId: number) {
+  return db
+    .selectFrom('tenders')
+    .select([
+      'id',
+      'number',
+      'name',
+      'owner_id',
+      'origin_location',
+      'destination_location',
+      'mode_mask',
+      'cargo_weight',
+      'initial_price_cents',
+    ])
+    .where('id', '=', tenderId)
+    .where('status', '=', 'opened')
+    .executeTakeFirst();
+}
+
 export function findTenderSummary(db: Db, tenderId: number) {
   return db
     .selectFrom('tenders')

@@ -1,3 +1,4 @@
+import type { Language } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { UserRow } from './users.tables.js';
@@ -6,8 +7,8 @@ const publicColumns = ['id', 'first_name', 'last_name', 'email', 'phone_number',
 
 export async function insertUser(
   db: Db,
-  values: Omit<UserRow, 'id' | 'role'>,
-): Promise<Omit<UserRow, 'password_hash'> | undefined> {
+  values: Omit<UserRow, 'id' | 'role' | 'language'> & { language?: UserRow['language'] },
+): Promise<Omit<UserRow, 'password_hash' | 'language'> | undefined> {
   // ON CONFLICT keeps a duplicate e-mail from raising: the caller turns "nothing inserted" into a 409.
   return db
     .insertInto('users')
@@ -88,4 +89,19 @@ export async function grantModerator(db: Db, email: string): Promise<boolean> {
     .where('email', '=', email.trim().toLowerCase())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** How to reach each of these users outside the app: their e-mail and the language they read. */
+export async function contactsOfUsers(db: Db, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Map<number, { email: string; language: Language }>();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'language'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, { email: row.email, language: row.language }]));
+}
+
+export async function setUserLanguage(db: Db, userId: number, language: Language): Promise<void> {
+  await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
 }

@@ -15,6 +15,7 @@ import {
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
+import { requestLanguage } from '../../plugins/errors.js';
 import { PUBLIC, SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
 import * as service from './users.service.js';
 
@@ -45,7 +46,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: service.UsersContext }> =
         response: { 201: user, ...errorResponses(400, 409, 429) },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.registerUser(ctx.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.registerUser(ctx.db, request.body, requestLanguage(request))),
   );
 
   app.post(

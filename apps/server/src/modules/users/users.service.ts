@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthTokens, User } from '@yuk/shared';
+import { DEFAULT_LANGUAGE, type AuthTokens, type Language, type User } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -21,7 +21,12 @@ export interface RegisterValues {
   password: string;
 }
 
-export async function registerUser(db: Db, values: RegisterValues): Promise<User> {
+/** `language`: the one the new user reads the app in, for the messages sent to them outside it. */
+export async function registerUser(
+  db: Db,
+  values: RegisterValues,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<User> {
   const password_hash = await hashPassword(values.password);
   const created = await repo.insertUser(db, {
     first_name: values.first_name,
@@ -30,6 +35,7 @@ export async function registerUser(db: Db, values: RegisterValues): Promise<User
     phone_number: values.phone_number,
     password_hash,
     created_at: new Date().toISOString(),
+    language,
   });
   if (!created) throw new AppError('EMAIL_TAKEN', {}, { email: 'EMAIL_TAKEN' });
   return created;

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { UserRole } from '@yuk/shared';
+import type { Language, UserRole } from '@yuk/shared';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -11,6 +11,8 @@ export interface UsersTable {
   created_at: string;
   /** user | moderator */
   role: Generated<UserRole>;
+  /** The language of the messages sent outside the app (uz | en | ru). */
+  language: Generated<Language>;
 }
 
 export interface SessionsTable {

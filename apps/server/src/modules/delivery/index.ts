@@ -1,0 +1,15 @@
+/**
+ * The delivery module: where each user wants to hear of what happens (settings, Telegram, e-mail, push), and
+ * the outbox that carries every message to those channels, durably and once.
+ */
+export { deliveryRoutes } from './delivery.routes.js';
+export { type DeliveryContext } from './delivery.service.js';
+export { queueOutside, runOutbox, startOutboxSender, type DeliveryChannels, type OutsideDraft } from './outbox.js';
+export {
+  createDeliveryChannels,
+  generateVapidKeys,
+  PUSH_SERVICES_DEFAULT,
+  TELEGRAM_API_DEFAULT,
+  type DeliveryOptions,
+  type VapidKeys,
+} from './channels/index.js';

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  DEFAULT_EVENT_CHANNELS,
+  EVENT_OF_KIND,
+  quietHoursEndMs,
+  type DeliveryChannel,
+  type DeliveryEvent,
+  type NotificationKind,
+  type NotificationParams,
+  type OutsideChannel,
+} from '@yuk/shared';
+import type { Db } from '../../db/database.js';
+import { repeatEvery } from '../../plugins/repeat.js';
+import { contactsOfUsers } from '../users/index.js';
+import type { SendOutcome } from './channels/channel.js';
+import type { EmailChannel } from './channels/email.js';
+import type { PushChannel } from './channels/push.js';
+import type { TelegramChannel } from './channels/telegram.js';
+import { emailBodies, pushPayload, renderOutside, telegramText } from './messages.js';
+import * as outbox from './outbox.repository.js';
+import {
+  deletePushSubscription,
+  findPushSubscriptions,
+  findSettings,
+  pushSubscriptionsOf,
+  type SettingsRow,
+} from './settings.repository.js';
+
+export interface DeliveryChannels {
+  telegram: TelegramChannel;
+  email: EmailChannel;
+  push: PushChannel;
+  /** The app's public address, for the links in messages. */
+  publicUrl: string;
+}
+
+export interface OutboxContext {
+  db: Db;
+  channels: DeliveryChannels;
+  now?: () => Date;
+}
+
+/** What a notification is, for the channels outside the app. */
+export interface OutsideDraft {
+  userId: number;
+  kind: NotificationKind;
+  params: NotificationParams;
+  link: string;
+}
+
+/** A message is given up on (dead) after this many failed tries. */
+export const MAX_ATTEMPTS = 8;
+/** The first retry waits about this long; each later one twice as long as the one before. */
+const BACKOFF_BASE_MS = 10_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+/** How long a claim holds a message: longer than any send may take, so only a dead sender's claim runs out. */
+const LEASE_MS = 60_000;
+const CLAIM_BATCH = 50;
+/** Sends in flight at once per instance. */
+const PARALLEL_SENDS = 8;
+
+/** The wait before the next try after `attempts` failures: exponential, with jitter so retries do not flock. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const full = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
+/** The channels an event goes to for a user: their choice where they made one, else the default. */
+export function channelsOf(settings: SettingsRow | undefined, event: DeliveryEvent): readonly DeliveryChannel[] {
+  if (settings?.events) {
+    try {
+      const chosen = (JSON.parse(settings.events) as Partial<Record<DeliveryEvent, DeliveryChannel[]>>)[event];
+      if (chosen) return chosen;
+    } catch {
+      // an unreadable value counts as no choice
+    }
+  }
+  return DEFAULT_EVENT_CHANNELS[event];
+}
+
+/**
+ * Queues the outside messages of these notifications, inside the transaction that records them: a message
+ * exists exactly when its notification does. Only channels the user turned on and can be reached by (a linked
+ * chat, an allowed browser) get a row; during quiet hours a row waits for their end. Nothing is sent here: a
+ * channel that is off or down costs the caller nothing (the sender drops or retries it later).
+ */
+export async function queueOutside(trx: Db, drafts: OutsideDraft[], nowMs: number) {
+  if (drafts.length === 0) return;
+  const settings = await findSettings(
+    trx,
+    drafts.map((draft) => draft.userId),
+  );
+  const wanted = (draft: OutsideDraft, channel: OutsideChannel) =>
+    channelsOf(settings.get(draft.userId), EVENT_OF_KIND[draft.kind]).includes(channel);
+  const pushUsers = drafts
+    .filter((draft) => (settings.get(draft.userId)?.push_devices ?? 0) > 0)
+    .filter((draft) => wanted(draft, 'push'))
+    .map((draft) => draft.userId);
+  const subscriptions = await pushSubscriptionsOf(trx, pushUsers);
+  const createdAt = new Date(nowMs).toISOString();
+  const rows: outbox.NewOutboxRow[] = [];
+  for (const draft of drafts) {
+    const own = settings.get(draft.userId);
+    const quietEnd =
+      own?.quiet_start !== null && own?.quiet_start !== undefined && own.quiet_end !== null
+        ? quietHoursEndMs(nowMs, own.quiet_start, own.quiet_end)
+        : null;
+    const row = (channel: OutsideChannel, targetId: number | null = null): outbox.NewOutboxRow => ({
+      user_id: draft.userId,
+      channel,
+      kind: draft.kind,
+      params: JSON.stringify(draft.params),
+      link: draft.link,
+      target_id: targetId,
+      idempotency_key: randomUUID(),
+      next_attempt_ms: quietEnd ?? nowMs,
+      last_error: null,
+      created_at: createdAt,
+      sent_at: null,
+    });
+    if (own?.telegram_chat_id && wanted(draft, 'telegram')) rows.push(row('telegram'));
+    if (wanted(draft, 'email')) rows.push(row('email'));
+    for (const subscription of subscriptions) {
+      if (subscription.user_id === draft.userId && wanted(draft, 'push')) rows.push(row('push', subscription.id));
+    }
+  }
+  await outbox.insertOutbox(trx, rows);
+}
+
+/** Everything a batch of claimed messages needs to be sent: addresses, chats and subscriptions, read at once. */
+async function recipientsOf(db: Db, rows: outbox.OutboxRow[]) {
+  const userIds = rows.map((row) => row.user_id);
+  const [contacts, settings, subscriptions] = await Promise.all([
+    contactsOfUsers(db, userIds),
+    findSettings(db, userIds),
+    findPushSubscriptions(
+      db,
+      rows.filter((row) => row.channel === 'push' && row.target_id !== null).map((row) => row.target_id as number),
+    ),
+  ]);
+  return { contacts, settings, subscriptions: new Map(subscriptions.map((sub) => [sub.id, sub])) };
+}
+
+type Recipients = Awaited<ReturnType<typeof recipientsOf>>;
+
+/** Sends one message; `undefined` when there is no one to send it to any more (dropped, not failed). */
+async function sendOne(
+  ctx: OutboxContext,
+  row: outbox.OutboxRow,
+  recipients: Recipients,
+): Promise<SendOutcome | { dropped: string }> {
+  const contact = recipients.contacts.get(row.user_id);
+  if (!contact) return { dropped: 'no such user' };
+  let params: NotificationParams = {};
+  try {
+    params = JSON.parse(row.params) as NotificationParams;
+  } catch {
+    params = {};
+  }
+  const message = renderOutside(row.kind, params, row.link, contact.language, ctx.channels.publicUrl);
+  if (row.channel === 'telegram') {
+    const chatId = recipients.settings.get(row.user_id)?.telegram_chat_id;
+    if (!chatId || !ctx.channels.telegram.enabled) return { dropped: 'Telegram is not linked' };
+    return ctx.channels.telegram.sendMessage(chatId, {
+      text: telegramText(message),
+      button: { text: message.openText, url: message.url },
+    });
+  }
+  if (row.channel === 'email') {
+    return ctx.channels.email.send({
+      to: contact.email,
+      subject: message.title,
+      ...emailBodies(message, contact.language, ctx.channels.publicUrl),
+      messageId: `<${row.idempotency_key}@yuk-tender>`,
+      language: contact.language,
+    });
+  }
+  const subscription = row.target_id === null ? undefined : recipients.subscriptions.get(row.target_id);
+  if (!subscription) return { dropped: 'the browser unsubscribed' };
+  // the Topic header (at most 32 URL-safe characters) lets the push service replace an undelivered copy
+  return ctx.channels.push.send(
+    subscription,
+    pushPayload(message),
+    row.idempotency_key.replaceAll('-', '').slice(0, 32),
+  );
+}
+
+/** Records how a send ended: sent, retried after a backoff (or the service's Retry-After), or dead. */
+async function settle(
+  ctx: OutboxContext,
+  row: outbox.OutboxRow,
+  outcome: SendOutcome | { dropped: string },
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<void> {
+  const nowMs = (ctx.now?.() ?? new Date()).getTime();
+  if ('dropped' in outcome) return outbox.finishSend(ctx.db, row, { status: 'dropped', last_error: outcome.dropped });
+  if (outcome.ok) return outbox.finishSend(ctx.db, row, { status: 'sent', sent_at: new Date(nowMs).toISOString() });
+  log?.warn({ outbox: row.id, channel: row.channel, error: outcome.error }, 'outside message not taken');
+  if (outcome.kind === 'gone') {
+    const targetId = row.target_id;
+    if (targetId !== null) {
+      await ctx.db
+        .transaction()
+        .execute((trx) => deletePushSubscription(trx, row.user_id, targetId, new Date(nowMs).toISOString()));
+    }
+    return outbox.finishSend(ctx.db, row, { status: 'dropped', last_error: outcome.error });
+  }
+  if (outcome.kind === 'retry' && outcome.retryAfterMs !== undefined) {
+    // the service said when: that wait is its rule, not a failure of ours
+    return outbox.finishSend(ctx.db, row, {
+      status: 'pending',
+      next_attempt_ms: nowMs + outcome.retryAfterMs,
+      last_error: outcome.error,
+    });
+  }
+  const attempts = row.attempts + 1;
+  if (outcome.kind === 'refused' || attempts >= MAX_ATTEMPTS) {
+    return outbox.finishSend(ctx.db, row, { status: 'dead', attempts, last_error: outcome.error });
+  }
+  await outbox.finishSend(ctx.db, row, {
+    status: 'pending',
+    attempts,
+    next_attempt_ms: nowMs + backoffMs(attempts),
+    last_error: outcome.error,
+  });
+}
+
+/**
+ * Claims and sends every message due now, batch after batch, several at a time. Safe from several instances
+ * at once: each claim takes rows no other holds. Returns how many were handled.
+ */
+export async function runOutbox(ctx: OutboxContext, log?: Pick<FastifyBaseLogger, 'warn' | 'error'>) {
+  let handled = 0;
+  for (;;) {
+    const nowMs = (ctx.now?.() ?? new Date()).getTime();
+    if (!(await outbox.hasDueOutbox(ctx.db, nowMs))) return handled;
+    const claimed = await outbox.claimOutbox(ctx.db, nowMs, LEASE_MS, CLAIM_BATCH);
+    if (claimed.length === 0) return handled;
+    const recipients = await recipientsOf(ctx.db, claimed);
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const row = claimed[next++] as outbox.OutboxRow;
+        try {
+          await settle(ctx, row, await sendOne(ctx, row, recipients), log);
+        } catch (error) {
+          // its claim runs out and a later round sends it again
+          log?.error({ err: error, outbox: row.id }, 'outside message failed');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, claimed.length) }, worker));
+    handled += claimed.length;
+    if (claimed.length < CLAIM_BATCH) return handled;
+  }
+}
+
+/** Sends what is due every `tickMs`; returns the function that stops it. */
+export function startOutboxSender(ctx: OutboxContext, tickMs: number, log: FastifyBaseLogger): () => void {
+  return repeatEvery(
+    tickMs,
+    () => runOutbox(ctx, log),
+    (error) => log.error({ err: error }, 'outbox round failed'),
+    { immediately: true },
+  );
+}

@@ -1,0 +1,20 @@
+export interface FakeTelegramMessage {
+  chat_id: string;
+  text: string;
+  reply_markup?: { inline_keyboard: { text: string; url: string }[][] };
+}
+
+export interface FakeTelegram {
+  url: string;
+  messages: FakeTelegramMessage[];
+  readonly webhook: { url: string; secret_token?: string } | undefined;
+  fail(status: number, count?: number, retryAfter?: number): void;
+  block(chatId: string | number): void;
+  close(): Promise<void>;
+}
+
+export declare function startFakeTelegram(options: {
+  token: string;
+  port?: number;
+  username?: string;
+}): Promise<FakeTelegram>;
