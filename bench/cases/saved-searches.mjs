@@ -1,6 +1,8 @@
-// B7: saved searches. 100,000 saved searches by 5,000 carriers (a fifth of them with Telegram linked): one
-// tender opening is matched against them and its deliveries queued (the in-app notifications and the outbox
-// rows, committed), beside a primary-key read of the same table (the floor of any query).
+// B7: saved searches. 100,000 saved searches by 20,000 carriers (a fifth of them with Telegram linked) over
+// the lanes of the region's 40 busiest places, a few open to any origin or destination: one tender opening is
+// matched against them and its deliveries queued (the in-app notifications and the outbox rows, committed),
+// beside a primary-key read of the same table (the floor of any query). How many users each opening told is
+// printed with it: the cost grows with that, not with the number of searches.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,55 +10,32 @@ import { sql } from 'kysely';
 import { measureInProcess } from '../lib/load.mjs';
 import { benchEngines, createBenchDatabase } from '../lib/postgres.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
-import { round } from '../lib/stats.mjs';
+import { round, summarize } from '../lib/stats.mjs';
 
 const SEARCHES = Number(process.env.BENCH_SAVED_SEARCHES ?? 100_000);
-const CARRIERS = 5000;
+const CARRIERS = 20_000;
+const PACE_MS = 100;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // the lanes people search: the city table's keys, as the saved searches store them
 const CITIES = [
-  'tashkent',
-  'samarqand',
-  'buxoro',
-  'fargona',
-  'andijon',
-  'namangan',
-  'nukus',
-  'qarshi',
-  'termiz',
-  'jizzax',
-  'navoiy',
-  'urganch',
-  'almaty',
-  'astana',
-  'shymkent',
-  'bishkek',
-  'osh',
-  'dushanbe',
-  'xojand',
-  'moscow',
+  ...['tashkent', 'samarqand', 'buxoro', 'fargona', 'andijon', 'namangan', 'nukus', 'qarshi', 'termiz', 'jizzax'],
+  ...['navoiy', 'urganch', 'guliston', 'nurafshon', 'qoqon', 'xiva', 'chirchiq', 'olmaliq', 'angren', 'margilon'],
+  ...['almaty', 'astana', 'shymkent', 'bishkek', 'osh', 'dushanbe', 'xojand', 'ashgabat', 'turkmenabat', 'kabul'],
+  ...[
+    'mazarisharif',
+    'moscow',
+    'urumqi',
+    'denov',
+    'shahrisabz',
+    'kattaqorgon',
+    'bekobod',
+    'zarafshon',
+    'muynoq',
+    'uchqorgon',
+  ],
 ];
-const PLACES = [
-  'Tashkent',
-  'Samarqand',
-  'Buxoro',
-  "Farg'ona",
-  'Andijon',
-  'Namangan',
-  'Nukus',
-  'Qarshi',
-  'Termiz',
-  'Jizzax',
-  'Navoiy',
-  'Urganch',
-  'Almaty',
-  'Astana',
-  'Shymkent',
-  'Bishkek',
-  'Osh',
-  'Dushanbe',
-  'Khujand',
-  'Moscow',
-];
+// the tenders open on the same places, written as people write them (the city table reads each one)
+const PLACES = CITIES.map((key) => key[0].toUpperCase() + key.slice(1));
 
 const modules = {
   openDatabase: 'db/database.ts#openDatabase',
@@ -105,9 +84,9 @@ async function seed(server, db) {
     name: `Lane ${i}`,
     origin: '',
     destination: '',
-    // one in ten: any origin; one in five: any destination
-    origin_key: random() < 0.1 ? '' : pick(CITIES),
-    destination_key: random() < 0.2 ? '' : pick(CITIES),
+    // one in fifty open to any origin, one in twenty to any destination
+    origin_key: random() < 0.02 ? '' : pick(CITIES),
+    destination_key: random() < 0.05 ? '' : pick(CITIES),
     mode_mask: random() < 0.5 ? 0 : 1 << Math.floor(random() * 4),
     max_weight: random() < 0.5 ? null : Math.round(5000 + random() * 25000),
     min_price_cents: random() < 0.7 ? null : Math.round(random() * 300_000),
@@ -146,7 +125,18 @@ async function runOn(engine, log) {
       };
       told += (await db.transaction().execute((trx) => server.notifyMatchingSearches(trx, tender))).length;
     };
-    const opening = await measureInProcess(open, { warmup: 20, iterations: 300 });
+    // openings paced at ten a second, far above the market's rate: each is timed on its own, not queued behind
+    // the disk writes of the one before it (back to back, a laptop's disk would be measured, not the matching)
+    for (let i = 0; i < 20; i += 1) await open();
+    const samples = [];
+    for (let i = 0; i < 300; i += 1) {
+      const started = performance.now();
+      await open();
+      const took = performance.now() - started;
+      samples.push(took);
+      await sleep(Math.max(0, PACE_MS - took));
+    }
+    const opening = { latency: summarize(samples) };
     const floor = await measureInProcess(
       () => db.selectFrom('saved_searches').select('id').where('id', '=', 1).executeTakeFirst(),
       { warmup: 100, iterations: 1000 },
@@ -161,6 +151,7 @@ async function runOn(engine, log) {
     );
     log(
       `${engine.name}: ${round(told / openings, 1)} users told per opening on average, ${queued} outbox rows queued; ` +
+        `p90 ${round(opening.latency.p90, 2)}, max ${round(opening.latency.max, 2)} ms; ` +
         `p50 ${round(opening.latency.p50, 2)} / p99 ${round(opening.latency.p99, 2)} ms`,
     );
     return [

@@ -9,6 +9,7 @@ import { routes as notificationsRoutes } from '../features/notifications/routes'
 import { routes as ordersRoutes } from '../features/orders/routes';
 import { routes as profileRoutes } from '../features/profile/routes';
 import { routes as sampleSuccessRoutes } from '../features/sample-success/routes';
+import { routes as savedSearchesRoutes } from '../features/saved-searches/routes';
 import { routes as shipmentsRoutes } from '../features/shipments/routes';
 import { routes as tendersRoutes } from '../features/tenders/routes';
 import { routes as vehiclesRoutes } from '../features/vehicles/routes';
@@ -28,6 +29,7 @@ const featureRoutes: RouteObject[] = [
   ...tendersRoutes,
   ...ordersRoutes,
   ...bidsRoutes,
+  ...savedSearchesRoutes,
   ...notificationsRoutes,
   ...shipmentsRoutes,
   ...companiesRoutes,

@@ -8,6 +8,7 @@ import type notificationsTexts from '../features/notifications/i18n';
 import type ordersTexts from '../features/orders/i18n';
 import type profileTexts from '../features/profile/i18n';
 import type sampleSuccessTexts from '../features/sample-success/i18n';
+import type savedSearchesTexts from '../features/saved-searches/i18n';
 import type shipmentsTexts from '../features/shipments/i18n';
 import type tendersTexts from '../features/tenders/i18n';
 import type vehiclesTexts from '../features/vehicles/i18n';
@@ -37,7 +38,8 @@ type Bundles =
   | typeof tendersTexts
   | typeof ordersTexts
   | typeof companiesTexts
-  | typeof adminTexts;
+  | typeof adminTexts
+  | typeof savedSearchesTexts;
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 

@@ -7,6 +7,7 @@ import notificationsTexts from '../features/notifications/i18n';
 import ordersTexts from '../features/orders/i18n';
 import profileTexts from '../features/profile/i18n';
 import sampleSuccessTexts from '../features/sample-success/i18n';
+import savedSearchesTexts from '../features/saved-searches/i18n';
 import shipmentsTexts from '../features/shipments/i18n';
 import tendersTexts from '../features/tenders/i18n';
 import vehiclesTexts from '../features/vehicles/i18n';
@@ -34,6 +35,7 @@ export const featureTexts = [
   ordersTexts,
   companiesTexts,
   adminTexts,
+  savedSearchesTexts,
 ];
 
 addTexts(featureTexts);

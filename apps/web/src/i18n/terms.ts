@@ -7,6 +7,29 @@ import { defineTexts } from './types';
 export default defineTexts({
   uz: {
     terms: {
+      modes: {
+        truck: 'Truck',
+        plane: 'Aviation',
+        ship: 'Maritime',
+        labo: 'Local',
+      },
+      savedSearches: 'Saqlangan qidiruvlar',
+      saveSearch: 'Bu qidiruvni saqlash',
+      savedSearch: {
+        title: 'Qidiruvni saqlash',
+        intro:
+          "Shu yo'nalishda mos tender ochilishi bilan sizga xabar beramiz (ilovada, Telegram va boshqa kanallarda).",
+        name: 'Qidiruv nomi',
+        anyPlace: "Bo'sh qoldirsangiz — istalgan joy. Shahar istalgan yozuvda: Toshkent, Tashkent, Ташкент",
+        modes: 'Transport turlari',
+        anyMode: 'Hech biri tanlanmasa — barcha turlar',
+        maxWeight: "Ko'pi bilan og'irlik (kg)",
+        minPrice: 'Kamida narx (USD)',
+        save: 'Saqlash',
+        saving: 'Saqlanmoqda...',
+        saved: 'Qidiruv saqlandi: mos tender ochilganda xabar beramiz',
+        failed: "Qidiruvni saqlab bo'lmadi",
+      },
       tenderStatus: {
         opened: 'opened',
         closed: 'closed',
@@ -119,6 +142,29 @@ export default defineTexts({
   },
   en: {
     terms: {
+      modes: {
+        truck: 'Truck',
+        plane: 'Aviation',
+        ship: 'Maritime',
+        labo: 'Local',
+      },
+      savedSearches: 'Saved searches',
+      saveSearch: 'Save this search',
+      savedSearch: {
+        title: 'Save the search',
+        intro:
+          'We will tell you as soon as a matching tender opens on this lane (in the app, in Telegram and on your other channels).',
+        name: 'Name of the search',
+        anyPlace: 'Leave empty for any place. Any spelling of a city works: Toshkent, Tashkent, Ташкент',
+        modes: 'Modes of transport',
+        anyMode: 'None ticked: every mode',
+        maxWeight: 'Heaviest load I take (kg)',
+        minPrice: 'Lowest starting price (USD)',
+        save: 'Save',
+        saving: 'Saving...',
+        saved: 'Search saved: you will be told when a matching tender opens',
+        failed: 'The search could not be saved',
+      },
       tenderStatus: {
         opened: 'Open',
         closed: 'Closed',
@@ -231,6 +277,29 @@ export default defineTexts({
   },
   ru: {
     terms: {
+      modes: {
+        truck: 'Автомобильные',
+        plane: 'Авиационные',
+        ship: 'Морские',
+        labo: 'Местные',
+      },
+      savedSearches: 'Сохранённые поиски',
+      saveSearch: 'Сохранить этот поиск',
+      savedSearch: {
+        title: 'Сохранить поиск',
+        intro:
+          'Мы сообщим, как только на этом направлении откроется подходящий тендер (в приложении, в Telegram и по другим каналам).',
+        name: 'Название поиска',
+        anyPlace: 'Оставьте пустым — любое место. Город можно писать как угодно: Toshkent, Tashkent, Ташкент',
+        modes: 'Виды транспорта',
+        anyMode: 'Ничего не отмечено — любой вид',
+        maxWeight: 'Наибольший вес груза (кг)',
+        minPrice: 'Начальная цена не ниже (USD)',
+        save: 'Сохранить',
+        saving: 'Сохраняем...',
+        saved: 'Поиск сохранён: мы сообщим, когда откроется подходящий тендер',
+        failed: 'Не удалось сохранить поиск',
+      },
       tenderStatus: {
         opened: 'Открыт',
         closed: 'Закрыт',

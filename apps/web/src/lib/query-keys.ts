@@ -39,6 +39,16 @@ export const notificationKeys = {
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
 };
 
+export const savedSearchKeys = {
+  all: ['saved-searches'] as const,
+};
+
+export const deliveryKeys = {
+  /** My delivery settings (their failed messages are rendered in the reader's language). */
+  settings: (lang: Language) => ['delivery', 'settings', lang] as const,
+  all: ['delivery'] as const,
+};
+
 export const companyKeys = {
   all: ['companies'] as const,
   mine: () => [...companyKeys.all, 'me'] as const,

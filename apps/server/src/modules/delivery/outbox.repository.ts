@@ -1,14 +1,40 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
-import { engineOf, type Db } from '../../db/database.js';
+import { sql, type Selectable } from 'kysely';
+import { engineOf, heldSqliteConnection, type Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { OutboxTable } from './delivery.tables.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
-export type NewOutboxRow = Insertable<OutboxTable>;
 
 /** Rows per INSERT (twelve parameters each, well within both engines' limits). */
 const INSERT_CHUNK = 400;
 
-export async function insertOutbox(trx: Db, rows: NewOutboxRow[]): Promise<void> {
+export type OutboxValues = Omit<OutboxTable, 'id' | 'status' | 'attempts'>;
+
+const insertOne = preparedQuery<OutboxValues, never>((db, arg) =>
+  db.insertInto('outbox').values({
+    user_id: arg('user_id'),
+    channel: arg('channel'),
+    kind: arg('kind'),
+    params: arg('params'),
+    link: arg('link'),
+    target_id: arg('target_id'),
+    idempotency_key: arg('idempotency_key'),
+    next_attempt_ms: arg('next_attempt_ms'),
+    last_error: arg('last_error'),
+    created_at: arg('created_at'),
+    sent_at: arg('sent_at'),
+  }),
+);
+
+/**
+ * Inside a SQLite transaction a prepared statement per row costs less than building a long INSERT; elsewhere
+ * multi-row INSERTs, one round trip each.
+ */
+export async function insertOutbox(trx: Db, rows: OutboxValues[]): Promise<void> {
+  if (heldSqliteConnection(trx)) {
+    for (const row of rows) await insertOne.all(trx, row);
+    return;
+  }
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     await trx
       .insertInto('outbox')

@@ -41,11 +41,11 @@ export interface OutboxContext {
   now?: () => Date;
 }
 
-/** What a notification is, for the channels outside the app. */
+/** What a notification is, for the channels outside the app (params as an object, or already as JSON). */
 export interface OutsideDraft {
   userId: number;
   kind: NotificationKind;
-  params: NotificationParams;
+  params: NotificationParams | string;
   link: string;
 }
 
@@ -99,18 +99,18 @@ export async function queueOutside(trx: Db, drafts: OutsideDraft[], nowMs: numbe
     .map((draft) => draft.userId);
   const subscriptions = await pushSubscriptionsOf(trx, pushUsers);
   const createdAt = new Date(nowMs).toISOString();
-  const rows: outbox.NewOutboxRow[] = [];
+  const rows: outbox.OutboxValues[] = [];
   for (const draft of drafts) {
     const own = settings.get(draft.userId);
     const quietEnd =
       own?.quiet_start !== null && own?.quiet_start !== undefined && own.quiet_end !== null
         ? quietHoursEndMs(nowMs, own.quiet_start, own.quiet_end)
         : null;
-    const row = (channel: OutsideChannel, targetId: number | null = null): outbox.NewOutboxRow => ({
+    const row = (channel: OutsideChannel, targetId: number | null = null): outbox.OutboxValues => ({
       user_id: draft.userId,
       channel,
       kind: draft.kind,
-      params: JSON.stringify(draft.params),
+      params: typeof draft.params === 'string' ? draft.params : JSON.stringify(draft.params),
       link: draft.link,
       target_id: targetId,
       idempotency_key: randomUUID(),

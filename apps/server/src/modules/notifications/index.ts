@@ -1,3 +1,8 @@
 /** The notifications module: recording what happened for whom, and telling them live. */
 export { notificationsRoutes } from './notifications.routes.js';
-export { announce, recordNotifications, type NotificationDraft } from './notifications.service.js';
+export {
+  announce,
+  recordNotifications,
+  recordNotificationsFor,
+  type NotificationDraft,
+} from './notifications.service.js';

@@ -1,5 +1,6 @@
-import type { NotificationTab } from '@yuk/shared';
-import { heldSqliteConnection, type Db } from '../../db/database.js';
+import { sql, type RawBuilder } from 'kysely';
+import type { NotificationKind, NotificationParams, NotificationTab, NotificationType } from '@yuk/shared';
+import { engineOf, heldSqliteConnection, type Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { NotificationsTable } from './notifications.tables.js';
 
@@ -62,6 +63,39 @@ export async function insertNotifications(trx: Db, rows: NewNotification[]): Pro
     .insertInto('notifications')
     .values(rows.map((row) => ({ ...row, read_at: null })))
     .execute();
+}
+
+/**
+ * One notification for each row of `recipients` (a query of `user_id` and `detail`), written by the database
+ * in one statement: the params are the fixed ones plus `detail` under `detailKey`, as JSON made in SQL. A
+ * fan-out to hundreds of users costs one round trip instead of one per user. Returns who got what.
+ */
+export async function insertNotificationsFor(
+  trx: Db,
+  args: {
+    recipients: RawBuilder<{ user_id: number; detail: string }>;
+    type: NotificationType;
+    kind: NotificationKind;
+    params: NotificationParams;
+    detailKey: string;
+    link: string;
+    createdAt: string;
+  },
+): Promise<{ user_id: number; params: string }[]> {
+  const postgres = engineOf(trx) === 'postgres';
+  const text = (value: unknown) => (postgres ? sql`cast(${value} as text)` : sql`${value}`);
+  const pairs = [
+    text(args.detailKey),
+    sql`r.detail`,
+    ...Object.entries(args.params).flatMap(([key, value]) => [text(key), text(String(value))]),
+  ];
+  const json = postgres ? sql`json_build_object(${sql.join(pairs)})::text` : sql`json_object(${sql.join(pairs)})`;
+  const { rows } = await sql<{ user_id: number; params: string }>`insert into notifications
+    (user_id, type, kind, params, link, created_at)
+    select r.user_id, ${args.type}, ${args.kind}, ${json}, ${args.link}, ${args.createdAt}
+    from (${args.recipients}) as r
+    returning user_id, params`.execute(trx);
+  return rows;
 }
 
 export function listNotifications(

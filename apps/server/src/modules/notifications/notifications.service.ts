@@ -7,6 +7,7 @@ import {
   type NotificationParams,
   type NotificationTab,
 } from '@yuk/shared';
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { queueOutside } from '../delivery/index.js';
 import { AppError } from '../../errors.js';
@@ -48,6 +49,35 @@ export async function recordNotifications(trx: Db, drafts: NotificationDraft[]):
   // and their messages to the channels outside the app, in the same transaction
   await queueOutside(trx, drafts, now.getTime());
   return [...new Set(drafts.map((draft) => draft.userId))];
+}
+
+/**
+ * A notification of one kind to every user a query names (`user_id`, and a `detail` text each gets under
+ * `detailKey`), written in one statement, with their outside messages queued: a fan-out to many users. Returns
+ * the users to tell once the transaction has committed.
+ */
+export async function recordNotificationsFor(
+  trx: Db,
+  args: {
+    recipients: RawBuilder<{ user_id: number; detail: string }>;
+    kind: NotificationKind;
+    params: NotificationParams;
+    detailKey: string;
+    link: string;
+  },
+): Promise<number[]> {
+  const now = new Date();
+  const rows = await repo.insertNotificationsFor(trx, {
+    ...args,
+    type: NOTIFICATION_TEMPLATES[args.kind].type,
+    createdAt: now.toISOString(),
+  });
+  await queueOutside(
+    trx,
+    rows.map((row) => ({ userId: row.user_id, kind: args.kind, params: row.params, link: args.link })),
+    now.getTime(),
+  );
+  return [...new Set(rows.map((row) => row.user_id))];
 }
 
 /** After commit: wakes the live streams of these users. */

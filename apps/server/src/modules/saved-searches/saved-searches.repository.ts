@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { SavedSearchesTable } from './saved-searches.tables.js';
 
@@ -62,19 +62,23 @@ export interface OpenedTender {
 }
 
 /**
- * The searches an opening tender matches, other than its owner's: found by lane through the lane index (the
- * tender's origin or any, its destination or any: four lookups), the other terms checked on those rows only.
+ * Who an opening tender tells: each user (other than its owner) with a saved search it matches, and the name of
+ * their first such search. The searches are found by lane through the lane index (the tender's origin or any,
+ * its destination or any: four lookups), the other terms checked on those rows only. A query, for the
+ * notifications to be written from in one statement.
  */
-export function findMatchingSearches(db: Db, tender: OpenedTender) {
-  return db
-    .selectFrom('saved_searches')
-    .select(['id', 'user_id', 'name'])
-    .where('origin_key', 'in', [...new Set([tender.originKey, ''])])
-    .where('destination_key', 'in', [...new Set([tender.destinationKey, ''])])
-    .where('user_id', '<>', tender.ownerId)
-    .where((eb) => eb.or([eb('mode_mask', '=', 0), sql<boolean>`(${eb.ref('mode_mask')} & ${tender.modeMask}) <> 0`]))
-    .where((eb) => eb.or([eb('max_weight', 'is', null), eb('max_weight', '>=', tender.weight)]))
-    .where((eb) => eb.or([eb('min_price_cents', 'is', null), eb('min_price_cents', '<=', tender.priceCents)]))
-    .orderBy('id')
-    .execute();
+export function matchingSearchOwners(tender: OpenedTender): RawBuilder<{ user_id: number; detail: string }> {
+  const origins = [...new Set([tender.originKey, ''])];
+  const destinations = [...new Set([tender.destinationKey, ''])];
+  const first = sql`select min(id) from saved_searches
+    where origin_key in (${sql.join(origins)}) and destination_key in (${sql.join(destinations)})
+      and user_id <> ${tender.ownerId}
+      and (mode_mask = 0 or (mode_mask & ${tender.modeMask}) <> 0)
+      and (max_weight is null or max_weight >= ${tender.weight})
+      and (min_price_cents is null or min_price_cents <= ${tender.priceCents})
+    group by user_id`;
+  return sql<{
+    user_id: number;
+    detail: string;
+  }>`select user_id, name as detail from saved_searches where id in (${first})`;
 }

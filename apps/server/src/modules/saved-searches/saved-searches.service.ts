@@ -13,7 +13,7 @@ import {
 } from '@yuk/shared';
 import { engineOf, type Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { recordNotifications, type NotificationDraft } from '../notifications/index.js';
+import { recordNotificationsFor } from '../notifications/index.js';
 import * as repo from './saved-searches.repository.js';
 
 export interface SavedSearchesContext {
@@ -87,32 +87,28 @@ export interface OpenedTenderFacts {
 
 /**
  * Tells the owner of every saved search an opening tender matches (once per user, naming their first such
- * search), in the caller's transaction; the tender's owner is never told of their own. Returns who was told.
+ * search), in the caller's transaction; the tender's owner is never told of their own. The database writes
+ * the notifications in one statement, however many users they go to. Returns who was told.
  */
 export async function notifyMatchingSearches(trx: Db, tender: OpenedTenderFacts): Promise<number[]> {
-  const matches = await repo.findMatchingSearches(trx, {
-    ownerId: tender.owner_id,
-    originKey: placeKey(tender.origin_location),
-    destinationKey: placeKey(tender.destination_location),
-    modeMask: tender.mode_mask,
-    weight: tender.cargo_weight,
-    priceCents: tender.initial_price_cents,
-  });
-  const firstOfUser = new Map<number, string>();
-  for (const match of matches) if (!firstOfUser.has(match.user_id)) firstOfUser.set(match.user_id, match.name);
-  const link = pathTo(webRoutes.tender, { id: tender.id });
-  const drafts = [...firstOfUser].map(([userId, search]): NotificationDraft => ({
-    userId,
+  return recordNotificationsFor(trx, {
+    recipients: repo.matchingSearchOwners({
+      ownerId: tender.owner_id,
+      originKey: placeKey(tender.origin_location),
+      destinationKey: placeKey(tender.destination_location),
+      modeMask: tender.mode_mask,
+      weight: tender.cargo_weight,
+      priceCents: tender.initial_price_cents,
+    }),
     kind: 'tender_matched',
+    detailKey: 'search',
     params: {
-      search,
       number: tender.number,
       name: tender.name,
       origin: tender.origin_location,
       destination: tender.destination_location,
       price: formatUsd(tender.initial_price_cents),
     },
-    link,
-  }));
-  return recordNotifications(trx, drafts);
+    link: pathTo(webRoutes.tender, { id: tender.id }),
+  });
 }

@@ -1,6 +1,7 @@
 import {
   BellIcon,
   BidsIcon,
+  BookmarkIcon,
   CompanyIcon,
   OrdersIcon,
   PlaneIcon,
@@ -20,7 +21,11 @@ import { webRoutes, pathTo } from '@yuk/shared';
 
 /** A navigation label: the shell's own words, or the page names the pages' headings share. */
 export type NavLabelKey =
-  `nav.${Extract<keyof AppTexts['nav'], string>}` | 'terms.bids' | 'terms.notifications' | 'terms.profile';
+  | `nav.${Extract<keyof AppTexts['nav'], string>}`
+  | 'terms.bids'
+  | 'terms.notifications'
+  | 'terms.profile'
+  | 'terms.savedSearches';
 
 export interface NavItem {
   to: string;
@@ -57,6 +62,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { to: webRoutes.orders, labelKey: 'nav.orders', icon: OrdersIcon },
   { to: webRoutes.bids, labelKey: 'terms.bids', icon: BidsIcon },
+  { to: webRoutes.savedSearches, labelKey: 'terms.savedSearches', icon: BookmarkIcon },
   { to: webRoutes.vehicles, labelKey: 'nav.vehicles', icon: VehiclesIcon },
   {
     to: webRoutes.notifications,

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { NOTIFICATION_TAB_VALUES, type Notification, type NotificationTab } from '@yuk/shared';
+import { NOTIFICATION_TAB_VALUES, webRoutes, type Notification, type NotificationTab } from '@yuk/shared';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
@@ -131,9 +131,17 @@ export function NotificationsPage() {
         title={t('terms.notifications')}
         subtitle={unreadCount ? t('notifications.unreadCount', { count: unreadCount }) : t('notifications.subtitle')}
         actions={
-          <Button variant="secondary" onClick={markAllRead} pending={markAll.isPending} disabled={unreadCount === 0}>
-            {markAll.isPending ? t('notifications.markingAllRead') : t('notifications.markAllRead')}
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <Link
+              to={webRoutes.notificationSettings}
+              className="text-sm text-sky-300 underline-offset-4 hover:underline"
+            >
+              {t('notifications.settingsLink')}
+            </Link>
+            <Button variant="secondary" onClick={markAllRead} pending={markAll.isPending} disabled={unreadCount === 0}>
+              {markAll.isPending ? t('notifications.markingAllRead') : t('notifications.markAllRead')}
+            </Button>
+          </div>
         }
       />
       <Tabs

@@ -6,4 +6,8 @@ export const routes: RouteObject[] = [
     path: webRoutes.notifications,
     lazy: async () => ({ Component: (await import('./notifications-page')).NotificationsPage }),
   },
+  {
+    path: webRoutes.notificationSettings,
+    lazy: async () => ({ Component: (await import('./settings-page')).NotificationSettingsPage }),
+  },
 ];

@@ -4,12 +4,6 @@ import { defineTexts } from '../../i18n/types';
 export default defineTexts({
   uz: {
     tenders: {
-      modes: {
-        truck: 'Truck',
-        plane: 'Aviation',
-        ship: 'Maritime',
-        labo: 'Local',
-      },
       list: {
         heading: '{type} tenders',
         headingAll: 'Barcha tenderlar',
@@ -146,12 +140,6 @@ export default defineTexts({
   },
   en: {
     tenders: {
-      modes: {
-        truck: 'Truck',
-        plane: 'Aviation',
-        ship: 'Maritime',
-        labo: 'Local',
-      },
       list: {
         heading: '{type} tenders',
         headingAll: 'All tenders',
@@ -288,12 +276,6 @@ export default defineTexts({
   },
   ru: {
     tenders: {
-      modes: {
-        truck: 'Автомобильные',
-        plane: 'Авиационные',
-        ship: 'Морские',
-        labo: 'Местные',
-      },
       list: {
         heading: '{type} тендеры',
         headingAll: 'Все тендеры',

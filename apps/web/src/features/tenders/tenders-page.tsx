@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { modeOfPath, type Tender, webRoutes, pathTo } from '@yuk/shared';
+import { cityOfQuery, modeOfPath, OTHER_LOCATION, type Tender, webRoutes, pathTo } from '@yuk/shared';
+import { SaveSearchButton, type SavedSearchDraft } from '../../components/save-search-dialog';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
@@ -41,7 +42,7 @@ export function TendersPage() {
   const tenders = useTenders(params);
   const { hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage } = tenders;
 
-  const title = mode ? t('tenders.list.heading', { type: t(`tenders.modes.${mode}`) }) : t('tenders.list.headingAll');
+  const title = mode ? t('tenders.list.heading', { type: t(`terms.modes.${mode}`) }) : t('tenders.list.headingAll');
   useDocumentTitle(title);
 
   const rows = useMemo(() => tenders.data?.pages.flatMap((page) => page.tenders) ?? [], [tenders.data]);
@@ -52,6 +53,18 @@ export function TendersPage() {
     if (hasNextPage && !isFetchingNextPage && !isPlaceholderData) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage]);
   const open = useCallback((tender: Tender) => void navigate(pathTo(webRoutes.tender, { id: tender.id })), [navigate]);
+  // "Save this search" starts from what the list shows: its origin city (or a search that is a city) and mode
+  const searchDraft = (): SavedSearchDraft => {
+    const typed = filters.search.trim();
+    const origin =
+      filters.location && filters.location !== OTHER_LOCATION ? filters.location : cityOfQuery(typed) ? typed : '';
+    const modeName = mode ? t(`terms.modes.${mode}`) : '';
+    return {
+      name: [origin, modeName].filter(Boolean).join(' · ') || typed,
+      origin,
+      modes: mode ? [mode] : [],
+    };
+  };
 
   let content;
   if (tenders.isPending) {
@@ -111,7 +124,7 @@ export function TendersPage() {
         setFilter={filters.setFilter}
         resetFilters={filters.resetFilters}
       />
-      <div className="mb-3 flex min-h-6 items-center gap-3 text-sm text-slate-300">
+      <div className="mb-3 flex min-h-6 flex-wrap items-center gap-3 text-sm text-slate-300">
         <p role="status">{tenders.data ? t('tenders.list.count', { n: formatNumber(total) }) : null}</p>
         {tenders.isFetching && !tenders.isPending && !isFetchingNextPage && (
           <span className="inline-flex items-center gap-1.5 text-slate-400">
@@ -119,6 +132,9 @@ export function TendersPage() {
             {t('terms.updating')}
           </span>
         )}
+        <div className="ml-auto">
+          <SaveSearchButton draft={searchDraft} />
+        </div>
       </div>
       {content}
     </>
