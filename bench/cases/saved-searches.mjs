@@ -4,6 +4,7 @@
 // beside a primary-key read of the same table (the floor of any query). How many users each opening told is
 // printed with it: the cost grows with that, not with the number of searches.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
