@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/browser.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
+import { E2E_TELEGRAM } from './e2e/support/telegram';
 
 /**
  * Browser journeys against the real, built server (API + built web app) on a free port with a fresh
@@ -26,8 +27,12 @@ for (const built of [serverMain, webIndex]) {
 // and the workers inherit them through the environment.
 process.env.YUK_E2E_PORT ??= String(await freePort());
 process.env.YUK_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'yuk-e2e-'));
+// a small Bot API of our own (scripts/fake-telegram.mjs): the server's Telegram messages go there, and the
+// journeys read back what it received
+process.env.YUK_E2E_TELEGRAM_PORT ??= String(await freePort());
 const port = Number(process.env.YUK_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const telegramUrl = E2E_TELEGRAM.url();
 
 const serverEnv: Record<string, string> = {};
 for (const [key, value] of Object.entries(process.env)) {
@@ -40,6 +45,10 @@ Object.assign(serverEnv, {
   DATA_DIR: process.env.YUK_E2E_DATA_DIR,
   SEED_DEMO: '1',
   LOG_LEVEL: 'warn',
+  PUBLIC_URL: baseURL,
+  TELEGRAM_BOT_TOKEN: E2E_TELEGRAM.token,
+  TELEGRAM_API_BASE: telegramUrl,
+  TELEGRAM_WEBHOOK_SECRET: E2E_TELEGRAM.webhookSecret,
 });
 
 export default defineConfig({
@@ -73,14 +82,25 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `"${process.execPath}" "${serverMain}"`,
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    env: serverEnv,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `"${process.execPath}" "${join(root, 'scripts/fake-telegram.mjs')}" ${process.env.YUK_E2E_TELEGRAM_PORT} ${E2E_TELEGRAM.token}`,
+      cwd: root,
+      url: `${telegramUrl}/_test/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `"${process.execPath}" "${serverMain}"`,
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      env: serverEnv,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

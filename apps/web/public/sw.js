@@ -1,3 +1,4 @@
+/* global self */
 // The service worker of Yuk Tender's browser notifications: it shows each push message the server sends
 // (title, body, the page it is about) and opens that page, or focuses a tab already on it, when clicked.
 self.addEventListener('push', (event) => {

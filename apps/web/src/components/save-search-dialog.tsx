@@ -154,7 +154,7 @@ export function SaveSearchDialog({
             {t('terms.cancel')}
           </Button>
           <Button type="submit" form={formId} pending={create.isPending}>
-            {create.isPending ? t('terms.savedSearch.saving') : t('terms.savedSearch.save')}
+            {create.isPending ? t('terms.savedSearch.saving') : t('common.save')}
           </Button>
         </>
       }

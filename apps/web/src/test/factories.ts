@@ -1,6 +1,10 @@
 import {
+  DEFAULT_EVENT_CHANNELS,
+  DELIVERY_EVENTS,
   tenderNumber,
   type Company,
+  type NotificationSettings,
+  type SavedSearch,
   type MyBid,
   type Notification,
   type Shipment,
@@ -209,6 +213,37 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     suspension_reason: null,
     verified_at: null,
     created_at: '2026-11-20T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeSavedSearch(overrides: Partial<SavedSearch> = {}): SavedSearch {
+  return {
+    id: 9,
+    name: 'Toshkent → Almaty',
+    origin: 'Toshkent',
+    destination: 'Almaty',
+    modes: ['truck'],
+    max_weight: 20000,
+    min_price: 500,
+    created_at: '2026-11-24T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeNotificationSettings(overrides: Partial<NotificationSettings> = {}): NotificationSettings {
+  return {
+    language: 'en',
+    events: Object.fromEntries(
+      DELIVERY_EVENTS.map((event) => [event, [...DEFAULT_EVENT_CHANNELS[event]]]),
+    ) as NotificationSettings['events'],
+    quiet_hours: null,
+    channels: {
+      telegram: { available: true, linked: false },
+      email: { available: true, address: 'carrier@example.uz' },
+      push: { available: true, public_key: 'BPublicKey', devices: 0 },
+    },
+    failed: [],
     ...overrides,
   };
 }

@@ -52,6 +52,7 @@ describe('the signed-in shell', () => {
       '/tenders/labo',
       '/orders',
       '/bids',
+      '/saved-searches',
       '/vehicles',
       '/notifications',
       '/company',

@@ -130,7 +130,8 @@ describe('My Orders', () => {
       await waitFor(async () => expect(await shownNames()).toEqual(['Gilos']));
       await user.clear(search);
       await user.paste('toshkent');
-      await waitFor(async () => expect(await shownNames()).toEqual(['Sement']));
+      // a city is searched under every spelling: Toshkent finds Tashkent too
+      await waitFor(async () => expect(await shownNames()).toEqual(['Paxta', 'Sement']));
       await user.clear(search);
       await user.paste('almaty');
       await waitFor(async () => expect(await shownNames()).toEqual(['Gilos']));

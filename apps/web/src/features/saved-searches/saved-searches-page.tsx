@@ -26,10 +26,7 @@ function SavedSearchCard({ search, onDelete }: { search: SavedSearch; onDelete: 
     <article className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-navy-700 bg-navy-900 p-4">
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-semibold text-white">{search.name}</h2>
-        <p className="mt-1 text-slate-200">
-          {place(search.origin)} <span aria-hidden="true">→</span>
-          <span className="sr-only">—</span> {place(search.destination)}
-        </p>
+        <p className="mt-1 text-slate-200">{`${place(search.origin)} → ${place(search.destination)}`}</p>
         <p className="mt-1 text-sm text-slate-400">{details.join(' · ')}</p>
         <p className="mt-1 text-xs text-slate-500">{formatDate(search.created_at)}</p>
       </div>
