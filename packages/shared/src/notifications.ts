@@ -15,6 +15,12 @@ export const SHIPMENT_STATUS_TEXT: Record<ShipmentStatus, Localized> = {
   delivered: { uz: 'Yetkazib berilgan', en: 'Delivered', ru: 'Доставлен' },
 };
 
+/** The documents a reminder names, in words (the `document` param of document_expiring). */
+export const DOCUMENT_TEXT: Record<string, Localized> = {
+  insurance: { uz: 'Sug‘urta polisi', en: 'The insurance policy', ru: 'Страховой полис' },
+  registration: { uz: 'Texnik pasport', en: 'The registration certificate', ru: 'Техпаспорт' },
+};
+
 interface NotificationTemplate {
   type: NotificationType;
   title: Localized;
@@ -236,8 +242,8 @@ export const NOTIFICATION_TEMPLATES = {
       ru: 'Срок действия документа истекает',
     },
     body: {
-      uz: '{vehicle}: {document} {expires_on} da tugaydi',
-      en: '{vehicle}: {document} expires on {expires_on}',
+      uz: '{vehicle}: {document} {expires_on} gacha amal qiladi',
+      en: '{vehicle}: {document} is valid until {expires_on}',
       ru: '{vehicle}: {document} действует до {expires_on}',
     },
   },
@@ -253,14 +259,18 @@ export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_TEMPLATES) as Notific
 
 export type NotificationParams = Record<string, string | number>;
 
-/** The title and body of a notification in one language. A `status` param is a shipment status, shown in words. */
+/**
+ * The title and body of a notification in one language. A `status` param is a shipment status and a
+ * `document` param a document's key, both shown in words.
+ */
 export function renderNotification(kind: NotificationKind, params: NotificationParams, lang: Language) {
   const template = NOTIFICATION_TEMPLATES[kind];
-  const status = params.status;
-  const filled: NotificationParams =
-    typeof status === 'string' && status in SHIPMENT_STATUS_TEXT
-      ? { ...params, status: SHIPMENT_STATUS_TEXT[status as ShipmentStatus][lang] }
-      : params;
+  const { status, document } = params;
+  const filled: NotificationParams = { ...params };
+  if (typeof status === 'string' && status in SHIPMENT_STATUS_TEXT) {
+    filled.status = SHIPMENT_STATUS_TEXT[status as ShipmentStatus][lang];
+  }
+  if (typeof document === 'string' && DOCUMENT_TEXT[document]) filled.document = DOCUMENT_TEXT[document][lang];
   return { title: interpolate(template.title[lang], filled), body: interpolate(template.body[lang], filled) };
 }
 

@@ -131,6 +131,30 @@ const equipmentFeatures = z
       .transform((items) => [...new Set(items)]),
   );
 
+/** The documents whose validity runs out: their owner is reminded before it does. */
+export const EXPIRING_DOCUMENTS = ['insurance', 'registration'] as const;
+export type ExpiringDocument = (typeof EXPIRING_DOCUMENTS)[number];
+/** How many days before a document's last valid day its owner is reminded (at 09:00, Tashkent time). */
+export const DOCUMENT_EXPIRY_NOTICE_DAYS = 14;
+
+/** The last day a document is valid, YYYY-MM-DD; blank or absent → null (not known). */
+const expiryDate = z
+  .string({ error: 'date' })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(
+    z.iso
+      .date({ error: 'date' })
+      .refine((date) => date >= '2000-01-01' && date <= '2099-12-31', { error: 'date' })
+      .nullable(),
+  );
+
+/** When the owner is told that a document is about to expire: 09:00 Tashkent, the notice days before. */
+export function documentNoticeAtMs(expiresOn: string): number {
+  return Date.parse(`${expiresOn}T09:00:00+05:00`) - DOCUMENT_EXPIRY_NOTICE_DAYS * 24 * 60 * 60_000;
+}
+
 /**
  * The vehicle form. The same schema checks the multipart text fields on the
  * server (numbers arrive as text, equipment as JSON text) and is the web form's resolver.
@@ -174,6 +198,8 @@ export const vehicleFormInput = z.object({
   equipment_features: equipmentFeatures.describe(
     `A JSON list (as text in the multipart form) of: ${EQUIPMENT_OPTIONS.join(', ')}`,
   ),
+  insurance_expires_on: expiryDate.describe("The insurance policy's last valid day, YYYY-MM-DD (optional)"),
+  registration_expires_on: expiryDate.describe("The registration's last valid day, YYYY-MM-DD (optional)"),
 });
 /** What the form holds (text or numbers, equipment as a list or JSON text). */
 export type VehicleFormInput = z.input<typeof vehicleFormInput>;
@@ -206,6 +232,8 @@ export const vehicle = z
       z.string().nullable().describe('A relative link (/api/files/…?exp=…&sig=…) valid for a short time, or null'),
     ),
     document_names: documentSlots(z.string().nullable().describe('The uploaded file name, or null')),
+    insurance_expires_on: z.string().nullable(),
+    registration_expires_on: z.string().nullable(),
     created_at: z.string(),
   })
   .meta({
@@ -229,6 +257,8 @@ export const vehicle = z
         equipment_features: ['GPS'],
         documents: { insurance: '/api/files/abc?exp=1795555555&sig=Qx…', registration: null, vehicle_photo: null },
         document_names: { insurance: 'insurance.pdf', registration: null, vehicle_photo: null },
+        insurance_expires_on: '2027-03-31',
+        registration_expires_on: null,
         created_at: '2026-11-24T09:30:00.000Z',
       },
     ],

@@ -8,8 +8,12 @@ import { engineOf, type Db } from './database.js';
  * does its work, so a deadline is acted on exactly once, across restarts and instances; one that passed while
  * no server ran is simply due at the next claim.
  */
-/** tender_match: a tender just opened, and the saved searches it matches are still to be told. */
-export type DueKind = 'tender_close' | 'award_confirm' | 'bid_expiry' | 'tender_match';
+/**
+ * tender_match: a tender just opened, and the saved searches it matches are still to be told.
+ * insurance_expiry, registration_expiry: a vehicle's paper runs out soon, and its owner is to be reminded.
+ */
+export type DueKind =
+  'tender_close' | 'award_confirm' | 'bid_expiry' | 'tender_match' | 'insurance_expiry' | 'registration_expiry';
 
 export interface DueAction {
   id: number;

@@ -7,6 +7,7 @@ import { defineTexts } from './types';
 export default defineTexts({
   uz: {
     terms: {
+      datePlaceholder: 'kk.oo.yyyy',
       modes: {
         truck: 'Truck',
         plane: 'Aviation',
@@ -141,6 +142,7 @@ export default defineTexts({
   },
   en: {
     terms: {
+      datePlaceholder: 'dd.mm.yyyy',
       modes: {
         truck: 'Truck',
         plane: 'Aviation',
@@ -275,6 +277,7 @@ export default defineTexts({
   },
   ru: {
     terms: {
+      datePlaceholder: 'дд.мм.гггг',
       modes: {
         truck: 'Автомобильные',
         plane: 'Авиационные',

@@ -10,6 +10,7 @@ import { auctionRulesMigration } from './008-auction-rules.js';
 import { trustMigration } from './009-trust.js';
 import { ratingsMigration } from './010-ratings.js';
 import { deliveryMigration } from './011-delivery.js';
+import { documentExpiryMigration } from './012-document-expiry.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '009-trust': trustMigration,
   '010-ratings': ratingsMigration,
   '011-delivery': deliveryMigration,
+  '012-document-expiry': documentExpiryMigration,
 };

@@ -31,6 +31,7 @@ import {
 import { announce, recordNotifications, type NotificationDraft } from '../notifications/index.js';
 import { notifyMatchingSearches } from '../saved-searches/index.js';
 import { createShipmentForAward } from '../shipments/index.js';
+import { remindOfExpiringDocument } from '../vehicles/index.js';
 import {
   clockMs,
   closeTendersAtDeadline,
@@ -467,6 +468,10 @@ export async function runDueBatch(ctx: LifecycleContext, actions: DueAction[]): 
       if (action.kind === 'award_confirm') await noShowAtDeadline(trx, action.subject_id, nowMs, batch);
       else if (action.kind === 'bid_expiry') await expireBid(trx, action.subject_id, nowMs);
       else if (action.kind === 'tender_match') await tellMatchingSearches(trx, action.subject_id, batch);
+      else if (action.kind === 'insurance_expiry' || action.kind === 'registration_expiry') {
+        const document = action.kind === 'insurance_expiry' ? 'insurance' : 'registration';
+        batch.users.push(...(await remindOfExpiringDocument(trx, document, action.subject_id)));
+      }
     }
     await finishDue(
       trx,

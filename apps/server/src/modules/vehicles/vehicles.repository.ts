@@ -42,6 +42,15 @@ function selectVehicles(db: Db) {
     ]);
 }
 
+/** What a reminder of a vehicle's papers names: its owner, name, plate and dates. */
+export function findVehicleForReminder(db: Db, id: number) {
+  return db
+    .selectFrom('vehicles')
+    .select(['owner_id', 'vehicle_name', 'license_plate', 'insurance_expires_on', 'registration_expires_on'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** My vehicles, newest first. */
 export function findVehiclesByOwner(db: Db, ownerId: number, filters: VehicleFilters): Promise<VehicleRecord[]> {
   return selectVehicles(db)
@@ -88,21 +97,16 @@ export interface VehicleFileIds {
 const fileIdColumns = ['registration_file_id', 'insurance_file_id', 'vehicle_photo_file_id'] as const;
 
 /**
- * Claims my vehicle for the rest of the transaction and returns its document ids (undefined when it
+ * Claims my vehicle for the rest of the transaction and returns its document ids and paper dates (undefined when it
  * is not mine). Writing the row first makes PostgreSQL lock it, so two updates of one vehicle take turns.
  */
-export function lockVehicleOfOwner(
-  db: Db,
-  ownerId: number,
-  id: number,
-  at: string,
-): Promise<VehicleFileIds | undefined> {
+export function lockVehicleOfOwner(db: Db, ownerId: number, id: number, at: string) {
   return db
     .updateTable('vehicles')
     .set({ updated_at: at })
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
-    .returning(fileIdColumns)
+    .returning([...fileIdColumns, 'insurance_expires_on', 'registration_expires_on'])
     .executeTakeFirst();
 }
 

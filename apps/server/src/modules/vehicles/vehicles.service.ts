@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import {
+  documentNoticeAtMs,
+  EXPIRING_DOCUMENTS,
+  pathTo,
   VEHICLE_DOCUMENTS,
+  webRoutes,
+  type ExpiringDocument,
   type Vehicle,
   type VehicleDocument,
   type VehicleFormValues,
   type VehicleListFilters,
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
+import { cancelDue, scheduleDue } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
 import { deleteFilesByIds, insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
+import { recordNotifications } from '../notifications/index.js';
 import * as repo from './vehicles.repository.js';
 
 export interface VehiclesContext {
@@ -63,8 +70,58 @@ function toVehicle(record: repo.VehicleRecord, fileLinks: FileLinks): Vehicle {
     equipment_features: JSON.parse(record.equipment_features) as Vehicle['equipment_features'],
     documents,
     document_names,
+    insurance_expires_on: record.insurance_expires_on,
+    registration_expires_on: record.registration_expires_on,
     created_at: record.created_at,
   };
+}
+
+/**
+ * The reminders of a vehicle's papers follow their dates: each is due the notice days before the last valid
+ * day (at once, when that is already past), and gone when the date is. In the transaction that saves them.
+ */
+async function scheduleExpiryReminders(
+  trx: Db,
+  vehicleId: number,
+  values: VehicleFormValues,
+  nowMs: number,
+  before?: Pick<repo.VehicleRecord, 'insurance_expires_on' | 'registration_expires_on'>,
+) {
+  for (const document of EXPIRING_DOCUMENTS) {
+    const expiresOn = values[`${document}_expires_on`];
+    // an unchanged date keeps its reminder (and one already sent is not sent again)
+    if (before && before[`${document}_expires_on`] === expiresOn) continue;
+    const kind = `${document}_expiry` as const;
+    if (expiresOn) await scheduleDue(trx, kind, vehicleId, Math.max(nowMs, documentNoticeAtMs(expiresOn)));
+    else await cancelDue(trx, kind, vehicleId);
+  }
+}
+
+/**
+ * A reminder that fell due: tells the owner that the paper is about to run out (or has), if the vehicle still
+ * has that date. Returns the user told, in the caller's transaction.
+ */
+export async function remindOfExpiringDocument(
+  trx: Db,
+  document: ExpiringDocument,
+  vehicleId: number,
+): Promise<number[]> {
+  const vehicle = await repo.findVehicleForReminder(trx, vehicleId);
+  const expiresOn = vehicle?.[`${document}_expires_on`];
+  if (!vehicle || !expiresOn) return [];
+  const [year, month, day] = expiresOn.split('-');
+  return recordNotifications(trx, [
+    {
+      userId: vehicle.owner_id,
+      kind: 'document_expiring',
+      params: {
+        vehicle: `${vehicle.vehicle_name} (${vehicle.license_plate})`,
+        document,
+        expires_on: `${day}.${month}.${year}`,
+      },
+      link: pathTo(webRoutes.editVehicle, { id: vehicleId }),
+    },
+  ]);
 }
 
 function columnValues(values: VehicleFormValues) {
@@ -86,6 +143,8 @@ function columnValues(values: VehicleFormValues) {
     width: values.width,
     height: values.height,
     equipment_features: JSON.stringify(values.equipment_features),
+    insurance_expires_on: values.insurance_expires_on,
+    registration_expires_on: values.registration_expires_on,
   };
 }
 
@@ -145,7 +204,7 @@ export function storeNewVehicle(
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const fileIds = await storeUploads(trx, ownerId, uploads, at);
-    return repo.insertVehicle(trx, {
+    const id = await repo.insertVehicle(trx, {
       owner_id: ownerId,
       ...columnValues(values),
       registration_file_id: fileIds.registration_file_id ?? null,
@@ -154,6 +213,8 @@ export function storeNewVehicle(
       created_at: at,
       updated_at: at,
     });
+    await scheduleExpiryReminders(trx, id, values, Date.parse(at));
+    return id;
   });
 }
 
@@ -184,6 +245,7 @@ export async function updateVehicle(
     if (!current) throw new AppError('VEHICLE_NOT_FOUND');
     const fileIds = await storeUploads(trx, ownerId, uploads, at);
     await repo.updateVehicle(trx, id, { ...columnValues(values), ...fileIds, updated_at: at });
+    await scheduleExpiryReminders(trx, id, values, Date.parse(at), current);
     const replaced = VEHICLE_DOCUMENTS.filter((kind) => uploads[kind])
       .map((kind) => current[fileColumn[kind]])
       .filter((fileId): fileId is string => fileId !== null);
@@ -197,6 +259,7 @@ export async function deleteVehicle(ctx: VehiclesContext, ownerId: number, id: n
   await ctx.db.transaction().execute(async (trx) => {
     const deleted = await repo.deleteVehicleOfOwner(trx, ownerId, id);
     if (!deleted) throw new AppError('VEHICLE_NOT_FOUND');
+    for (const document of EXPIRING_DOCUMENTS) await cancelDue(trx, `${document}_expiry`, id);
     await deleteFilesByIds(
       trx,
       Object.values(deleted).filter((fileId): fileId is string => fileId !== null),

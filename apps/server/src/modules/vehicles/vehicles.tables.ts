@@ -27,6 +27,9 @@ export interface VehiclesTable {
   registration_file_id: string | null;
   insurance_file_id: string | null;
   vehicle_photo_file_id: string | null;
+  /** The last valid day of the papers (YYYY-MM-DD), when the owner gave it. */
+  insurance_expires_on: string | null;
+  registration_expires_on: string | null;
   created_at: string;
   updated_at: string;
 }

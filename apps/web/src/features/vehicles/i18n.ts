@@ -48,6 +48,9 @@ export default defineTexts({
         newTab: '(yangi oynada ochiladi)',
       },
       form: {
+        insuranceExpiresOn: 'Sug‘urta amal qilish muddati (ixtiyoriy)',
+        registrationExpiresOn: 'Texnik pasport amal qilish muddati (ixtiyoriy)',
+        expiryHint: 'Muddati tugashidan 14 kun oldin eslatamiz.',
         addTitle: 'Add New Vehicle',
         editTitle: 'Edit Vehicle',
         info: 'Vehicle Information',
@@ -172,6 +175,9 @@ export default defineTexts({
         newTab: '(opens in a new tab)',
       },
       form: {
+        insuranceExpiresOn: 'Insurance valid until (optional)',
+        registrationExpiresOn: 'Registration valid until (optional)',
+        expiryHint: 'We remind you 14 days before a paper runs out.',
         addTitle: 'Add New Vehicle',
         editTitle: 'Edit Vehicle',
         info: 'Vehicle Information',
@@ -296,6 +302,9 @@ export default defineTexts({
         newTab: '(откроется в новой вкладке)',
       },
       form: {
+        insuranceExpiresOn: 'Страховка действует до (необязательно)',
+        registrationExpiresOn: 'Техпаспорт действует до (необязательно)',
+        expiryHint: 'Напомним за 14 дней до окончания срока.',
         addTitle: 'Новая машина',
         editTitle: 'Редактирование машины',
         info: 'Сведения о машине',

@@ -157,6 +157,8 @@ describe('Add New Vehicle', () => {
       width: '0',
       height: '0',
       equipment_features: '["GPS","Liftgate"]',
+      insurance_expires_on: '',
+      registration_expires_on: '',
     });
 
     answer(jsonResponse(makeVehicle({ id: 55 }), 201));

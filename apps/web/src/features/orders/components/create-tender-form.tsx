@@ -147,7 +147,7 @@ export function CreateTenderForm() {
           onChange={field.onChange}
           onBlur={field.onBlur}
           language={language}
-          placeholder={t('orders.create.datePlaceholder')}
+          placeholder={t('terms.datePlaceholder')}
           error={error(name)}
           required
         />

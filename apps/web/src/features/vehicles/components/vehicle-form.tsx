@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -30,6 +30,7 @@ import {
   webRoutes,
 } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useLanguage } from '../../../i18n';
@@ -57,6 +58,8 @@ export interface VehicleFormFields {
   width: string;
   height: string;
   equipment_features: string[];
+  insurance_expires_on: string;
+  registration_expires_on: string;
 }
 
 const FIELD_NAMES = Object.keys(vehicleFormInput.shape) as Path<VehicleFormInput>[];
@@ -82,6 +85,8 @@ export function initialFields(vehicle?: Vehicle): VehicleFormFields {
       width: '',
       height: '',
       equipment_features: [],
+      insurance_expires_on: '',
+      registration_expires_on: '',
     };
   }
   return {
@@ -100,6 +105,8 @@ export function initialFields(vehicle?: Vehicle): VehicleFormFields {
     width: optional(vehicle.width),
     height: optional(vehicle.height),
     equipment_features: [...vehicle.equipment_features],
+    insurance_expires_on: vehicle.insurance_expires_on ?? '',
+    registration_expires_on: vehicle.registration_expires_on ?? '',
   };
 }
 
@@ -156,6 +163,7 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
   const [serverFileErrors, setServerFileErrors] = useState<Partial<Record<VehicleDocument, string>>>({});
 
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -368,6 +376,32 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
             />
           ))}
         </div>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          {(['insurance_expires_on', 'registration_expires_on'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <DateField
+                  label={t(
+                    name === 'insurance_expires_on'
+                      ? 'vehicles.form.insuranceExpiresOn'
+                      : 'vehicles.form.registrationExpiresOn',
+                  )}
+                  name={field.name}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  language={language}
+                  placeholder={t('terms.datePlaceholder')}
+                  error={error(name)}
+                />
+              )}
+            />
+          ))}
+        </div>
+        <p className="mt-2 text-sm text-slate-400">{t('vehicles.form.expiryHint')}</p>
       </Section>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

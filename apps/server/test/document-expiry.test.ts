@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { apiPaths, documentNoticeAtMs, type Notification, type Vehicle } from '@yuk/shared';
+import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
+import {
+  createUser,
+  createVehicle,
+  daysFromToday,
+  runSchedule,
+  sendVehicleForm,
+  vehicleFields,
+} from './factories/index.js';
+
+const { app, database } = await buildTestApp();
+
+const reminders = async (token: string) =>
+  (await api(app, { method: 'GET', url: apiPaths.notifications.list, token, headers: { 'accept-language': 'en' } }))
+    .json<Notification[]>()
+    .filter((note) => note.kind === 'document_expiring');
+const ddmmyyyy = (date: string) => date.split('-').reverse().join('.');
+
+describe("reminders of a vehicle's papers", () => {
+  it('reminds the owner 14 days before the last valid day, once, in their language, with the way to the vehicle', async () => {
+    const owner = await createUser(app);
+    const soon = daysFromToday(10);
+    const later = daysFromToday(60);
+    const vehicle = await createVehicle(app, owner.accessToken, {
+      vehicle_name: 'MAN TGX',
+      license_plate: '01 A 123 BC',
+      insurance_expires_on: soon,
+      registration_expires_on: later,
+    });
+    expect(vehicle).toMatchObject({ insurance_expires_on: soon, registration_expires_on: later });
+    // the insurance is already inside the notice days: due at once; the registration in 46 days
+    await runSchedule(database);
+    const first = await reminders(owner.accessToken);
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({
+      type: 'system',
+      title: 'A document is about to expire',
+      body: `MAN TGX (01 A 123 BC): The insurance policy is valid until ${ddmmyyyy(soon)}`,
+      link: `/vehicles/edit/${vehicle.id}`,
+    });
+    // an edit that keeps the dates does not remind again
+    const kept = await sendVehicleForm(app, {
+      token: owner.accessToken,
+      id: vehicle.id,
+      fields: vehicleFields({
+        vehicle_name: 'MAN TGX',
+        license_plate: '01 A 123 BC',
+        insurance_expires_on: soon,
+        registration_expires_on: later,
+      }),
+    });
+    expect(kept.statusCode).toBe(200);
+    await runSchedule(database);
+    expect(await reminders(owner.accessToken)).toHaveLength(1);
+    // the day the registration's notice comes
+    await runSchedule(database, () => new Date(documentNoticeAtMs(later)));
+    const second = await reminders(owner.accessToken);
+    expect(second.map((note) => note.body)).toEqual([
+      `MAN TGX (01 A 123 BC): The registration certificate is valid until ${ddmmyyyy(later)}`,
+      `MAN TGX (01 A 123 BC): The insurance policy is valid until ${ddmmyyyy(soon)}`,
+    ]);
+    // the e-mail goes with it (on by default for this event)
+    const mails = await database.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('user_id', '=', owner.user.id)
+      .where('channel', '=', 'email')
+      .execute();
+    expect(mails.map((row) => row.kind)).toEqual(['document_expiring', 'document_expiring']);
+  });
+
+  it('forgets the reminder when the date is cleared or the vehicle deleted', async () => {
+    const owner = await createUser(app);
+    const later = daysFromToday(40);
+    const vehicle = await createVehicle(app, owner.accessToken, { insurance_expires_on: later });
+    const cleared = await sendVehicleForm(app, {
+      token: owner.accessToken,
+      id: vehicle.id,
+      fields: vehicleFields({ insurance_expires_on: '' }),
+    });
+    expect(cleared.json<Vehicle>().insurance_expires_on).toBeNull();
+    const other = await createVehicle(app, owner.accessToken, { registration_expires_on: later });
+    const deleted = await api(app, { method: 'DELETE', url: `/api/vehicles/${other.id}`, token: owner.accessToken });
+    expect(deleted.statusCode).toBe(204);
+    await runSchedule(database, () => new Date(documentNoticeAtMs(later) + 60_000));
+    expect(await reminders(owner.accessToken)).toEqual([]);
+  });
+
+  it('refuses a date that is not one', async () => {
+    const owner = await createUser(app);
+    for (const wrong of ['2026-02-30', 'tomorrow', '31.12.2026', '1999-12-31']) {
+      const res = await sendVehicleForm(app, {
+        token: owner.accessToken,
+        fields: vehicleFields({ insurance_expires_on: wrong }),
+        headers: { 'accept-language': 'en' },
+      });
+      expect(res.statusCode, wrong).toBe(400);
+      expect(res.json<ApiErrorBody>().fields).toEqual({ insurance_expires_on: 'Invalid date (YYYY-MM-DD)' });
+    }
+  });
+});
