@@ -2,11 +2,8 @@
 // after that second each close is done (its state published to the tender's page), with the deadline runner
 // checking at its normal tick in this process; and what a tick costs when nothing is due, beside a primary-key
 // read of the same table (the floor of any query).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { measureInProcess } from '../lib/load.mjs';
-import { benchEngines, createBenchDatabase } from '../lib/postgres.mjs';
+import { rowsOnEachEngine } from '../lib/postgres.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
 import { round, summarize } from '../lib/stats.mjs';
 
@@ -67,95 +64,83 @@ async function seed(server, db) {
   return Array.from({ length: DUE_TOGETHER }, (_, i) => ids[i * step]);
 }
 
-async function runOn(engine, log) {
-  const server = await loadServerModules(modules);
-  const dataDir = mkdtempSync(join(tmpdir(), 'yuk-bench-deadlines-'));
-  const pg = engine.name === 'PostgreSQL' ? await createBenchDatabase() : undefined;
-  const database = server.openDatabase({ url: pg?.url, dataDir });
-  try {
-    await server.migrateToLatest(database);
-    const db = database.db;
-    const seededAt = Date.now();
-    const due = await seed(server, db);
-    log(`${engine.name}: ${TENDERS} tenders scheduled in ${round((Date.now() - seededAt) / 1000, 1)} s`);
-    const bus = server.createMemoryEventBus();
-    const ctx = { db, bus };
+async function measure(server, database, engine, log) {
+  const db = database.db;
+  const seededAt = Date.now();
+  const due = await seed(server, db);
+  log(`${engine.name}: ${TENDERS} tenders scheduled in ${round((Date.now() - seededAt) / 1000, 1)} s`);
+  const bus = server.createMemoryEventBus();
+  const ctx = { db, bus };
 
-    // an idle tick: nothing due among 100,000 scheduled closes
-    const idle = await measureInProcess(() => server.runDueActions(ctx), { warmup: 100, iterations: 1000 });
-    const floor = await measureInProcess(
-      () => db.selectFrom('due_actions').select('id').where('id', '=', 1).executeTakeFirst(),
-      { warmup: 100, iterations: 1000 },
-    );
+  // an idle tick: nothing due among 100,000 scheduled closes
+  const idle = await measureInProcess(() => server.runDueActions(ctx), { warmup: 100, iterations: 1000 });
+  const floor = await measureInProcess(
+    () => db.selectFrom('due_actions').select('id').where('id', '=', 1).executeTakeFirst(),
+    { warmup: 100, iterations: 1000 },
+  );
 
-    // 1,000 closes due in the same second, the runner at its normal tick
-    const dueAt = Math.ceil((Date.now() + 3000) / 1000) * 1000;
-    await db.updateTable('tenders').set({ closes_at_ms: dueAt }).where('id', 'in', due).execute();
-    await db
-      .updateTable('due_actions')
-      .set({ due_at_ms: dueAt })
-      .where('kind', '=', 'tender_close')
-      .where('subject_id', 'in', due)
-      .execute();
-    const doneAt = new Map();
-    const unsubscribe = due.map((id) =>
-      bus.subscribe(`tender:${id}`, (state) => {
-        if (state.status === 'closed' && !doneAt.has(id)) doneAt.set(id, Date.now());
-      }),
-    );
-    const stop = server.startDeadlineRunner(ctx, TICK_MS, quietLog);
-    while (doneAt.size < DUE_TOGETHER && Date.now() < dueAt + 15_000) await sleep(20);
-    stop();
-    for (const off of unsubscribe) off();
-    const lateness = summarize([...doneAt.values()].map((at) => at - dueAt));
-    const closed = Number(
-      (
-        await db
-          .selectFrom('tenders')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('status', '=', 'closed')
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    log(
-      `${engine.name}: ${doneAt.size}/${DUE_TOGETHER} closed, late p50 ${round(lateness.p50)} / max ${round(lateness.max)} ms; ` +
-        `idle tick p50 ${round(idle.latency.p50, 3)} / p99 ${round(idle.latency.p99, 3)} ms`,
-    );
-    return [
-      {
-        case: `B6 ${DUE_TOGETHER} closes due in one second (${engine.name})`,
-        unit: 'ms late',
-        p50: round(lateness.p50),
-        p99: round(lateness.p99),
-        max: round(lateness.max),
-        handled: doneAt.size,
-        closedInDatabase: closed,
-        target: 'all within 1000 ms of their time, each exactly once',
-        met: doneAt.size === DUE_TOGETHER && closed === DUE_TOGETHER && lateness.max <= 1000,
-      },
-      {
-        case: `B6 idle tick, ${TENDERS} scheduled (${engine.name})`,
-        p50: round(idle.latency.p50, 3),
-        p99: round(idle.latency.p99, 3),
-        inProcessP50: round(floor.latency.p50, 3),
-        inProcessP99: round(floor.latency.p99, 3),
-        ratioP99: round(idle.latency.p99 / floor.latency.p99, 1),
-        targetP99: 5,
-        met: idle.latency.p99 < 5,
-      },
-    ];
-  } finally {
-    await database.close();
-    await pg?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  // 1,000 closes due in the same second, the runner at its normal tick
+  const dueAt = Math.ceil((Date.now() + 3000) / 1000) * 1000;
+  await db.updateTable('tenders').set({ closes_at_ms: dueAt }).where('id', 'in', due).execute();
+  await db
+    .updateTable('due_actions')
+    .set({ due_at_ms: dueAt })
+    .where('kind', '=', 'tender_close')
+    .where('subject_id', 'in', due)
+    .execute();
+  const doneAt = new Map();
+  const unsubscribe = due.map((id) =>
+    bus.subscribe(`tender:${id}`, (state) => {
+      if (state.status === 'closed' && !doneAt.has(id)) doneAt.set(id, Date.now());
+    }),
+  );
+  const stop = server.startDeadlineRunner(ctx, TICK_MS, quietLog);
+  while (doneAt.size < DUE_TOGETHER && Date.now() < dueAt + 15_000) await sleep(20);
+  stop();
+  for (const off of unsubscribe) off();
+  const lateness = summarize([...doneAt.values()].map((at) => at - dueAt));
+  const closed = Number(
+    (
+      await db
+        .selectFrom('tenders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('status', '=', 'closed')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  log(
+    `${engine.name}: ${doneAt.size}/${DUE_TOGETHER} closed, late p50 ${round(lateness.p50)} / max ${round(lateness.max)} ms; ` +
+      `idle tick p50 ${round(idle.latency.p50, 3)} / p99 ${round(idle.latency.p99, 3)} ms`,
+  );
+  return [
+    {
+      case: `B6 ${DUE_TOGETHER} closes due in one second (${engine.name})`,
+      unit: 'ms late',
+      p50: round(lateness.p50),
+      p99: round(lateness.p99),
+      max: round(lateness.max),
+      handled: doneAt.size,
+      closedInDatabase: closed,
+      target: 'all within 1000 ms of their time, each exactly once',
+      met: doneAt.size === DUE_TOGETHER && closed === DUE_TOGETHER && lateness.max <= 1000,
+    },
+    {
+      case: `B6 idle tick, ${TENDERS} scheduled (${engine.name})`,
+      p50: round(idle.latency.p50, 3),
+      p99: round(idle.latency.p99, 3),
+      inProcessP50: round(floor.latency.p50, 3),
+      inProcessP99: round(floor.latency.p99, 3),
+      ratioP99: round(idle.latency.p99 / floor.latency.p99, 1),
+      targetP99: 5,
+      met: idle.latency.p99 < 5,
+    },
+  ];
 }
 
 export default {
   name: 'B6 deadlines',
   async run({ log }) {
-    const rows = [];
-    for (const engine of benchEngines) rows.push(...(await runOn(engine, log)));
-    return rows;
+    const server = await loadServerModules(modules);
+    return rowsOnEachEngine(server, 'deadlines', (database, engine) => measure(server, database, engine, log));
   },
 };

@@ -1,6 +1,9 @@
 // PostgreSQL for the bench: B1 and B2 also run there when DATABASE_URL is set (an admin connection, e.g.
 // postgres://postgres@127.0.0.1:5432/test); each run gets a database of its own, dropped after.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const require = createRequire(new URL('../../apps/server/package.json', import.meta.url));
 const pg = require('pg');
@@ -32,3 +35,26 @@ export async function createBenchDatabase() {
 
 /** The engines a database case runs on: SQLite always, PostgreSQL when DATABASE_URL is set. */
 export const benchEngines = [{ name: 'SQLite' }, ...(postgresAdminUrl ? [{ name: 'PostgreSQL' }] : [])];
+
+/**
+ * Runs `measure(database, engine)` on a fresh, migrated database of each engine (SQLite in a folder of its
+ * own; PostgreSQL with DATABASE_URL), removed after; returns every row it gave. `server` has the bundled
+ * openDatabase and migrateToLatest.
+ */
+export async function rowsOnEachEngine(server, label, measure) {
+  const rows = [];
+  for (const engine of benchEngines) {
+    const dataDir = mkdtempSync(join(tmpdir(), `yuk-bench-${label}-`));
+    const pg = engine.name === 'PostgreSQL' ? await createBenchDatabase() : undefined;
+    const database = server.openDatabase({ url: pg?.url, dataDir });
+    try {
+      await server.migrateToLatest(database);
+      rows.push(...(await measure(database, engine)));
+    } finally {
+      await database.close();
+      await pg?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}

@@ -80,6 +80,8 @@ describe('POST /api/vehicles', () => {
       equipment_features: ['GPS', 'Tracking System'],
       documents: { insurance: null, registration: null, vehicle_photo: null },
       document_names: { insurance: null, registration: null, vehicle_photo: null },
+      insurance_expires_on: null,
+      registration_expires_on: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
   });

@@ -1,25 +1,14 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { marketDateOf, webRoutes } from '@yuk/shared';
-import { logIn } from './support';
-import { createApiTender, createApiUser, myApiBids, type JourneyUser } from './support/api';
+import { openAs, overflow } from './support';
+import { createApiTender, createApiUser, myApiBids } from './support/api';
 import { settledViolations } from './support/settled';
-
-/** A browser of its own for one user, logged in through the UI, on `path`; `phone` opens it at 360 px. */
-async function openAs(browser: Browser, who: JourneyUser, path: string, phone = false): Promise<Page> {
-  const context = await browser.newContext(phone ? { viewport: { width: 360, height: 740 } } : {});
-  const page = await context.newPage();
-  await page.goto(path);
-  await logIn(page, who.email, who.password);
-  return page;
-}
 
 async function bid(page: Page, amount: string) {
   await page.getByLabel('Taklif narxi (USD)').fill(amount);
   await page.getByRole('button', { name: 'Taklifingizni bildiring' }).click();
   await expect(page).toHaveURL(/\/tenders\/success$/);
 }
-
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** YYYY-MM-DD, `days` after `date`. */
 function dayAfter(date: string, days: number): string {

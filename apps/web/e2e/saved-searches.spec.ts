@@ -1,20 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { webRoutes } from '@yuk/shared';
-import { logIn } from './support';
-import { createApiTender, createApiUser, type JourneyUser } from './support/api';
+import { openAs, overflow } from './support';
+import { createApiTender, createApiUser } from './support/api';
 import { settledViolations } from './support/settled';
 import { pressStart, telegramMessages } from './support/telegram';
-
-/** A browser of its own for one user, logged in through the UI, on `path`; `phone` opens it at 360 px. */
-async function openAs(browser: Browser, who: JourneyUser, path: string, phone = false): Promise<Page> {
-  const context = await browser.newContext(phone ? { viewport: { width: 360, height: 740 } } : {});
-  const page = await context.newPage();
-  await page.goto(path);
-  await logIn(page, who.email, who.password);
-  return page;
-}
-
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test.describe('saved searches and Telegram', () => {
   for (const phone of [false, true]) {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'shipper@yuktender.uz', password: 'demo12345' };
 
@@ -15,6 +15,23 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByRole('navigation', { name: 'Asosiy menyu' })).toBeVisible();
 }
+
+/** A browser of its own for one user, logged in through the UI, on `path`; `phone` opens it at 360 px. */
+export async function openAs(
+  browser: Browser,
+  who: { email: string; password: string },
+  path: string,
+  phone = false,
+): Promise<Page> {
+  const context = await browser.newContext(phone ? { viewport: { width: 360, height: 740 } } : {});
+  const page = await context.newPage();
+  await page.goto(path);
+  await logIn(page, who.email, who.password);
+  return page;
+}
+
+/** How far the page is wider than the window (0 or less: nothing scrolls sideways). */
+export const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** axe's serious and critical findings (WCAG 2.x A/AA and best practice), as readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {

@@ -188,16 +188,7 @@ export const notificationSettings = z
     examples: [
       {
         language: 'uz',
-        events: {
-          new_tender: ['in_app', 'telegram', 'push'],
-          bid_received: ['in_app', 'telegram', 'push'],
-          outbid: ['in_app', 'telegram', 'push'],
-          won: ['in_app', 'telegram', 'email', 'push'],
-          award_passed: ['in_app', 'telegram', 'email', 'push'],
-          shipment_status: ['in_app', 'telegram', 'push'],
-          document_expiring: ['in_app', 'telegram', 'email', 'push'],
-          system: ['in_app', 'telegram', 'email', 'push'],
-        },
+        events: DEFAULT_EVENT_CHANNELS,
         quiet_hours: { start: '22:00', end: '07:00' },
         channels: {
           telegram: { available: true, linked: true },

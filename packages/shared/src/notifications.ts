@@ -259,6 +259,16 @@ export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_TEMPLATES) as Notific
 
 export type NotificationParams = Record<string, string | number>;
 
+/** The params of a notification as stored (JSON text); an unreadable value reads as none. */
+export function readNotificationParams(json: string): NotificationParams {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as NotificationParams) : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * The title and body of a notification in one language. A `status` param is a shipment status and a
  * `document` param a document's key, both shown in words.

@@ -30,6 +30,8 @@ describe('vehicleFormInput', () => {
       width: 0,
       height: 0,
       equipment_features: ['GPS', 'Liftgate'],
+      insurance_expires_on: null,
+      registration_expires_on: null,
     });
   });
 

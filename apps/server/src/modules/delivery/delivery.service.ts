@@ -4,12 +4,12 @@ import {
   clockTimeOf,
   DELIVERY_EVENTS,
   isLanguage,
+  readNotificationParams,
   renderNotification,
   type DeliveryChannel,
   type DeliveryEvent,
   type FailedDelivery,
   type Language,
-  type NotificationParams,
   type NotificationSettings,
   type NotificationSettingsValues,
   type PushSubscriptionInput,
@@ -44,22 +44,14 @@ export async function getSettings(ctx: DeliveryContext, userId: number, lang: La
     DeliveryEvent,
     DeliveryChannel[]
   >;
-  const failed: FailedDelivery[] = dead.map((row) => {
-    let params: NotificationParams = {};
-    try {
-      params = JSON.parse(row.params) as NotificationParams;
-    } catch {
-      params = {};
-    }
-    return {
-      id: row.id,
-      channel: row.channel,
-      title: renderNotification(row.kind, params, lang).title,
-      attempts: row.attempts,
-      last_error: row.last_error,
-      created_at: row.created_at,
-    };
-  });
+  const failed: FailedDelivery[] = dead.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    title: renderNotification(row.kind, readNotificationParams(row.params), lang).title,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    created_at: row.created_at,
+  }));
   return {
     language: contact.language,
     events,

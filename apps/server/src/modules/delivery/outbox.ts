@@ -4,6 +4,7 @@ import {
   DEFAULT_EVENT_CHANNELS,
   EVENT_OF_KIND,
   quietHoursEndMs,
+  readNotificationParams,
   type DeliveryChannel,
   type DeliveryEvent,
   type NotificationKind,
@@ -152,13 +153,13 @@ async function sendOne(
 ): Promise<SendOutcome | { dropped: string }> {
   const contact = recipients.contacts.get(row.user_id);
   if (!contact) return { dropped: 'no such user' };
-  let params: NotificationParams = {};
-  try {
-    params = JSON.parse(row.params) as NotificationParams;
-  } catch {
-    params = {};
-  }
-  const message = renderOutside(row.kind, params, row.link, contact.language, ctx.channels.publicUrl);
+  const message = renderOutside(
+    row.kind,
+    readNotificationParams(row.params),
+    row.link,
+    contact.language,
+    ctx.channels.publicUrl,
+  );
   if (row.channel === 'telegram') {
     const chatId = recipients.settings.get(row.user_id)?.telegram_chat_id;
     if (!chatId || !ctx.channels.telegram.enabled) return { dropped: 'Telegram is not linked' };

@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_TEMPLATES,
+  readNotificationParams,
   renderNotification,
   type Language,
   type Notification,
@@ -88,12 +89,7 @@ export async function announce(bus: EventBus, userIds: number[]): Promise<void> 
 type Row = Awaited<ReturnType<typeof repo.listNotifications>>[number];
 
 function present(row: Row, lang: Language): Notification {
-  let params: NotificationParams = {};
-  try {
-    params = JSON.parse(row.params) as NotificationParams;
-  } catch {
-    params = {};
-  }
+  const params = readNotificationParams(row.params);
   return {
     id: row.id,
     type: row.type,
