@@ -74,6 +74,8 @@ export interface ClusterOptions {
   redisUrl?: string;
   /** An already built server to run (the bench runs dist/main.js); built from the sources when absent. */
   bundle?: string;
+  /** More environment for every instance (the outside services the test runs). */
+  env?: Record<string, string>;
 }
 
 export async function startCluster(instances = 2, options: ClusterOptions = {}): Promise<Cluster> {
@@ -110,6 +112,7 @@ export async function startCluster(instances = 2, options: ClusterOptions = {}):
         TRUST_PROXY: '127.0.0.1',
         SEED_DEMO: '0',
         LOG_LEVEL: 'warn',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -2,14 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, type AuthTokens, type MyBid, type PlacedBid, type Tender } from '@yuk/shared';
 import { buildRegisterInput } from '../factories/index.js';
 import { buildTenderInput } from '../factories/index.js';
+import { startFakeTelegram, type FakeTelegram } from '../../../../scripts/fake-telegram.mjs';
 import { startCluster, type Cluster } from './cluster.js';
 
+const BOT_TOKEN = '777:scaleout-bot';
+const WEBHOOK_SECRET = 'scaleout-webhook-secret';
 let cluster: Cluster;
+let bot: FakeTelegram;
 beforeAll(async () => {
-  cluster = await startCluster(2);
+  bot = await startFakeTelegram({ token: BOT_TOKEN });
+  cluster = await startCluster(2, {
+    env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_API_BASE: bot.url, TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  });
 });
 afterAll(async () => {
   await cluster?.stop();
+  await bot?.close();
 });
 
 async function call<T>(
@@ -139,6 +147,55 @@ describe('several instances behind nginx', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('two instances, each running its outbox sender, send each Telegram message once', async () => {
+    const [a, b] = cluster.instanceUrls as [string, string];
+    const owner = await signUp(a);
+    const carrier = await signUp(b);
+    // the owner links a chat: the deep link made on A, the bot's update delivered to B
+    const link = await call<{ url: string }>(a, 'POST', apiPaths.users.telegramLink, undefined, owner.accessToken);
+    expect(link.status).toBe(200);
+    const chatId = 9_100_000 + Math.floor(Math.random() * 1000);
+    const start = await call(
+      b,
+      'POST',
+      apiPaths.telegram.webhook,
+      {
+        update_id: 1,
+        message: { chat: { id: chatId }, text: `/start ${new URL(link.body.url).searchParams.get('start')}` },
+      },
+      undefined,
+      { 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET },
+    );
+    expect(start.status).toBe(200);
+    // twelve bids on the owner's tenders, through nginx: twelve messages for the owner's chat
+    for (let i = 0; i < 6; i += 1) {
+      const tender = await call<Tender>(
+        cluster.nginxUrl,
+        'POST',
+        apiPaths.tenders.collection,
+        buildTenderInput(),
+        owner.accessToken,
+      );
+      for (const amount of [1400, 1300]) {
+        const placed = await call(
+          cluster.nginxUrl,
+          'POST',
+          pathTo(apiPaths.tenders.bids, { id: tender.body.id }),
+          { bid_amount: amount },
+          carrier.accessToken,
+        );
+        expect(placed.status).toBe(201);
+      }
+    }
+    const mine = () => bot.messages.filter((message) => message.chat_id === String(chatId));
+    const deadline = Date.now() + 15_000;
+    while (mine().length < 12 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    // a while longer: a second sender would have sent its copies by now
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mine()).toHaveLength(12);
+    expect(new Set(mine().map((message) => message.text)).size).toBe(12);
   });
 
   it('killing instance A mid-load loses no acknowledged bid, and nginx keeps serving from B', async () => {
