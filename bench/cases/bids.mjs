@@ -237,7 +237,7 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
         const inProcess = await measureInProcess(
           () => {
             const bid = nextBid(load);
-            return server.placeBid(ctx, bid.tenderId, carrierIds[bid.carrier], bid.amount);
+            return server.placeBid(ctx, carrierIds[bid.carrier], bid.tenderId, bid.amount);
           },
           { warmup: 100, iterations: 2000 },
         );
