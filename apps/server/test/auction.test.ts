@@ -529,6 +529,9 @@ describe('the winner confirms', () => {
     ]);
     const rows = await tenderBids(tender.id);
     expect(rows.find((row) => row.id === first.id)?.bidder.no_shows).toBeGreaterThanOrEqual(1);
+    // the award dialog's warning: an award let pass in the last 90 days, only for those who did
+    expect(rows.find((row) => row.id === first.id)?.bidder.recent_no_show).toBe(true);
+    expect(rows.find((row) => row.id === above.id)?.bidder.recent_no_show).toBe(false);
     // nothing is left to do, and running again changes nothing
     expect(await runScheduleIn(60)).toBe(0);
     // the owner may still choose by hand, but not a bid that went unanswered

@@ -10,7 +10,7 @@ import {
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
 import { companiesOfUsers, findCompanyStanding } from '../companies/index.js';
-import { hadNoShowWithin, ratingFigures } from '../ratings/index.js';
+import { standingOfUsers } from '../ratings/index.js';
 import { announce } from '../notifications/index.js';
 import {
   clockMs,
@@ -126,14 +126,10 @@ export async function listTenderBids(ctx: BidsContext, ownerId: number, tenderId
   const rows = await repo.listBidsOfTender(ctx.db, tenderId);
   // what the owner weighs before an award: the bidder's company, recent no-shows, ratings
   const bidders = [...new Set(rows.map((row) => row.bidder_id))];
-  const companies = await companiesOfUsers(ctx.db, bidders);
-  const standing = new Map<number, { recentNoShow: boolean; rating: number | null }>();
-  for (const bidderId of bidders) {
-    standing.set(bidderId, {
-      recentNoShow: await hadNoShowWithin(ctx.db, bidderId, RECENT_NO_SHOW_DAYS),
-      rating: (await ratingFigures(ctx.db, bidderId)).average,
-    });
-  }
+  const [companies, standing] = await Promise.all([
+    companiesOfUsers(ctx.db, bidders),
+    standingOfUsers(ctx.db, bidders, RECENT_NO_SHOW_DAYS),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     tender_id: row.tender_id,

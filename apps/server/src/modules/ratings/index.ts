@@ -1,3 +1,3 @@
 /** The ratings module: both sides of a delivered shipment rate each other; the figures of a public profile. */
 export { ratingsRoutes } from './ratings.routes.js';
-export { hadNoShowWithin, ratingFigures, type RatingFigures } from './ratings.service.js';
+export { ratingFigures, standingOfUsers, type RatingFigures } from './ratings.service.js';

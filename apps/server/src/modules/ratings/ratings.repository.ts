@@ -29,9 +29,7 @@ export async function insertRating(db: Db, values: Omit<RatingsTable, 'id'>): Pr
  * since the delivery. Newest first.
  */
 export function visibleRatingsOf(db: Db, userId: number, blindSince: string) {
-  return db
-    .selectFrom('ratings as r')
-    .innerJoin('shipments as s', 's.id', 'r.shipment_id')
+  return visibleRatings(db, blindSince)
     .innerJoin('users as u', 'u.id', 'r.rater_id')
     .leftJoin('companies as c', 'c.user_id', 'r.rater_id')
     .select([
@@ -46,6 +44,16 @@ export function visibleRatingsOf(db: Db, userId: number, blindSince: string) {
       'u.last_name',
     ])
     .where('r.ratee_id', '=', userId)
+    .orderBy('r.id', 'desc')
+    .limit(500)
+    .execute();
+}
+
+/** The ratings everyone may see: the other side has rated too, or the blind days since the delivery passed. */
+function visibleRatings(db: Db, blindSince: string) {
+  return db
+    .selectFrom('ratings as r')
+    .innerJoin('shipments as s', 's.id', 'r.shipment_id')
     .where((eb) =>
       eb.or([
         eb('s.delivered_at', '<=', blindSince),
@@ -57,22 +65,30 @@ export function visibleRatingsOf(db: Db, userId: number, blindSince: string) {
             .whereRef('other.rater_id', '<>', 'r.rater_id'),
         ),
       ]),
-    )
-    .orderBy('r.id', 'desc')
-    .limit(500)
+    );
+}
+
+/** The sum and count of the visible scores of each of these users, in one read. */
+export async function visibleScoresOf(db: Db, userIds: readonly number[], blindSince: string) {
+  if (userIds.length === 0) return [];
+  return visibleRatings(db, blindSince)
+    .select((eb) => ['r.ratee_id', eb.fn.sum<number>('r.score').as('total'), eb.fn.countAll<number>().as('count')])
+    .where('r.ratee_id', 'in', [...userIds])
+    .groupBy('r.ratee_id')
     .execute();
 }
 
-/** Whether the user's awards went unanswered since `since` (no-shows of the recent past). */
-export async function hasNoShowSince(db: Db, userId: number, since: string): Promise<boolean> {
-  const row = await db
+/** Which of these users let an award go unanswered since `since`, in one read. */
+export async function noShowsSinceOf(db: Db, userIds: readonly number[], since: string): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
     .selectFrom('tender_awards as a')
     .innerJoin('bids as b', 'b.id', 'a.bid_id')
-    .select('a.id')
-    .where('b.bidder_id', '=', userId)
+    .select('b.bidder_id')
+    .distinct()
+    .where('b.bidder_id', 'in', [...userIds])
     .where('a.outcome', '=', 'no_show')
     .where('a.decided_at', '>=', since)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return new Set(rows.map((row) => row.bidder_id));
 }

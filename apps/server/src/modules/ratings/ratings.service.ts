@@ -114,8 +114,10 @@ const share = (values: boolean[]) =>
 export async function ratingFigures(db: Db, userId: number, now: Date = new Date()): Promise<RatingFigures> {
   const blindSince = new Date(now.getTime() - RATING_BLIND_DAYS * DAY_MS).toISOString();
   const rows = await repo.visibleRatingsOf(db, userId, blindSince);
-  const average =
-    rows.length === 0 ? null : Math.round((rows.reduce((sum, row) => sum + row.score, 0) / rows.length) * 10) / 10;
+  const average = averageOf(
+    rows.reduce((sum, row) => sum + row.score, 0),
+    rows.length,
+  );
   return {
     average,
     count: rows.length,
@@ -132,7 +134,25 @@ export async function ratingFigures(db: Db, userId: number, now: Date = new Date
   };
 }
 
-/** Whether a user let an award pass without an answer within the last `days` days. */
-export function hadNoShowWithin(db: Db, userId: number, days: number, now: Date = new Date()): Promise<boolean> {
-  return repo.hasNoShowSince(db, userId, new Date(now.getTime() - days * DAY_MS).toISOString());
+const averageOf = (total: number, count: number) => (count === 0 ? null : Math.round((total / count) * 10) / 10);
+
+/**
+ * What an owner weighs before an award, for each of these users in two reads: their visible rating average,
+ * and whether they let an award pass unanswered within the last `days` days.
+ */
+export async function standingOfUsers(
+  db: Db,
+  userIds: readonly number[],
+  days: number,
+  now: Date = new Date(),
+): Promise<Map<number, { rating: number | null; recentNoShow: boolean }>> {
+  const blindSince = new Date(now.getTime() - RATING_BLIND_DAYS * DAY_MS).toISOString();
+  const [scores, noShows] = await Promise.all([
+    repo.visibleScoresOf(db, userIds, blindSince),
+    repo.noShowsSinceOf(db, userIds, new Date(now.getTime() - days * DAY_MS).toISOString()),
+  ]);
+  const averages = new Map(scores.map((row) => [row.ratee_id, averageOf(Number(row.total), Number(row.count))]));
+  return new Map(
+    userIds.map((userId) => [userId, { rating: averages.get(userId) ?? null, recentNoShow: noShows.has(userId) }]),
+  );
 }
