@@ -137,13 +137,6 @@ export function listBidsOfTender(db: Db, tenderId: number) {
       'users.first_name',
       'users.last_name',
       'users.phone_number',
-      (eb) =>
-        eb
-          .selectFrom('bids as missed')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('missed.bidder_id', '=', 'bids.bidder_id')
-          .where('missed.status', '=', 'no_show')
-          .as('no_shows'),
     ])
     .where('bids.tender_id', '=', tenderId)
     .orderBy('bids.amount_cents', 'asc')

@@ -143,7 +143,7 @@ export async function listTenderBids(ctx: BidsContext, ownerId: number, tenderId
       first_name: row.first_name,
       last_name: row.last_name,
       phone_number: row.phone_number,
-      no_shows: Number(row.no_shows ?? 0),
+      no_shows: standing.get(row.bidder_id)?.noShows ?? 0,
       recent_no_show: standing.get(row.bidder_id)?.recentNoShow ?? false,
       rating_average: standing.get(row.bidder_id)?.rating ?? null,
       company: companies.get(row.bidder_id) ?? null,

@@ -19,6 +19,12 @@ export function findCompanyById(db: Db, id: number) {
   return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A company someone has filled in (a blank profile is no one to report or show). */
+export async function findFilledCompany(db: Db, id: number) {
+  const row = await findCompanyById(db, id);
+  return row?.name ? row : undefined;
+}
+
 /** The filled-in companies of these users, by user. */
 export async function companiesOfUsers(db: Db, userIds: number[]) {
   if (userIds.length === 0) return new Map<number, { id: number; name: string; verified: boolean }>();
@@ -103,19 +109,13 @@ export async function recordDecision(
     .execute();
 }
 
-/** The figures of a company's public profile: its deals and its users' unanswered awards. */
-export async function companyRecord(db: Db, userId: number) {
+/** How many deals of a company's user were delivered (as owner or carrier). */
+export async function dealsCompleted(db: Db, userId: number): Promise<number> {
   const deals = await db
     .selectFrom('shipments')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', 'delivered')
     .where((eb) => eb.or([eb('owner_id', '=', userId), eb('carrier_id', '=', userId)]))
     .executeTakeFirstOrThrow();
-  const noShows = await db
-    .selectFrom('bids')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('bidder_id', '=', userId)
-    .where('status', '=', 'no_show')
-    .executeTakeFirstOrThrow();
-  return { dealsCompleted: Number(deals.n), noShows: Number(noShows.n) };
+  return Number(deals.n);
 }

@@ -13,7 +13,7 @@ import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 import { insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
 import { announce, recordNotifications } from '../notifications/index.js';
-import { ratingFigures } from '../ratings/index.js';
+import { noShowCounts, ratingFigures } from '../ratings/index.js';
 import { assertModerator } from '../users/index.js';
 import * as repo from './companies.repository.js';
 import type { CompanyRow } from './companies.tables.js';
@@ -136,10 +136,13 @@ export async function requestVerification(ctx: CompaniesContext, userId: number)
 
 /** Anyone signed in: who the company is and how its deals went. */
 export async function getPublicCompany(ctx: CompaniesContext, id: number): Promise<PublicCompany> {
-  const row = await repo.findCompanyById(ctx.db, id);
-  if (!row || !row.name) throw new AppError('COMPANY_NOT_FOUND');
-  const record = await repo.companyRecord(ctx.db, row.user_id);
-  const ratings = await ratingFigures(ctx.db, row.user_id);
+  const row = await repo.findFilledCompany(ctx.db, id);
+  if (!row) throw new AppError('COMPANY_NOT_FOUND');
+  const [dealsCompleted, noShows, ratings] = await Promise.all([
+    repo.dealsCompleted(ctx.db, row.user_id),
+    noShowCounts(ctx.db, [row.user_id]),
+    ratingFigures(ctx.db, row.user_id),
+  ]);
   return {
     id: row.id,
     name: row.name,
@@ -147,8 +150,8 @@ export async function getPublicCompany(ctx: CompaniesContext, id: number): Promi
     verified: row.verification_status === 'verified',
     suspended: row.suspended_at !== null,
     member_since: row.created_at,
-    deals_completed: record.dealsCompleted,
-    no_shows: record.noShows,
+    deals_completed: dealsCompleted,
+    no_shows: noShows.get(row.user_id) ?? 0,
     rating_average: ratings.average,
     rating_count: ratings.count,
     on_time_share: ratings.onTimeShare,

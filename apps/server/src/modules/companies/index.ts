@@ -1,3 +1,3 @@
 /** The companies module: every user's company profile, its review by moderators, and its standing. */
 export { companiesRoutes } from './companies.routes.js';
-export { companiesOfUsers, findCompanyStanding } from './companies.repository.js';
+export { companiesOfUsers, findCompanyStanding, findFilledCompany } from './companies.repository.js';

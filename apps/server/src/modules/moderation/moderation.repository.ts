@@ -14,11 +14,6 @@ const reportColumns = [
   'resolved_at',
 ] as const;
 
-/** A company that exists and has been filled in. */
-export function findCompanyById(db: Db, id: number) {
-  return db.selectFrom('companies').select('id').where('id', '=', id).where('name', '<>', '').executeTakeFirst();
-}
-
 /**
  * Files a report unless the reporter has already filed `limit` since `since`: the count and the insert are
  * one statement.

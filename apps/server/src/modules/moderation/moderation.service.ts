@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { REPORTS_PER_DAY, endOfMarketDayMs, marketToday, type Report, type reportInput } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { findFilledCompany } from '../companies/index.js';
 import { assertModerator, grantModerator } from '../users/index.js';
 import { visibleTender } from '../tenders/index.js';
 import * as repo from './moderation.repository.js';
@@ -32,7 +33,7 @@ function startOfMarketDay(now: Date): string {
 /** Any signed-in user reports a company or a tender, at most REPORTS_PER_DAY a day. */
 export async function fileReport(ctx: ModerationContext, reporterId: number, values: ReportValues): Promise<Report> {
   if (values.subject_type === 'company') {
-    if (!(await repo.findCompanyById(ctx.db, values.subject_id))) throw new AppError('REPORT_SUBJECT_NOT_FOUND');
+    if (!(await findFilledCompany(ctx.db, values.subject_id))) throw new AppError('REPORT_SUBJECT_NOT_FOUND');
   } else {
     await visibleTender(ctx, reporterId, values.subject_id).catch(() => {
       throw new AppError('REPORT_SUBJECT_NOT_FOUND');

@@ -78,6 +78,19 @@ export async function visibleScoresOf(db: Db, userIds: readonly number[], blindS
     .execute();
 }
 
+/** How many awards each of these users let go unanswered, ever (their no-shows), in one read. */
+export async function noShowCountsOf(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bids')
+    .select((eb) => ['bidder_id', eb.fn.countAll<number>().as('count')])
+    .where('bidder_id', 'in', [...userIds])
+    .where('status', '=', 'no_show')
+    .groupBy('bidder_id')
+    .execute();
+  return new Map(rows.map((row) => [row.bidder_id, Number(row.count)]));
+}
+
 /** Which of these users let an award go unanswered since `since`, in one read. */
 export async function noShowsSinceOf(db: Db, userIds: readonly number[], since: string): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();

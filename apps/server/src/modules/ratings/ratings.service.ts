@@ -136,23 +136,36 @@ export async function ratingFigures(db: Db, userId: number, now: Date = new Date
 
 const averageOf = (total: number, count: number) => (count === 0 ? null : Math.round((total / count) * 10) / 10);
 
+/** How many awards each of these users let go unanswered (the no-shows profiles and bid lists show). */
+export const noShowCounts = (db: Db, userIds: readonly number[]) => repo.noShowCountsOf(db, userIds);
+
+export interface UserStanding {
+  rating: number | null;
+  noShows: number;
+  recentNoShow: boolean;
+}
+
 /**
- * What an owner weighs before an award, for each of these users in two reads: their visible rating average,
- * and whether they let an award pass unanswered within the last `days` days.
+ * What an owner weighs before an award, for each of these users in three reads: their visible rating
+ * average, their no-shows, and whether one was within the last `days` days.
  */
 export async function standingOfUsers(
   db: Db,
   userIds: readonly number[],
   days: number,
   now: Date = new Date(),
-): Promise<Map<number, { rating: number | null; recentNoShow: boolean }>> {
+): Promise<Map<number, UserStanding>> {
   const blindSince = new Date(now.getTime() - RATING_BLIND_DAYS * DAY_MS).toISOString();
-  const [scores, noShows] = await Promise.all([
+  const [scores, counts, recent] = await Promise.all([
     repo.visibleScoresOf(db, userIds, blindSince),
+    repo.noShowCountsOf(db, userIds),
     repo.noShowsSinceOf(db, userIds, new Date(now.getTime() - days * DAY_MS).toISOString()),
   ]);
   const averages = new Map(scores.map((row) => [row.ratee_id, averageOf(Number(row.total), Number(row.count))]));
   return new Map(
-    userIds.map((userId) => [userId, { rating: averages.get(userId) ?? null, recentNoShow: noShows.has(userId) }]),
+    userIds.map((userId) => [
+      userId,
+      { rating: averages.get(userId) ?? null, noShows: counts.get(userId) ?? 0, recentNoShow: recent.has(userId) },
+    ]),
   );
 }
