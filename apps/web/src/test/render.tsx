@@ -3,8 +3,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { AppProvider } from '../app/provider';
+import { changeLanguage } from '../i18n';
+import { startSession } from '../lib/session';
 import { makeUser } from './factories';
 // every page's texts, as in the signed-in app
 import '../i18n/feature-texts';
@@ -68,6 +70,21 @@ export function stubFetch(handler: (call: FetchCall) => Response | Promise<Respo
 
 /** The signed-in user of the tests. */
 export const sampleUser = makeUser();
+
+/**
+ * Each test of the block runs signed in as the sample user with the interface in English; after it, fetch and
+ * the language are as before.
+ */
+export function signedInInEnglish(): void {
+  beforeEach(async () => {
+    await changeLanguage('en');
+    startSession({ accessToken: 'token', user: sampleUser });
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await changeLanguage('uz');
+  });
+}
 
 /**
  * Replaces fetch with one that holds every call until `answer`. The loading state a test looks for shows

@@ -1,21 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PublicCompany } from '@yuk/shared';
-import { changeLanguage } from '../../i18n';
-import { startSession } from '../../lib/session';
 import { makeCompany } from '../../test/factories';
-import { findToast, jsonResponse, renderRoutes, sampleUser, stubFetch } from '../../test/render';
+import { findToast, jsonResponse, renderRoutes, signedInInEnglish, stubFetch } from '../../test/render';
 import { routes } from './routes';
 
 describe('my company', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await changeLanguage('uz');
-  });
+  signedInInEnglish();
 
   it('sends the profile as a multipart form, then sends it for review', async () => {
     let company = makeCompany({

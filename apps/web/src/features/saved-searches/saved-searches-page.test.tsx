@@ -1,21 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SavedSearch } from '@yuk/shared';
-import { changeLanguage } from '../../i18n';
-import { startSession } from '../../lib/session';
 import { makeSavedSearch } from '../../test/factories';
-import { findToast, jsonResponse, renderRoutes, sampleUser, stubFetch, type FetchCall } from '../../test/render';
+import { type FetchCall, findToast, jsonResponse, renderRoutes, signedInInEnglish, stubFetch } from '../../test/render';
 import { routes } from './routes';
 
 describe('saved searches', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await changeLanguage('uz');
-  });
+  signedInInEnglish();
 
   it('lists my searches with their lane and limits, saves a new one and deletes one', async () => {
     let searches: SavedSearch[] = [

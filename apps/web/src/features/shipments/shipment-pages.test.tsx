@@ -5,7 +5,15 @@ import { SHIPMENT_STORAGE_KEY, type Notification, type Shipment } from '@yuk/sha
 import { changeLanguage } from '../../i18n';
 import { publishNotification } from '../../lib/notification-events';
 import { startSession } from '../../lib/session';
-import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
+import {
+  type FetchCall,
+  findToast,
+  jsonResponse,
+  renderWithProviders,
+  sampleUser,
+  signedInInEnglish,
+  stubFetch,
+} from '../../test/render';
 import { ShipmentStatusPage } from './shipment-status-page';
 import { ShipmentSuccessPage } from './shipment-success-page';
 import { makeShipment } from '../../test/factories';
@@ -290,14 +298,7 @@ describe('shipment success', () => {
 });
 
 describe('rating after delivery', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await changeLanguage('uz');
-  });
+  signedInInEnglish();
 
   it('the owner rates the carrier once: score, dates kept, comment; the other side stays hidden until it may show', async () => {
     const delivered = makeShipment({ status: 'delivered', role: 'owner', delivered_at: '2025-03-11T09:30:00.000Z' });

@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_STORAGE_KEY, webRoutes, type Tender, type TenderAward, type TenderBid } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { startSession } from '../../lib/session';
-import { findToast, jsonResponse, renderRoutes, sampleUser, stubFetch, type FetchCall } from '../../test/render';
+import {
+  type FetchCall,
+  findToast,
+  jsonResponse,
+  renderRoutes,
+  sampleUser,
+  signedInInEnglish,
+  stubFetch,
+} from '../../test/render';
 import { routes } from './routes';
 import { makeBidder, makeTender, makeTenderBid } from '../../test/factories';
 import { minBidOf } from './api/live-state';
@@ -565,14 +573,7 @@ describe('the auction on the tender page', () => {
 });
 
 describe('awarding with what the owner should know', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await changeLanguage('uz');
-  });
+  signedInInEnglish();
 
   it("links the bidder's company with its mark, and warns about an unverified company, a recent no-show and a low rating", async () => {
     serve({

@@ -3,7 +3,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { startSession } from '../../../lib/session';
-import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../../test/render';
+import {
+  findToast,
+  jsonResponse,
+  renderWithProviders,
+  sampleUser,
+  signedInInEnglish,
+  stubFetch,
+} from '../../../test/render';
 import { CreateTenderForm } from './create-tender-form';
 
 function renderForm() {
@@ -172,14 +179,7 @@ describe('Create New Tender', () => {
 });
 
 describe('Auction rules', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await changeLanguage('uz');
-  });
+  signedInInEnglish();
 
   const requiredEn = {
     'Product name': 'Paxta tolasi',
