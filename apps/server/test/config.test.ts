@@ -36,6 +36,37 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the outside services: off, or logged, until configured', () => {
+    const offline = loadConfig({ PORT: '4000' });
+    expect(offline).toMatchObject({
+      publicUrl: 'http://localhost:4000',
+      telegram: { token: undefined, apiBase: 'https://api.telegram.org', webhookUrl: undefined },
+      smtpUrl: undefined,
+      vapid: undefined,
+      pushServices: undefined,
+    });
+    const online = loadConfig({
+      PUBLIC_URL: 'https://yuktender.uz',
+      TELEGRAM_BOT_TOKEN: '123456:ABC-def_ghi',
+      TELEGRAM_WEBHOOK_SECRET: 'a-secret_of-the-bot',
+      SMTP_URL: 'smtps://mailer:pass@smtp.example.uz:465',
+      VAPID_PUBLIC_KEY: 'BPublic',
+      VAPID_PRIVATE_KEY: 'private',
+      PUSH_SERVICES: 'https://fcm.googleapis.com, https://*.push.apple.com',
+    });
+    expect(online).toMatchObject({
+      publicUrl: 'https://yuktender.uz',
+      // an https address: Telegram is told to post its updates there
+      telegram: { token: '123456:ABC-def_ghi', webhookUrl: 'https://yuktender.uz/api/telegram/webhook' },
+      smtpUrl: 'smtps://mailer:pass@smtp.example.uz:465',
+      vapid: { publicKey: 'BPublic', privateKey: 'private' },
+      pushServices: ['https://fcm.googleapis.com', 'https://*.push.apple.com'],
+    });
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: 'not a token' })).toThrow(/TELEGRAM_BOT_TOKEN/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ TELEGRAM_WEBHOOK_SECRET: 'has spaces in it' })).toThrow(/TELEGRAM_WEBHOOK_SECRET/);
+  });
+
   it('refuses nonsense with a message naming the setting', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
