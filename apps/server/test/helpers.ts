@@ -64,7 +64,9 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
     database,
     jwtSecret: TEST_JWT_SECRET,
     logLevel: 'silent',
+    // the tests run the schedule and the outbox by hand, at the times they choose
     deadlineTickMs: 0,
+    outboxTickMs: 0,
     ...overrides,
   });
   await app.ready();
