@@ -141,7 +141,9 @@ export const notificationSettingsInput = z
 export type NotificationSettingsInput = z.input<typeof notificationSettingsInput>;
 export type NotificationSettingsValues = z.output<typeof notificationSettingsInput>;
 
+/** Where an outside message stands: waiting, being sent (claimed), sent, given up on, or with no one to go to. */
 export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'dead', 'dropped'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** A message an outside channel never took, after every retry. */
 export const failedDelivery = z.object({

@@ -105,12 +105,12 @@ export function readTypedNumber(value: unknown): number | undefined {
   return parseDecimal(value);
 }
 
-export const numberInput = z.union([z.number(), z.string()], {
+const numberInput = z.union([z.number(), z.string()], {
   error: (issue) => (issue.input === undefined || issue.input === null ? 'TENDER_REQUIRED_FIELDS' : 'number'),
 });
 
 /** A required positive number (weight, volume): finite, > 0, at most `max`. */
-export const positiveNumber = (max: number) =>
+const positiveNumber = (max: number) =>
   numberInput
     .transform((value, ctx) => {
       if (isBlank(value)) {

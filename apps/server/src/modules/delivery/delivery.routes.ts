@@ -96,7 +96,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: service.DeliveryContex
         response: { 200: notificationSettings, ...errorResponses(401) },
       },
     },
-    async (request) => service.unlinkTelegram(ctx, currentUser(request).userId),
+    async (request) => service.unlinkTelegram(ctx, currentUser(request).userId, requestLanguage(request)),
   );
 
   app.post(

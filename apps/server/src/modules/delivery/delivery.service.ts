@@ -40,6 +40,7 @@ export async function getSettings(ctx: DeliveryContext, userId: number, lang: La
   const own = settings.get(userId);
   const contact = contacts.get(userId);
   if (!contact) throw new AppError('NOT_AUTHENTICATED');
+  const quiet = repo.quietWindow(own);
   const events = Object.fromEntries(DELIVERY_EVENTS.map((event) => [event, [...channelsOf(own, event)]])) as Record<
     DeliveryEvent,
     DeliveryChannel[]
@@ -55,10 +56,7 @@ export async function getSettings(ctx: DeliveryContext, userId: number, lang: La
   return {
     language: contact.language,
     events,
-    quiet_hours:
-      own?.quiet_start !== null && own?.quiet_start !== undefined && own.quiet_end !== null
-        ? { start: clockTimeOf(own.quiet_start), end: clockTimeOf(own.quiet_end) }
-        : null,
+    quiet_hours: quiet ? { start: clockTimeOf(quiet.start), end: clockTimeOf(quiet.end) } : null,
     channels: {
       telegram: { available: ctx.channels.telegram.enabled, linked: Boolean(own?.telegram_chat_id) },
       email: { available: true, address: contact.email },
@@ -116,12 +114,15 @@ export async function createTelegramLink(ctx: DeliveryContext, userId: number): 
 }
 
 /** Unlinks the user's chat from the app's side; messages still waiting for it are not sent. */
-export async function unlinkTelegram(ctx: DeliveryContext, userId: number): Promise<NotificationSettings> {
+export async function unlinkTelegram(
+  ctx: DeliveryContext,
+  userId: number,
+  lang: Language,
+): Promise<NotificationSettings> {
   const at = nowOf(ctx).toISOString();
   await repo.saveSettings(ctx.db, userId, { telegram_chat_id: null }, at);
   await outbox.dropWaiting(ctx.db, userId, 'telegram', 'Telegram was unlinked');
-  const { language } = (await contactsOfUsers(ctx.db, [userId])).get(userId) ?? { language: 'uz' as const };
-  return getSettings(ctx, userId, language);
+  return getSettings(ctx, userId, lang);
 }
 
 /** Whether the header carries the webhook's secret (compared in constant time). */

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { NotificationKind, OutsideChannel } from '@yuk/shared';
+import type { DeliveryStatus, NotificationKind, OutsideChannel } from '@yuk/shared';
 
 export interface NotificationSettingsTable {
   user_id: number;
@@ -31,8 +31,6 @@ export interface PushSubscriptionsTable {
   created_at: string;
 }
 
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'dead' | 'dropped';
-
 export interface OutboxTable {
   id: Generated<number>;
   user_id: number;
@@ -45,7 +43,7 @@ export interface OutboxTable {
   target_id: number | null;
   /** Sent with the message where the protocol carries one (Message-ID, push Topic); a resend reuses it. */
   idempotency_key: string;
-  status: Generated<OutboxStatus>;
+  status: Generated<DeliveryStatus>;
   /** Failed attempts so far. */
   attempts: Generated<number>;
   /** Pending: when to try next. Sending: when the sender's lease runs out. */

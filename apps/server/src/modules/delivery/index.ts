@@ -9,7 +9,6 @@ export {
   createDeliveryChannels,
   generateVapidKeys,
   PUSH_SERVICES_DEFAULT,
-  TELEGRAM_API_DEFAULT,
   type DeliveryOptions,
   type VapidKeys,
 } from './channels/index.js';

@@ -25,6 +25,7 @@ import {
   findPushSubscriptions,
   findSettings,
   pushSubscriptionsOf,
+  quietWindow,
   type SettingsRow,
 } from './settings.repository.js';
 
@@ -51,7 +52,7 @@ export interface OutsideDraft {
 }
 
 /** A message is given up on (dead) after this many failed tries. */
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 /** The first retry waits about this long; each later one twice as long as the one before. */
 const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
@@ -62,7 +63,7 @@ const CLAIM_BATCH = 50;
 const PARALLEL_SENDS = 8;
 
 /** The wait before the next try after `attempts` failures: exponential, with jitter so retries do not flock. */
-export function backoffMs(attempts: number, random: () => number = Math.random): number {
+function backoffMs(attempts: number, random: () => number = Math.random): number {
   const full = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
   return Math.round(full / 2 + (random() * full) / 2);
 }
@@ -92,21 +93,22 @@ export async function queueOutside(trx: Db, drafts: OutsideDraft[], nowMs: numbe
     trx,
     drafts.map((draft) => draft.userId),
   );
-  const wanted = (draft: OutsideDraft, channel: OutsideChannel) =>
-    channelsOf(settings.get(draft.userId), EVENT_OF_KIND[draft.kind]).includes(channel);
+  // each draft's chosen channels, read once (a fan-out reaches hundreds of users)
+  const chosen = drafts.map((draft) => channelsOf(settings.get(draft.userId), EVENT_OF_KIND[draft.kind]));
   const pushUsers = drafts
-    .filter((draft) => (settings.get(draft.userId)?.push_devices ?? 0) > 0)
-    .filter((draft) => wanted(draft, 'push'))
+    .filter((draft, i) => (settings.get(draft.userId)?.push_devices ?? 0) > 0 && chosen[i]?.includes('push'))
     .map((draft) => draft.userId);
-  const subscriptions = await pushSubscriptionsOf(trx, pushUsers);
+  const browsersOf = new Map<number, number[]>();
+  for (const browser of await pushSubscriptionsOf(trx, pushUsers)) {
+    browsersOf.set(browser.user_id, [...(browsersOf.get(browser.user_id) ?? []), browser.id]);
+  }
   const createdAt = new Date(nowMs).toISOString();
   const rows: outbox.OutboxValues[] = [];
-  for (const draft of drafts) {
+  drafts.forEach((draft, i) => {
     const own = settings.get(draft.userId);
-    const quietEnd =
-      own?.quiet_start !== null && own?.quiet_start !== undefined && own.quiet_end !== null
-        ? quietHoursEndMs(nowMs, own.quiet_start, own.quiet_end)
-        : null;
+    const channels = chosen[i] ?? [];
+    const quiet = quietWindow(own);
+    const quietEnd = quiet ? quietHoursEndMs(nowMs, quiet.start, quiet.end) : null;
     const row = (channel: OutsideChannel, targetId: number | null = null): outbox.OutboxValues => ({
       user_id: draft.userId,
       channel,
@@ -120,12 +122,12 @@ export async function queueOutside(trx: Db, drafts: OutsideDraft[], nowMs: numbe
       created_at: createdAt,
       sent_at: null,
     });
-    if (own?.telegram_chat_id && wanted(draft, 'telegram')) rows.push(row('telegram'));
-    if (wanted(draft, 'email')) rows.push(row('email'));
-    for (const subscription of subscriptions) {
-      if (subscription.user_id === draft.userId && wanted(draft, 'push')) rows.push(row('push', subscription.id));
+    if (own?.telegram_chat_id && channels.includes('telegram')) rows.push(row('telegram'));
+    if (channels.includes('email')) rows.push(row('email'));
+    if (channels.includes('push')) {
+      for (const browserId of browsersOf.get(draft.userId) ?? []) rows.push(row('push', browserId));
     }
-  }
+  });
   await outbox.insertOutbox(trx, rows);
 }
 
@@ -145,7 +147,7 @@ async function recipientsOf(db: Db, rows: outbox.OutboxRow[]) {
 
 type Recipients = Awaited<ReturnType<typeof recipientsOf>>;
 
-/** Sends one message; `undefined` when there is no one to send it to any more (dropped, not failed). */
+/** Sends one message; `{ dropped }` when there is no one to send it to any more (dropped, not failed). */
 async function sendOne(
   ctx: OutboxContext,
   row: outbox.OutboxRow,
@@ -162,7 +164,8 @@ async function sendOne(
   );
   if (row.channel === 'telegram') {
     const chatId = recipients.settings.get(row.user_id)?.telegram_chat_id;
-    if (!chatId || !ctx.channels.telegram.enabled) return { dropped: 'Telegram is not linked' };
+    if (!chatId) return { dropped: 'Telegram is not linked' };
+    if (!ctx.channels.telegram.enabled) return { dropped: 'Telegram is not set up on this server' };
     return ctx.channels.telegram.sendMessage(chatId, {
       text: telegramText(message),
       button: { text: message.openText, url: message.url },

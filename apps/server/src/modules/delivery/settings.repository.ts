@@ -3,6 +3,12 @@ import type { NotificationSettingsTable } from './delivery.tables.js';
 
 export type SettingsRow = Omit<NotificationSettingsTable, 'push_devices'> & { push_devices: number };
 
+/** A user's quiet hours (minutes after midnight, Tashkent), or null when they keep none. */
+export function quietWindow(row: SettingsRow | undefined): { start: number; end: number } | null {
+  if (!row || row.quiet_start === null || row.quiet_end === null) return null;
+  return { start: row.quiet_start, end: row.quiet_end };
+}
+
 const settingsColumns = [
   'user_id',
   'events',
