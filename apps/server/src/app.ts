@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.js';
+import { authRoutes } from './modules/auth/index.js';
 import { bidsRoutes } from './modules/bids/index.js';
 import { companiesRoutes } from './modules/companies/index.js';
 import {
@@ -146,7 +147,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsRoutes, { ctx: { db, bus } });
   await app.register(shipmentsRoutes, { ctx: { db, bus } });
   await app.register(tendersRoutes, { ctx: { db } });
-  await app.register(usersRoutes, { ctx: { db, tokens, throttle } });
+  const usersCtx = { db, tokens, throttle };
+  await app.register(usersRoutes, { ctx: usersCtx });
+  await app.register(authRoutes, {
+    ctx: { db, users: usersCtx, secret: options.jwtSecret, ...(options.now ? { now: options.now } : {}) },
+  });
   await app.register(vehiclesRoutes, { ctx: { db, fileLinks } });
   await app.register(filesRoutes, { ctx: { db, fileLinks } });
   await app.register(companiesRoutes, { ctx: { db, bus, fileLinks } });

@@ -62,6 +62,13 @@ const configSchema = z.object({
     .string()
     .regex(/^(mailto:|https:)/, 'VAPID_SUBJECT must be mailto: or https:')
     .optional(),
+  /** console (the code goes to the server log) or eskiz. */
+  SMS_PROVIDER: z.enum(['console', 'eskiz']).default('console'),
+  ESKIZ_EMAIL: z.string().optional(),
+  ESKIZ_PASSWORD: z.string().optional(),
+  ESKIZ_API_BASE: z.url().default('https://notify.eskiz.uz/api'),
+  /** The sender name approved for the Eskiz account; 4546 is Eskiz's own short number. */
+  ESKIZ_FROM: z.string().min(1).max(20).default('4546'),
   /** Comma-separated origins of the accepted push services (https://*.push.apple.com covers subdomains). */
   PUSH_SERVICES: z.string().optional(),
 });
@@ -93,6 +100,9 @@ export interface AppConfig {
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
   pushServices: string[] | undefined;
+  sms:
+    | { provider: 'console' }
+    | { provider: 'eskiz'; eskiz: { email: string; password: string; apiBase: string; from: string } };
 }
 
 /** Parses the environment once, at start; the defaults work on a fresh machine. */
@@ -107,6 +117,9 @@ export function loadConfig(
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.SMS_PROVIDER === 'eskiz' && !(c.ESKIZ_EMAIL && c.ESKIZ_PASSWORD)) {
+    throw new Error('Invalid configuration:\n  SMS_PROVIDER=eskiz needs ESKIZ_EMAIL and ESKIZ_PASSWORD');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -139,5 +152,12 @@ export function loadConfig(
     pushServices: c.PUSH_SERVICES?.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    sms:
+      c.SMS_PROVIDER === 'eskiz' && c.ESKIZ_EMAIL && c.ESKIZ_PASSWORD
+        ? {
+            provider: 'eskiz',
+            eskiz: { email: c.ESKIZ_EMAIL, password: c.ESKIZ_PASSWORD, apiBase: c.ESKIZ_API_BASE, from: c.ESKIZ_FROM },
+          }
+        : { provider: 'console' },
   };
 }

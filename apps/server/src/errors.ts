@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly params: Record<string, string | number> = {},
     /** Field name → key of FIELD_MESSAGES (or a ready text). */
     readonly fields?: Record<string, string>,
+    /** A 429's wait, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(code);
     this.name = 'AppError';

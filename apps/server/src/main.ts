@@ -37,6 +37,7 @@ async function main() {
         subject: config.vapidSubject,
         services: config.pushServices ?? PUSH_SERVICES_DEFAULT,
       },
+      sms: config.sms,
     },
   });
 

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       vapid: undefined,
       pushServices: undefined,
+      sms: { provider: 'console' },
     });
     const online = loadConfig({
       PUBLIC_URL: 'https://yuktender.uz',
@@ -53,6 +54,9 @@ describe('loadConfig', () => {
       VAPID_PUBLIC_KEY: 'BPublic',
       VAPID_PRIVATE_KEY: 'private',
       PUSH_SERVICES: 'https://fcm.googleapis.com, https://*.push.apple.com',
+      SMS_PROVIDER: 'eskiz',
+      ESKIZ_EMAIL: 'ops@yuktender.uz',
+      ESKIZ_PASSWORD: 'eskiz-secret',
     });
     expect(online).toMatchObject({
       publicUrl: 'https://yuktender.uz',
@@ -61,7 +65,18 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://mailer:pass@smtp.example.uz:465',
       vapid: { publicKey: 'BPublic', privateKey: 'private' },
       pushServices: ['https://fcm.googleapis.com', 'https://*.push.apple.com'],
+      sms: {
+        provider: 'eskiz',
+        eskiz: {
+          email: 'ops@yuktender.uz',
+          password: 'eskiz-secret',
+          apiBase: 'https://notify.eskiz.uz/api',
+          from: '4546',
+        },
+      },
     });
+    expect(() => loadConfig({ SMS_PROVIDER: 'pigeon' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'eskiz', ESKIZ_EMAIL: 'ops@yuktender.uz' })).toThrow(/ESKIZ_PASSWORD/);
     expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: 'not a token' })).toThrow(/TELEGRAM_BOT_TOKEN/);
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ TELEGRAM_WEBHOOK_SECRET: 'has spaces in it' })).toThrow(/TELEGRAM_WEBHOOK_SECRET/);

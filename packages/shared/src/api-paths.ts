@@ -17,6 +17,13 @@ export const apiPaths = {
     notificationSettings: '/api/users/me/notification-settings',
     telegramLink: '/api/users/me/telegram-link',
     retryDelivery: '/api/users/me/deliveries/:id/retry',
+    phoneVerify: '/api/users/me/phone/verify',
+  },
+  auth: {
+    smsSend: '/api/auth/sms/send',
+    smsVerify: '/api/auth/sms/verify',
+    passwordReset: '/api/auth/password-reset',
+    passwordResetConfirm: '/api/auth/password-reset/confirm',
   },
   savedSearches: {
     collection: '/api/saved-searches',

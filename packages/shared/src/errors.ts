@@ -347,6 +347,42 @@ export const ERRORS = {
     en: 'This step is set by the other party',
     ru: 'Этот этап отмечает другая сторона',
   },
+  SMS_CODE_WRONG: {
+    status: 400,
+    uz: "Kod noto'g'ri. Yana {left} ta urinish qoldi",
+    en: 'The code is wrong. {left} tries left',
+    ru: 'Неверный код. Осталось попыток: {left}',
+  },
+  SMS_CODE_EXPIRED: {
+    status: 400,
+    uz: "Kod muddati tugagan yoki ko'p marta noto'g'ri kiritilgan. Yangi kod so'rang",
+    en: 'The code has expired or was entered wrong too often. Ask for a new one',
+    ru: 'Код истёк или введён неверно слишком много раз. Запросите новый',
+  },
+  SMS_RESEND_TOO_SOON: {
+    status: 429,
+    uz: "Yangi kodni {seconds} soniyadan keyin so'rash mumkin",
+    en: 'You can ask for a new code in {seconds} seconds',
+    ru: 'Новый код можно запросить через {seconds} с',
+  },
+  SMS_DAILY_LIMIT: {
+    status: 429,
+    uz: "Bugun juda ko'p kod so'raldi. {hours} soatdan keyin qayta urinib ko'ring",
+    en: 'Too many codes were asked for today. Try again in {hours} hours',
+    ru: 'Сегодня запрошено слишком много кодов. Повторите через {hours} ч',
+  },
+  PHONE_NOT_REGISTERED: {
+    status: 404,
+    uz: "Bu raqam bilan hali hisob yo'q: ro'yxatdan o'ting",
+    en: 'No account with this number yet: register',
+    ru: 'С этим номером ещё нет аккаунта: зарегистрируйтесь',
+  },
+  RESET_LINK_INVALID: {
+    status: 400,
+    uz: "Parolni tiklash havolasi yaroqsiz yoki muddati tugagan. Yangisini so'rang",
+    en: 'This password reset link is invalid or has expired. Ask for a new one',
+    ru: 'Ссылка для сброса пароля недействительна или устарела. Запросите новую',
+  },
   INTERNAL: {
     status: 500,
     uz: "Serverda kutilmagan xatolik yuz berdi. Birozdan keyin qayta urinib ko'ring",

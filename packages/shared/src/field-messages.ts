@@ -23,6 +23,11 @@ export const FIELD_MESSAGES = {
     en: 'The phone number must be +998 followed by 9 digits',
     ru: 'Номер телефона: +998 и 9 цифр',
   },
+  sms_code: {
+    uz: "Kod 6 ta raqamdan iborat bo'lishi kerak",
+    en: 'The code is 6 digits',
+    ru: 'Код состоит из 6 цифр',
+  },
   too_long: { uz: 'Juda uzun', en: 'Too long', ru: 'Слишком длинно' },
   number: { uz: "Son bo'lishi kerak", en: 'Must be a number', ru: 'Должно быть числом' },
   positive: { uz: "Noldan katta bo'lishi kerak", en: 'Must be greater than 0', ru: 'Должно быть больше 0' },

@@ -80,6 +80,7 @@ export const user = z
     last_name: z.string(),
     email: z.string(),
     phone_number: z.string(),
+    phone_verified: z.boolean().describe('whether the phone was proven with an SMS code (and so signs in by SMS)'),
     created_at: z.string(),
     role: z.enum(USER_ROLES).describe('moderator: may use the moderation console'),
   })
@@ -91,6 +92,7 @@ export const user = z
         last_name: 'Yusupova',
         email: 'dilnoza@example.uz',
         phone_number: '+998901234567',
+        phone_verified: true,
         created_at: '2026-11-24T09:00:00.000Z',
         role: 'user',
       },
@@ -115,6 +117,7 @@ export const authTokens = z
           last_name: 'Yusupova',
           email: 'dilnoza@example.uz',
           phone_number: '+998901234567',
+          phone_verified: true,
           created_at: '2026-11-24T09:00:00.000Z',
           role: 'user',
         },
@@ -131,3 +134,51 @@ export const REFRESH_COOKIE_DAYS = 7;
 export const ACCESS_COOKIE_NAME = 'accessToken';
 export const REFRESH_COOKIE_NAME = 'refreshToken';
 export const REFRESH_COOKIE_PATH = '/api/users';
+
+// ---- Signing in by SMS code, proving a phone, and recovering a password ----
+
+export const SMS_CODE_LENGTH = 6;
+/** A code lives this long. */
+export const SMS_CODE_TTL_SECONDS = 5 * 60;
+/** Wrong tries a code survives; the next wrong one kills it. */
+export const SMS_CODE_MAX_WRONG = 5;
+/** The least wait between two codes for one phone. */
+export const SMS_RESEND_SECONDS = 60;
+/** Codes per phone, and per client address, in any 24 hours. */
+export const SMS_CODES_PER_PHONE_DAY = 10;
+export const SMS_CODES_PER_ADDRESS_DAY = 30;
+/** A password reset link works once, for this long. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+export const smsCodeField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { error: 'sms_code' });
+
+export const smsSendInput = z.object({ phone: phoneField }).meta({ examples: [{ phone: '+998901234567' }] });
+export type SmsSendInput = z.input<typeof smsSendInput>;
+
+export const smsSent = z
+  .object({
+    expiresInSeconds: z.number().int().describe('how long the code lives'),
+    resendInSeconds: z.number().int().describe('the wait before another code may be asked for'),
+  })
+  .meta({ examples: [{ expiresInSeconds: SMS_CODE_TTL_SECONDS, resendInSeconds: SMS_RESEND_SECONDS }] });
+export type SmsSent = z.infer<typeof smsSent>;
+
+export const smsVerifyInput = z
+  .object({ phone: phoneField, code: smsCodeField })
+  .meta({ examples: [{ phone: '+998901234567', code: '482913' }] });
+export type SmsVerifyInput = z.input<typeof smsVerifyInput>;
+
+export const passwordResetInput = z.object({ email: emailField }).meta({ examples: [{ email: 'dilnoza@example.uz' }] });
+export type PasswordResetInput = z.input<typeof passwordResetInput>;
+
+export const passwordResetConfirmInput = z
+  .object({
+    token: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'too_long' }),
+    password: passwordField,
+  })
+  .meta({ examples: [{ token: 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0', password: 'a-new-long-secret' }] });
+export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmInput>;

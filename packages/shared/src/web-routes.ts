@@ -4,6 +4,8 @@
  */
 export const webRoutes = {
   home: '/',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   tenders: '/tenders',
   tendersByMode: '/tenders/:mode',
   bidSubmitted: '/tenders/success',

@@ -1,3 +1,4 @@
+import type { AuthTables } from '../modules/auth/auth.tables.js';
 import type { BidsTables } from '../modules/bids/bids.tables.js';
 import type { DeliveryTables } from '../modules/delivery/delivery.tables.js';
 import type { CompaniesTables } from '../modules/companies/companies.tables.js';
@@ -20,6 +21,7 @@ import type { DueActionsTables } from './due-actions.tables.js';
 export interface DatabaseSchema
   extends
     UsersTables,
+    AuthTables,
     TendersTables,
     FilesTables,
     VehiclesTables,

@@ -117,6 +117,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
             ]),
           )
         : undefined;
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendError(reply, error.code, lang, error.params, fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -290,6 +290,16 @@ function expected(
       return [400];
     case 'POST /api/users/refresh':
       return [401];
+    case 'POST /api/auth/sms/send':
+      // one code a minute per phone: the calls after the first wait
+      return [202, 429];
+    case 'POST /api/auth/password-reset':
+      return [202];
+    case 'POST /api/auth/sms/verify':
+    case 'POST /api/auth/password-reset/confirm':
+    case 'POST /api/users/me/phone/verify':
+      // nobody here holds a code or a reset link
+      return [400];
     case 'POST /api/users/logout':
       return [204];
     case 'GET /api/users/me':
@@ -429,6 +439,15 @@ async function requestFor(
       };
     case 'POST /api/telegram/webhook':
       return { method: 'POST', url, payload: { update_id: 1, message: { chat: { id: 1 }, text: '/stop' } } };
+    case 'POST /api/auth/sms/send':
+      return { method: 'POST', url, payload: { phone: '+998901230000' } };
+    case 'POST /api/auth/sms/verify':
+    case 'POST /api/users/me/phone/verify':
+      return { method: 'POST', url, payload: { phone: '+998901230000', code: '000000' } };
+    case 'POST /api/auth/password-reset':
+      return { method: 'POST', url, payload: { email: 'matrix@example.uz' } };
+    case 'POST /api/auth/password-reset/confirm':
+      return { method: 'POST', url, payload: { token: 'not-a-reset-token', password: 'long-enough-pass' } };
     case 'POST /api/admin/companies/{id}/reject':
     case 'POST /api/admin/companies/{id}/suspend':
       return { method: 'POST', url, payload: { reason: 'Checked by the access matrix' } };

@@ -117,6 +117,11 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/users/logout',
   'GET /api/health',
   'GET /api/files/{id}',
+  // signing in by SMS and recovering a password happen before there is a token
+  'POST /api/auth/sms/send',
+  'POST /api/auth/sms/verify',
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
   // open to Telegram's servers, which prove themselves with the webhook's secret header instead of a token
   'POST /api/telegram/webhook',
 ]);

@@ -27,6 +27,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     last_name: 'Karimov',
     email: 'aziz@example.uz',
     phone_number: '+998901234567',
+    phone_verified: false,
     created_at: '2025-01-15T10:00:00.000Z',
     role: 'user',
     ...overrides,

@@ -11,6 +11,7 @@ import { trustMigration } from './009-trust.js';
 import { ratingsMigration } from './010-ratings.js';
 import { deliveryMigration } from './011-delivery.js';
 import { documentExpiryMigration } from './012-document-expiry.js';
+import { accountAccessMigration } from './013-account-access.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '010-ratings': ratingsMigration,
   '011-delivery': deliveryMigration,
   '012-document-expiry': documentExpiryMigration,
+  '013-account-access': accountAccessMigration,
 };

@@ -17,7 +17,7 @@ import {
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
 import { contactsOfUsers, setUserLanguage } from '../users/index.js';
-import { botReply, type BotReply } from './messages.js';
+import { botReply, isAccountMessageKind, type BotReply } from './messages.js';
 import * as outbox from './outbox.repository.js';
 import { channelsOf, type OutboxContext } from './outbox.js';
 import * as repo from './settings.repository.js';
@@ -45,14 +45,21 @@ export async function getSettings(ctx: DeliveryContext, userId: number, lang: La
     DeliveryEvent,
     DeliveryChannel[]
   >;
-  const failed: FailedDelivery[] = dead.map((row) => ({
-    id: row.id,
-    channel: row.channel,
-    title: renderNotification(row.kind, readNotificationParams(row.params), lang).title,
-    attempts: row.attempts,
-    last_error: row.last_error,
-    created_at: row.created_at,
-  }));
+  // a user's own rows are notifications (account messages have no user), so this only narrows the types
+  const failed: FailedDelivery[] = dead.flatMap(({ channel, kind, ...row }) =>
+    channel === 'sms' || isAccountMessageKind(kind)
+      ? []
+      : [
+          {
+            id: row.id,
+            channel,
+            title: renderNotification(kind, readNotificationParams(row.params), lang).title,
+            attempts: row.attempts,
+            last_error: row.last_error,
+            created_at: row.created_at,
+          },
+        ],
+  );
   return {
     language: contact.language,
     events,

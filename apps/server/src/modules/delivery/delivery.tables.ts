@@ -1,5 +1,9 @@
 import type { Generated } from 'kysely';
 import type { DeliveryStatus, NotificationKind, OutsideChannel } from '@yuk/shared';
+import type { AccountMessageKind } from './messages.js';
+
+/** The channels a user chooses, and SMS, which carries only the codes of the account messages. */
+export type OutboxChannel = OutsideChannel | 'sms';
 
 export interface NotificationSettingsTable {
   user_id: number;
@@ -33,10 +37,11 @@ export interface PushSubscriptionsTable {
 
 export interface OutboxTable {
   id: Generated<number>;
-  user_id: number;
-  channel: OutsideChannel;
-  kind: NotificationKind;
-  /** JSON params of the notification's template. */
+  /** Null for an account message (a sign-in code, a reset link): it goes to `address`. */
+  user_id: number | null;
+  channel: OutboxChannel;
+  kind: NotificationKind | AccountMessageKind;
+  /** JSON params of the notification's template (of an account message: erased once it is sent or given up). */
   params: string;
   link: string;
   /** Push: the subscription it goes to. */
@@ -51,6 +56,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** An account message's phone or e-mail. */
+  address: string | null;
 }
 
 export interface DeliveryTables {

@@ -4,9 +4,20 @@
  */
 export { deliveryRoutes } from './delivery.routes.js';
 export { type DeliveryContext } from './delivery.service.js';
-export { queueOutside, runOutbox, startOutboxSender, type DeliveryChannels, type OutsideDraft } from './outbox.js';
+export {
+  queueAccountMessage,
+  queueOutside,
+  runOutbox,
+  startOutboxSender,
+  type AccountMessage,
+  type DeliveryChannels,
+  type OutsideDraft,
+} from './outbox.js';
 export {
   createDeliveryChannels,
+  ESKIZ_API_DEFAULT,
+  SMS_PROVIDERS,
+  type SmsConfig,
   generateVapidKeys,
   PUSH_SERVICES_DEFAULT,
   type DeliveryOptions,

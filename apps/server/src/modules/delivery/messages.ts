@@ -1,4 +1,5 @@
 import {
+  interpolate,
   renderNotification,
   webRoutes,
   type Language,
@@ -91,4 +92,53 @@ export function emailBodies(message: OutsideMessage, lang: Language, publicUrl: 
 /** What the service worker shows. */
 export function pushPayload(message: OutsideMessage): string {
   return JSON.stringify({ title: message.title, body: message.body, url: message.url });
+}
+
+/** The messages about an account itself, sent to an address (a phone, an e-mail) rather than to a user. */
+export const ACCOUNT_MESSAGE_KINDS = ['sms_code', 'password_reset'] as const;
+export type AccountMessageKind = (typeof ACCOUNT_MESSAGE_KINDS)[number];
+
+export function isAccountMessageKind(kind: string): kind is AccountMessageKind {
+  return (ACCOUNT_MESSAGE_KINDS as readonly string[]).includes(kind);
+}
+
+const ACCOUNT_TEXTS = {
+  smsCode: {
+    uz: 'Yuk Tender: tasdiqlash kodingiz {code}. U {minutes} daqiqa amal qiladi. Kodni hech kimga aytmang.',
+    en: 'Yuk Tender: your code is {code}. It is valid for {minutes} minutes. Do not share it with anyone.',
+    ru: 'Yuk Tender: ваш код {code}. Он действует {minutes} мин. Никому его не сообщайте.',
+  },
+  resetSubject: { uz: 'Parolni tiklash', en: 'Reset your password', ru: 'Сброс пароля' },
+  resetBody: {
+    uz: 'Yuk Tender hisobingiz parolini tiklash soʻraldi. Havola bir marta, {minutes} daqiqa ishlaydi. Agar buni siz soʻramagan boʻlsangiz, xabarni eʼtiborsiz qoldiring: parolingiz oʻzgarmaydi.',
+    en: 'Someone asked to reset the password of your Yuk Tender account. The link works once, for {minutes} minutes. If it was not you, ignore this message: your password stays as it is.',
+    ru: 'Запрошен сброс пароля вашего аккаунта Yuk Tender. Ссылка работает один раз в течение {minutes} мин. Если это были не вы, просто проигнорируйте письмо: пароль останется прежним.',
+  },
+  resetButton: { uz: 'Yangi parol oʻrnatish', en: 'Set a new password', ru: 'Задать новый пароль' },
+} as const satisfies Record<string, Localized>;
+
+/**
+ * The text of a code SMS. Its last line is the origin-bound form of the WebOTP standard
+ * (`@host #code`), so a phone's browser can offer the code itself.
+ */
+export function smsCodeText(code: string, minutes: number, lang: Language, publicUrl: string): string {
+  return `${interpolate(ACCOUNT_TEXTS.smsCode[lang], { code, minutes })}\n\n@${new URL(publicUrl).host} #${code}`;
+}
+
+/** The password reset e-mail; the token travels in the link's fragment, which no server or log ever sees. */
+export function passwordResetMail(token: string, minutes: number, lang: Language, publicUrl: string) {
+  const url = `${absoluteUrl(publicUrl, webRoutes.resetPassword)}#token=${encodeURIComponent(token)}`;
+  const subject = ACCOUNT_TEXTS.resetSubject[lang];
+  const body = interpolate(ACCOUNT_TEXTS.resetBody[lang], { minutes });
+  const button = ACCOUNT_TEXTS.resetButton[lang];
+  const text = `${subject}\n\n${body}\n\n${button}: ${url}\n`;
+  const html = `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">
+<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(subject)}</h1>
+<p style="margin:0 0 16px">${escapeHtml(body)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(url)}" style="background:#1565c0;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
+<p style="font-size:12px;color:#616e7c">${escapeHtml(url)}</p>
+</body></html>`;
+  return { subject, text, html };
 }

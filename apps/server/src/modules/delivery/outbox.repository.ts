@@ -5,7 +5,7 @@ import type { OutboxTable } from './delivery.tables.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
-/** Rows per INSERT (twelve parameters each, well within both engines' limits). */
+/** Rows per INSERT (thirteen parameters each, well within both engines' limits). */
 const INSERT_CHUNK = 400;
 
 export type OutboxValues = Omit<OutboxTable, 'id' | 'status' | 'attempts'>;
@@ -23,6 +23,7 @@ const insertOne = preparedQuery<OutboxValues, never>((db, arg) =>
     last_error: arg('last_error'),
     created_at: arg('created_at'),
     sent_at: arg('sent_at'),
+    address: arg('address'),
   }),
 );
 
@@ -77,7 +78,7 @@ export async function claimOutbox(db: Db, nowMs: number, leaseMs: number, limit:
 export async function finishSend(
   db: Db,
   row: Pick<OutboxRow, 'id' | 'next_attempt_ms'>,
-  change: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_ms' | 'last_error' | 'sent_at'>>,
+  change: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_ms' | 'last_error' | 'sent_at' | 'params'>>,
 ): Promise<void> {
   await db
     .updateTable('outbox')

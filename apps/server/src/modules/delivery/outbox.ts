@@ -7,6 +7,7 @@ import {
   readNotificationParams,
   type DeliveryChannel,
   type DeliveryEvent,
+  type Language,
   type NotificationKind,
   type NotificationParams,
   type OutsideChannel,
@@ -17,8 +18,18 @@ import { contactsOfUsers } from '../users/index.js';
 import type { SendOutcome } from './channels/channel.js';
 import type { EmailChannel } from './channels/email.js';
 import type { PushChannel } from './channels/push.js';
+import type { SmsChannel } from './channels/sms.js';
 import type { TelegramChannel } from './channels/telegram.js';
-import { emailBodies, pushPayload, renderOutside, telegramText } from './messages.js';
+import {
+  emailBodies,
+  isAccountMessageKind,
+  passwordResetMail,
+  pushPayload,
+  renderOutside,
+  smsCodeText,
+  telegramText,
+  type AccountMessageKind,
+} from './messages.js';
 import * as outbox from './outbox.repository.js';
 import {
   deletePushSubscription,
@@ -33,6 +44,7 @@ export interface DeliveryChannels {
   telegram: TelegramChannel;
   email: EmailChannel;
   push: PushChannel;
+  sms: SmsChannel;
   /** The app's public address, for the links in messages. */
   publicUrl: string;
 }
@@ -121,6 +133,7 @@ export async function queueOutside(trx: Db, drafts: OutsideDraft[], nowMs: numbe
       last_error: null,
       created_at: createdAt,
       sent_at: null,
+      address: null,
     });
     if (own?.telegram_chat_id && channels.includes('telegram')) rows.push(row('telegram'));
     if (channels.includes('email')) rows.push(row('email'));
@@ -131,9 +144,87 @@ export async function queueOutside(trx: Db, drafts: OutsideDraft[], nowMs: numbe
   await outbox.insertOutbox(trx, rows);
 }
 
+/** A message about an account itself (a sign-in code, a reset link), to an address rather than to a user. */
+export type AccountMessage =
+  | { channel: 'sms'; kind: 'sms_code'; address: string; code: string }
+  | { channel: 'email'; kind: 'password_reset'; address: string; token: string };
+
+interface AccountMessageParams {
+  code?: string;
+  token?: string;
+  language: Language;
+  /** The message is of no use after this (the code or link no longer works): it is not sent late. */
+  expiresAtMs: number;
+  /** Minutes the code or link lives, for the text. */
+  minutes: number;
+}
+
+/**
+ * Queues an account message in the caller's transaction: it is sent only if that commits. Its secret sits in
+ * the row until the message is sent or given up, then is erased.
+ */
+export async function queueAccountMessage(
+  trx: Db,
+  message: AccountMessage,
+  options: { language: Language; nowMs: number; expiresAtMs: number },
+): Promise<void> {
+  const params: AccountMessageParams = {
+    ...(message.kind === 'sms_code' ? { code: message.code } : { token: message.token }),
+    language: options.language,
+    expiresAtMs: options.expiresAtMs,
+    minutes: Math.round((options.expiresAtMs - options.nowMs) / 60_000),
+  };
+  await outbox.insertOutbox(trx, [
+    {
+      user_id: null,
+      channel: message.channel,
+      kind: message.kind,
+      params: JSON.stringify(params),
+      link: '',
+      target_id: null,
+      idempotency_key: randomUUID(),
+      next_attempt_ms: options.nowMs,
+      last_error: null,
+      created_at: new Date(options.nowMs).toISOString(),
+      sent_at: null,
+      address: message.address,
+    },
+  ]);
+}
+
+async function sendAccountMessage(
+  ctx: OutboxContext,
+  row: outbox.OutboxRow,
+  kind: AccountMessageKind,
+  nowMs: number,
+): Promise<SendOutcome | { dropped: string }> {
+  let params: AccountMessageParams;
+  try {
+    params = JSON.parse(row.params) as AccountMessageParams;
+  } catch {
+    return { dropped: 'unreadable message' };
+  }
+  if (!row.address) return { dropped: 'no address' };
+  if (params.expiresAtMs <= nowMs) return { dropped: 'expired before it could be sent' };
+  const { publicUrl } = ctx.channels;
+  if (kind === 'sms_code' && row.channel === 'sms' && params.code) {
+    return ctx.channels.sms.send(row.address, smsCodeText(params.code, params.minutes, params.language, publicUrl));
+  }
+  if (kind === 'password_reset' && row.channel === 'email' && params.token) {
+    const mail = passwordResetMail(params.token, params.minutes, params.language, publicUrl);
+    return ctx.channels.email.send({
+      to: row.address,
+      ...mail,
+      messageId: `<${row.idempotency_key}@yuk-tender>`,
+      language: params.language,
+    });
+  }
+  return { dropped: 'unknown account message' };
+}
+
 /** Everything a batch of claimed messages needs to be sent: addresses, chats and subscriptions, read at once. */
 async function recipientsOf(db: Db, rows: outbox.OutboxRow[]) {
-  const userIds = rows.map((row) => row.user_id);
+  const userIds = rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id]));
   const [contacts, settings, subscriptions] = await Promise.all([
     contactsOfUsers(db, userIds),
     findSettings(db, userIds),
@@ -152,18 +243,21 @@ async function sendOne(
   ctx: OutboxContext,
   row: outbox.OutboxRow,
   recipients: Recipients,
+  nowMs: number,
 ): Promise<SendOutcome | { dropped: string }> {
-  const contact = recipients.contacts.get(row.user_id);
-  if (!contact) return { dropped: 'no such user' };
+  const { kind, user_id: userId } = row;
+  if (isAccountMessageKind(kind)) return sendAccountMessage(ctx, row, kind, nowMs);
+  const contact = userId === null ? undefined : recipients.contacts.get(userId);
+  if (userId === null || !contact) return { dropped: 'no such user' };
   const message = renderOutside(
-    row.kind,
+    kind,
     readNotificationParams(row.params),
     row.link,
     contact.language,
     ctx.channels.publicUrl,
   );
   if (row.channel === 'telegram') {
-    const chatId = recipients.settings.get(row.user_id)?.telegram_chat_id;
+    const chatId = recipients.settings.get(userId)?.telegram_chat_id;
     if (!chatId) return { dropped: 'Telegram is not linked' };
     if (!ctx.channels.telegram.enabled) return { dropped: 'Telegram is not set up on this server' };
     return ctx.channels.telegram.sendMessage(chatId, {
@@ -171,6 +265,7 @@ async function sendOne(
       button: { text: message.openText, url: message.url },
     });
   }
+  if (row.channel === 'sms') return { dropped: 'notifications are not sent by SMS' };
   if (row.channel === 'email') {
     return ctx.channels.email.send({
       to: contact.email,
@@ -198,17 +293,23 @@ async function settle(
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
   const nowMs = (ctx.now?.() ?? new Date()).getTime();
-  if ('dropped' in outcome) return outbox.finishSend(ctx.db, row, { status: 'dropped', last_error: outcome.dropped });
-  if (outcome.ok) return outbox.finishSend(ctx.db, row, { status: 'sent', sent_at: new Date(nowMs).toISOString() });
+  // an account message's code or link is kept no longer than it is needed
+  const erase = row.user_id === null ? { params: '{}' } : {};
+  if ('dropped' in outcome) {
+    return outbox.finishSend(ctx.db, row, { status: 'dropped', last_error: outcome.dropped, ...erase });
+  }
+  if (outcome.ok) {
+    return outbox.finishSend(ctx.db, row, { status: 'sent', sent_at: new Date(nowMs).toISOString(), ...erase });
+  }
   log?.warn({ outbox: row.id, channel: row.channel, error: outcome.error }, 'outside message not taken');
   if (outcome.kind === 'gone') {
-    const targetId = row.target_id;
-    if (targetId !== null) {
+    const { target_id: targetId, user_id: userId } = row;
+    if (targetId !== null && userId !== null) {
       await ctx.db
         .transaction()
-        .execute((trx) => deletePushSubscription(trx, row.user_id, targetId, new Date(nowMs).toISOString()));
+        .execute((trx) => deletePushSubscription(trx, userId, targetId, new Date(nowMs).toISOString()));
     }
-    return outbox.finishSend(ctx.db, row, { status: 'dropped', last_error: outcome.error });
+    return outbox.finishSend(ctx.db, row, { status: 'dropped', last_error: outcome.error, ...erase });
   }
   if (outcome.kind === 'retry' && outcome.retryAfterMs !== undefined) {
     // the service said when: that wait is its rule, not a failure of ours
@@ -220,7 +321,7 @@ async function settle(
   }
   const attempts = row.attempts + 1;
   if (outcome.kind === 'refused' || attempts >= MAX_ATTEMPTS) {
-    return outbox.finishSend(ctx.db, row, { status: 'dead', attempts, last_error: outcome.error });
+    return outbox.finishSend(ctx.db, row, { status: 'dead', attempts, last_error: outcome.error, ...erase });
   }
   await outbox.finishSend(ctx.db, row, {
     status: 'pending',
@@ -247,7 +348,7 @@ export async function runOutbox(ctx: OutboxContext, log?: Pick<FastifyBaseLogger
       while (next < claimed.length) {
         const row = claimed[next++] as outbox.OutboxRow;
         try {
-          await settle(ctx, row, await sendOne(ctx, row, recipients), log);
+          await settle(ctx, row, await sendOne(ctx, row, recipients, nowMs), log);
         } catch (error) {
           // its claim runs out and a later round sends it again
           log?.error({ err: error, outbox: row.id }, 'outside message failed');

@@ -1,8 +1,12 @@
 /** The users module: accounts, sign-in, sessions and tokens. */
 export { usersRoutes } from './users.routes.js';
-export { registerUser } from './users.service.js';
+export { getCurrentUser, registerUser, replacePassword, startSession, type UsersContext } from './users.service.js';
+export { hashPassword } from './passwords.js';
+export { setRefreshCookie } from './session-cookie.js';
 export {
   contactsOfUsers,
+  findUserByVerifiedPhone,
+  setVerifiedPhone,
   findActiveSession,
   findUserByEmail,
   findUserRole,

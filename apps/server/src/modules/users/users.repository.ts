@@ -1,29 +1,87 @@
-import type { Language } from '@yuk/shared';
+import type { Language, User } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { UserRow } from './users.tables.js';
 
-const publicColumns = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'created_at', 'role'] as const;
+const publicColumns = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone_number',
+  'phone_verified_at',
+  'created_at',
+  'role',
+] as const;
+
+type PublicRow = Pick<UserRow, (typeof publicColumns)[number]>;
+
+/** A user as the API shows them. */
+export function toUser({ phone_verified_at, ...row }: PublicRow): User {
+  return { ...row, phone_verified: phone_verified_at !== null };
+}
 
 export async function insertUser(
   db: Db,
-  values: Omit<UserRow, 'id' | 'role' | 'language'> & { language?: UserRow['language'] },
-): Promise<Omit<UserRow, 'password_hash' | 'language'> | undefined> {
+  values: Omit<UserRow, 'id' | 'role' | 'language' | 'phone_verified_at'> & { language?: UserRow['language'] },
+): Promise<User | undefined> {
   // ON CONFLICT keeps a duplicate e-mail from raising: the caller turns "nothing inserted" into a 409.
-  return db
+  const row = await db
     .insertInto('users')
     .values(values)
     .onConflict((oc) => oc.column('email').doNothing())
     .returning(publicColumns)
     .executeTakeFirst();
+  return row && toUser(row);
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: number) {
-  return db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  const row = await db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
+  return row && toUser(row);
+}
+
+/** The account whose proven phone this is (at most one). */
+export async function findUserByVerifiedPhone(db: Db, phone: string): Promise<User | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(publicColumns)
+    .where('phone_number', '=', phone)
+    .where('phone_verified_at', 'is not', null)
+    .executeTakeFirst();
+  return row && toUser(row);
+}
+
+/**
+ * Makes `phone` the user's proven number. A number belongs to whoever proved it last: another account that
+ * had proven it before (a number passed on to someone else) loses the proof, and with it signing in by SMS.
+ */
+export async function setVerifiedPhone(db: Db, userId: number, phone: string, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ phone_verified_at: null })
+    .where('phone_number', '=', phone)
+    .where('phone_verified_at', 'is not', null)
+    .where('id', '!=', userId)
+    .execute();
+  await db.updateTable('users').set({ phone_number: phone, phone_verified_at: at }).where('id', '=', userId).execute();
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** Ends every open session of a user (their refresh tokens stop working, their access tokens with them). */
+export async function revokeUserSessions(db: Db, userId: number, reason: string, at: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function insertSession(db: Db, session: { id: string; user_id: number; created_at: string }) {

@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,7 +6,6 @@ import {
   loginInput,
   REFRESH_COOKIE_NAME,
   REFRESH_COOKIE_PATH,
-  REFRESH_TOKEN_TTL_SECONDS,
   refreshInput,
   registerInput,
   user,
@@ -17,18 +15,8 @@ import { AppError } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { PUBLIC, SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
+import { setRefreshCookie } from './session-cookie.js';
 import * as service from './users.service.js';
-
-/** The refresh token also travels as an HttpOnly cookie scoped to /api/users, so no script can read it. */
-function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(REFRESH_COOKIE_NAME, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: REFRESH_COOKIE_PATH,
-    maxAge: REFRESH_TOKEN_TTL_SECONDS,
-  });
-}
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: service.UsersContext }> = async (app, { ctx }) => {
   // only these routes read or set a cookie: parsing the Cookie header of every other request would be wasted work

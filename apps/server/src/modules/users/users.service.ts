@@ -41,7 +41,11 @@ export async function registerUser(
   return created;
 }
 
-async function issueTokens(ctx: UsersContext, user: User, sessionId: string): Promise<AuthTokens> {
+async function issueTokens(
+  ctx: Pick<UsersContext, 'db' | 'tokens'>,
+  user: User,
+  sessionId: string,
+): Promise<AuthTokens> {
   const claims = { userId: user.id, sessionId };
   const [accessToken, refresh] = await Promise.all([ctx.tokens.signAccess(claims), ctx.tokens.signRefresh(claims)]);
   await repo.insertRefreshToken(ctx.db, {
@@ -71,10 +75,20 @@ export async function loginUser(
     throw new AppError('INVALID_CREDENTIALS');
   }
   await ctx.throttle.recordSuccess(email);
-  const { password_hash: _hash, ...user } = row;
+  return startSession(ctx, repo.toUser(row));
+}
+
+/** A new session for a user who proved who they are (password, SMS code), and its first tokens. */
+export async function startSession(ctx: Pick<UsersContext, 'db' | 'tokens'>, user: User): Promise<AuthTokens> {
   const sessionId = randomUUID();
   await repo.insertSession(ctx.db, { id: sessionId, user_id: user.id, created_at: new Date().toISOString() });
   return issueTokens(ctx, user, sessionId);
+}
+
+/** Sets a new password (hashed) and ends every session of the user: whoever knew the old one is out. */
+export async function replacePassword(trx: Db, userId: number, passwordHash: string, at: string): Promise<void> {
+  await repo.setPasswordHash(trx, userId, passwordHash);
+  await repo.revokeUserSessions(trx, userId, 'password reset', at);
 }
 
 /**

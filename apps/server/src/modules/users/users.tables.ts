@@ -13,6 +13,8 @@ export interface UsersTable {
   role: Generated<UserRole>;
   /** The language of the messages sent outside the app (uz | en | ru). */
   language: Generated<Language>;
+  /** When the phone was proven with an SMS code; a proven number belongs to this account only. */
+  phone_verified_at: string | null;
 }
 
 export interface SessionsTable {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryChannels } from '../outbox.js';
 import { createEmailChannel, type EmailConfig } from './email.js';
 import { createPushChannel, type PushConfig } from './push.js';
+import { createSmsChannel, type SmsConfig } from './sms.js';
 import { createTelegramChannel, type TelegramConfig } from './telegram.js';
 
 export interface DeliveryOptions {
@@ -12,6 +13,8 @@ export interface DeliveryOptions {
   telegramWebhookUrl?: string | undefined;
   email?: EmailConfig;
   push?: PushConfig;
+  /** The console provider (the log) when absent. */
+  sms?: SmsConfig;
 }
 
 export const TELEGRAM_API_DEFAULT = 'https://api.telegram.org';
@@ -31,7 +34,9 @@ export function createDeliveryChannels(options: DeliveryOptions, log: FastifyBas
     telegram: createTelegramChannel(options.telegram ?? { apiBase: TELEGRAM_API_DEFAULT }),
     email: createEmailChannel(options.email ?? { from: 'Yuk Tender <no-reply@localhost>' }, log),
     push: createPushChannel(options.push ?? { subject: 'mailto:no-reply@localhost', services: PUSH_SERVICES_DEFAULT }),
+    sms: createSmsChannel(options.sms ?? { provider: 'console' }, log),
   };
 }
 
 export { generateVapidKeys, type VapidKeys } from './push.js';
+export { ESKIZ_API_DEFAULT, SMS_PROVIDERS, type SmsConfig, type SmsProvider } from './sms.js';
