@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { webRoutes } from '@yuk/shared';
 import { FullScreenLoader } from '../components/ui/states';
 import { hasAccessToken, useSession } from '../lib/session';
 import { useSessionBootstrap } from './session';
@@ -25,5 +26,7 @@ export function App() {
 
   const loader = <FullScreenLoader label={t('common.loading')} />;
   if (status === 'loading') return loader;
-  return <Suspense fallback={loader}>{status === 'signed-in' ? <AppRouter /> : <AuthPage />}</Suspense>;
+  // a reset link opened in a browser that is still signed in sets the password all the same
+  const resetting = window.location.pathname === webRoutes.resetPassword;
+  return <Suspense fallback={loader}>{status === 'signed-in' && !resetting ? <AppRouter /> : <AuthPage />}</Suspense>;
 }

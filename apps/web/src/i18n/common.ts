@@ -20,6 +20,21 @@ export default defineTexts({
         next: 'Keyingi',
         range: '{from}–{to} / {total}',
       },
+      smsCode: {
+        label: 'SMS kodi',
+        hint: '{phone} raqamiga yuborilgan 6 xonali kod',
+        resend: 'Kodni qayta yuborish',
+        resendIn: 'Qayta yuborish {seconds} soniyadan keyin',
+        changeNumber: 'Raqamni o‘zgartirish',
+      },
+      offline: {
+        banner: 'Internet yo‘q: oxirgi ko‘rilgan ma’lumotlar ko‘rsatilmoqda, o‘zgartirib bo‘lmaydi',
+        action: 'Internet yo‘q: bu amalni keyinroq bajaring',
+      },
+      update: {
+        ready: 'Ilovaning yangi versiyasi tayyor',
+        reload: 'Yangilash',
+      },
       toasts: 'Xabarlar',
       errors: {
         generic: "Xatolik yuz berdi. Birozdan keyin qayta urinib ko'ring",
@@ -48,6 +63,21 @@ export default defineTexts({
         next: 'Next',
         range: '{from}–{to} of {total}',
       },
+      smsCode: {
+        label: 'SMS code',
+        hint: 'The 6-digit code sent to {phone}',
+        resend: 'Send the code again',
+        resendIn: 'Send again in {seconds} s',
+        changeNumber: 'Change the number',
+      },
+      offline: {
+        banner: 'You are offline: showing what you saw last, read-only',
+        action: 'You are offline: do this once you are back online',
+      },
+      update: {
+        ready: 'A new version of the app is ready',
+        reload: 'Reload to update',
+      },
       toasts: 'Messages',
       errors: {
         generic: 'Something went wrong. Please try again shortly',
@@ -75,6 +105,21 @@ export default defineTexts({
         previous: 'Назад',
         next: 'Вперёд',
         range: '{from}–{to} из {total}',
+      },
+      smsCode: {
+        label: 'Код из SMS',
+        hint: '6-значный код, отправленный на {phone}',
+        resend: 'Отправить код ещё раз',
+        resendIn: 'Повторная отправка через {seconds} с',
+        changeNumber: 'Изменить номер',
+      },
+      offline: {
+        banner: 'Нет сети: показано последнее увиденное, только для чтения',
+        action: 'Нет сети: выполните это действие, когда связь вернётся',
+      },
+      update: {
+        ready: 'Готова новая версия приложения',
+        reload: 'Обновить',
       },
       toasts: 'Сообщения',
       errors: {

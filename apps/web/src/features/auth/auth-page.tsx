@@ -1,18 +1,57 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PHONE_PREFIX, webRoutes } from '@yuk/shared';
+import { clearSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ForgotPasswordForm } from './components/forgot-password-form';
 import { LoginMethods } from './components/login-methods';
 import { RegisterForm } from './components/register-form';
+import { ResetPasswordForm, resetTokenOf } from './components/reset-password-form';
 
-type Mode = 'login' | 'register';
+type Mode = 'login' | 'register' | 'forgot' | 'reset';
 
-/** The only screen when not signed in (any path): log in by one of three methods, or create an account. */
+/** The screen a path opens when signed out: the two recovery screens have their own, every other is login. */
+function modeOfPath(pathname: string): Mode {
+  if (pathname === webRoutes.forgotPassword) return 'forgot';
+  if (pathname === webRoutes.resetPassword) return 'reset';
+  return 'login';
+}
+
+const PATH_OF_MODE: Partial<Record<Mode, string>> = {
+  forgot: webRoutes.forgotPassword,
+  reset: webRoutes.resetPassword,
+};
+
+/**
+ * The screen when not signed in: log in by one of three methods, create an account, ask for a password reset
+ * link (/forgot-password) or set a new password with one (/reset-password#token=…).
+ */
 export function AuthPage() {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>('login');
+  const [mode, setModeState] = useState<Mode>(() => modeOfPath(window.location.pathname));
+  const [resetToken] = useState(() => resetTokenOf(window.location.hash));
   const [registeredEmail, setRegisteredEmail] = useState<string>();
-  const title = mode === 'login' ? t('auth.login.title') : t('auth.register.title');
+  const [provenPhone, setProvenPhone] = useState<string>();
+  const titles: Record<Mode, string> = {
+    login: t('auth.login.title'),
+    register: t('auth.register.title'),
+    forgot: t('auth.forgot.title'),
+    reset: t('auth.reset.title'),
+  };
+  const title = titles[mode];
   useDocumentTitle(title);
+
+  // the recovery screens have addresses of their own; the browser's Back leaves them
+  const setMode = (next: Mode) => {
+    const path = PATH_OF_MODE[next] ?? (modeOfPath(window.location.pathname) === 'login' ? undefined : webRoutes.home);
+    if (path && path !== window.location.pathname) window.history.pushState(null, '', path);
+    setModeState(next);
+  };
+  useEffect(() => {
+    const onPop = () => setModeState(modeOfPath(window.location.pathname));
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-[radial-gradient(ellipse_at_top,var(--color-navy-800),var(--color-navy-950)_60%)] px-4 py-10">
@@ -33,24 +72,45 @@ export function AuthPage() {
           <h1 id="auth-title" className="mb-6 text-center text-2xl font-semibold tracking-tight text-white">
             {title}
           </h1>
-          {mode === 'login' ? (
-            <LoginMethods defaultEmail={registeredEmail} />
-          ) : (
+          {mode === 'login' && (
+            <LoginMethods
+              defaultEmail={registeredEmail}
+              onForgotPassword={() => setMode('forgot')}
+              onRegisterPhone={(phone) => {
+                setProvenPhone(phone.replace(PHONE_PREFIX, ''));
+                setMode('register');
+              }}
+            />
+          )}
+          {mode === 'register' && (
             <RegisterForm
+              defaultPhone={provenPhone}
               onRegistered={(email) => {
                 setRegisteredEmail(email);
                 setMode('login');
               }}
             />
           )}
+          {mode === 'forgot' && <ForgotPasswordForm defaultEmail={registeredEmail} />}
+          {mode === 'reset' && (
+            <ResetPasswordForm
+              token={resetToken}
+              onDone={() => {
+                // the server ended every session: this browser's too
+                clearSession();
+                window.history.replaceState(null, '', webRoutes.home);
+                setModeState('login');
+              }}
+            />
+          )}
           <p className="mt-6 text-center text-sm text-slate-300">
-            {mode === 'login' ? t('auth.login.noAccount') : t('auth.register.haveAccount')}{' '}
+            {mode === 'login' ? t('auth.login.noAccount') : mode === 'register' ? t('auth.register.haveAccount') : null}{' '}
             <button
               type="button"
               onClick={() => setMode(mode === 'login' ? 'register' : 'login')}
-              className="font-medium text-sky-300 underline-offset-4 hover:text-sky-200 hover:underline"
+              className="inline-flex min-h-11 items-center font-medium text-sky-300 underline-offset-4 hover:text-sky-200 hover:underline"
             >
-              {mode === 'login' ? t('auth.signUp') : t('auth.logIn')}
+              {mode === 'login' ? t('auth.signUp') : mode === 'register' ? t('auth.logIn') : t('auth.forgot.back')}
             </button>
           </p>
         </section>

@@ -5,8 +5,9 @@ import { PageHeader } from '../../components/ui/page-header';
 import { LANGUAGE_NAMES, useLanguage } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PhoneSection } from './components/phone-section';
 
-/** Profile: the title and the language buttons (the choice applies at once and is kept under `lang`). */
+/** Profile: the language buttons (the choice applies at once and is kept under `lang`) and the proven phone. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
@@ -38,7 +39,7 @@ export function ProfilePage() {
                 aria-pressed={active}
                 onClick={() => void setLanguage(lang)}
                 className={cn(
-                  'h-10 min-w-32 rounded-lg px-4 text-sm font-medium transition-colors',
+                  'h-11 min-w-32 rounded-lg px-4 text-sm font-medium transition-colors',
                   active
                     ? 'bg-blue-600 text-white shadow'
                     : 'bg-navy-800 text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700',
@@ -50,6 +51,7 @@ export function ProfilePage() {
           })}
         </div>
       </section>
+      <PhoneSection />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { findToast, holdFetch, jsonResponse, renderWithProviders, sampleUser, st
 import { LoginMethods } from './login-methods';
 
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1', user: sampleUser };
+const methodProps = { onForgotPassword: () => undefined, onRegisterPhone: () => undefined };
 
 describe('login form', () => {
   beforeEach(async () => {
@@ -18,7 +19,7 @@ describe('login form', () => {
 
   it("toasts 'Email va parolni to'ldiring' when both fields are blank, and calls nothing", async () => {
     const { calls } = stubFetch(() => jsonResponse(tokens));
-    const { user } = renderWithProviders(<LoginMethods />);
+    const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await findToast("Email va parolni to'ldiring")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -26,7 +27,7 @@ describe('login form', () => {
 
   it('toasts the same when only the password is blank (or only blanks were typed)', async () => {
     const { calls } = stubFetch(() => jsonResponse(tokens));
-    const { user } = renderWithProviders(<LoginMethods />);
+    const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.type(screen.getByLabelText('Email'), 'aziz@example.uz');
     await user.type(screen.getByLabelText('Parol'), ' ');
     await user.clear(screen.getByLabelText('Parol'));
@@ -37,7 +38,7 @@ describe('login form', () => {
 
   it("shows 'Logging in...' on a disabled button while the call is pending", async () => {
     const { answer } = holdFetch();
-    const { user } = renderWithProviders(<LoginMethods />);
+    const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.type(screen.getByLabelText('Email'), 'aziz@example.uz');
     await user.type(screen.getByLabelText('Parol'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
@@ -50,7 +51,7 @@ describe('login form', () => {
 
   it("logs in: stores the token cookie, the user flag and info, toasts 'Login successful!', signs in", async () => {
     const { calls } = stubFetch(() => jsonResponse(tokens));
-    const { user } = renderWithProviders(<LoginMethods />);
+    const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.type(screen.getByLabelText('Email'), '  aziz@example.uz ');
     await user.type(screen.getByLabelText('Parol'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
@@ -70,7 +71,7 @@ describe('login form', () => {
 
   it("toasts the server's error text on a wrong password, and stays signed out", async () => {
     stubFetch(() => jsonResponse({ error: "Email yoki parol noto'g'ri", code: 'INVALID_CREDENTIALS' }, 401));
-    const { user } = renderWithProviders(<LoginMethods />);
+    const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.type(screen.getByLabelText('Email'), 'aziz@example.uz');
     await user.type(screen.getByLabelText('Parol'), 'wrong-pass');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
@@ -82,7 +83,7 @@ describe('login form', () => {
   it("falls back to the server's message, then to the spec's default text", async () => {
     let answer = jsonResponse({ message: 'Service text' }, 503);
     stubFetch(() => answer);
-    const { user } = renderWithProviders(<LoginMethods />);
+    const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.type(screen.getByLabelText('Email'), 'aziz@example.uz');
     await user.type(screen.getByLabelText('Parol'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
@@ -95,7 +96,7 @@ describe('login form', () => {
 
   it("Mobile-ID: a blank phone toasts 'Iltimos, telefon raqamini kiriting' and sets nothing", async () => {
     const { calls } = stubFetch(() => jsonResponse({}));
-    const { user } = renderWithProviders(<LoginMethods />);
+    const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.click(screen.getByRole('tab', { name: 'Mobile-ID' }));
     expect(screen.getByText('+998')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Send SMS' }));
@@ -104,21 +105,65 @@ describe('login form', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("Mobile-ID: a phone sets the user flag and toasts 'SMS sent successfully!' without a server call", async () => {
-    const { calls } = stubFetch(() => jsonResponse({}));
-    const { user } = renderWithProviders(<LoginMethods />);
+  it("Mobile-ID: sends the code ('SMS sent successfully!', the user flag), then signs in with it", async () => {
+    const { calls } = stubFetch((call) =>
+      call.url === '/api/auth/sms/send'
+        ? jsonResponse({ expiresInSeconds: 300, resendInSeconds: 60 }, 202)
+        : jsonResponse(tokens),
+    );
+    const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.click(screen.getByRole('tab', { name: 'Mobile-ID' }));
-    await user.type(screen.getByLabelText('Telefon raqami'), '901234567');
+    await user.type(screen.getByLabelText('Telefon raqami'), '90 123 45 67');
     await user.click(screen.getByRole('button', { name: 'Send SMS' }));
     expect(await findToast('SMS sent successfully!')).toBeInTheDocument();
     expect(localStorage.getItem(USER_FLAG_KEY)).toBe('true');
-    expect(calls).toHaveLength(0);
+    expect(calls[0]).toMatchObject({ url: '/api/auth/sms/send', method: 'POST', body: { phone: '+998901234567' } });
+    expect(getSession().status).toBe('signed-out');
+
+    const code = await screen.findByLabelText('SMS kodi');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    // the next code waits for the server's cooldown
+    expect(screen.getByRole('button', { name: /Qayta yuborish \d+ soniyadan keyin/ })).toBeDisabled();
+    await user.type(code, '48 29 13');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await findToast('Login successful!')).toBeInTheDocument();
+    expect(calls[1]).toMatchObject({
+      url: '/api/auth/sms/verify',
+      credentials: 'include',
+      body: { phone: '+998901234567', code: '482913' },
+    });
+    expect(getSession()).toEqual({ status: 'signed-in', user: sampleUser });
+  });
+
+  it("Mobile-ID: shows the server's text for a wrong code, and offers registration for a number without account", async () => {
+    let verifyAnswer = jsonResponse({ error: "Kod noto'g'ri. Yana 4 ta urinish qoldi", code: 'SMS_CODE_WRONG' }, 400);
+    stubFetch((call) =>
+      call.url === '/api/auth/sms/send'
+        ? jsonResponse({ expiresInSeconds: 300, resendInSeconds: 60 }, 202)
+        : verifyAnswer,
+    );
+    const registered: string[] = [];
+    const { user } = renderWithProviders(
+      <LoginMethods {...methodProps} onRegisterPhone={(phone) => registered.push(phone)} />,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Mobile-ID' }));
+    await user.type(screen.getByLabelText('Telefon raqami'), '901234567');
+    await user.click(screen.getByRole('button', { name: 'Send SMS' }));
+    await user.type(await screen.findByLabelText('SMS kodi'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText("Kod noto'g'ri. Yana 4 ta urinish qoldi")).toBeVisible();
+
+    verifyAnswer = jsonResponse({ error: "Bu raqam bilan hali hisob yo'q", code: 'PHONE_NOT_REGISTERED' }, 404);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    expect(registered).toEqual(['+998901234567']);
     expect(getSession().status).toBe('signed-out');
   });
 
   it("ERI-Key: 'Select Key to log in' sets the user flag without signing in", async () => {
     const { calls } = stubFetch(() => jsonResponse({}));
-    const { user } = renderWithProviders(<LoginMethods />);
+    const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.click(screen.getByRole('tab', { name: 'ERI-Key' }));
     await user.click(screen.getByRole('button', { name: 'Select Key to log in' }));
     await waitFor(() => expect(localStorage.getItem(USER_FLAG_KEY)).toBe('true'));
@@ -128,7 +173,7 @@ describe('login form', () => {
 
   it('moves between the tabs with the arrow keys', async () => {
     stubFetch(() => jsonResponse({}));
-    const { user } = renderWithProviders(<LoginMethods />);
+    const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.click(screen.getByRole('tab', { name: 'Login' }));
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Mobile-ID' })).toHaveAttribute('aria-selected', 'true');

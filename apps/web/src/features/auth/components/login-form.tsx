@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { loginInput, type LoginInput } from '@yuk/shared';
+import { loginInput, webRoutes, type LoginInput } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useLanguage } from '../../../i18n';
@@ -11,7 +11,14 @@ import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form-errors
 import { useLogin } from '../api/login';
 
 /** E-mail and password (the Login tab). Blank fields: the spec's toast; success: toast and into the app. */
-export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+export function LoginForm({
+  defaultEmail = '',
+  onForgotPassword,
+}: {
+  defaultEmail?: string;
+  /** Opens the forgot-password screen (the link also works as a plain link). */
+  onForgotPassword: () => void;
+}) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const login = useLogin();
@@ -57,11 +64,13 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         {...register('password')}
       />
       <div className="-mt-1 flex justify-end">
-        {/* The spec's link has no target yet: it stays on this screen. */}
         <a
-          href="#"
-          onClick={(event) => event.preventDefault()}
-          className="text-sm text-sky-300 underline-offset-4 hover:text-sky-200 hover:underline"
+          href={webRoutes.forgotPassword}
+          onClick={(event) => {
+            event.preventDefault();
+            onForgotPassword();
+          }}
+          className="inline-flex min-h-11 items-center text-sm text-sky-300 underline-offset-4 hover:text-sky-200 hover:underline"
         >
           {t('auth.login.forgotPassword')}
         </a>

@@ -9,7 +9,16 @@ import { MobileIdForm } from './mobile-id-form';
 type Method = 'login' | 'mobile-id' | 'eri-key';
 
 /** The three login methods as tabs: Login, Mobile-ID, ERI-Key. */
-export function LoginMethods({ defaultEmail }: { defaultEmail?: string }) {
+export function LoginMethods({
+  defaultEmail,
+  onForgotPassword,
+  onRegisterPhone,
+}: {
+  defaultEmail?: string | undefined;
+  onForgotPassword: () => void;
+  /** Registration with a number that has no account yet. */
+  onRegisterPhone: (phone: string) => void;
+}) {
   const { t } = useTranslation();
   const [method, setMethod] = useState<Method>('login');
   return (
@@ -23,8 +32,8 @@ export function LoginMethods({ defaultEmail }: { defaultEmail?: string }) {
         { key: 'eri-key', label: t('auth.tabs.eriKey'), icon: KeyIcon },
       ]}
     >
-      {method === 'login' && <LoginForm defaultEmail={defaultEmail} />}
-      {method === 'mobile-id' && <MobileIdForm />}
+      {method === 'login' && <LoginForm defaultEmail={defaultEmail} onForgotPassword={onForgotPassword} />}
+      {method === 'mobile-id' && <MobileIdForm onRegister={onRegisterPhone} />}
       {method === 'eri-key' && <EriKeyPanel />}
     </Tabs>
   );

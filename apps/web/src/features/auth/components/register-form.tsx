@@ -22,7 +22,14 @@ const EMPTY: RegisterFormValues = { first_name: '', last_name: '', email: '', ph
  * Registration: all five fields non-blank (else the spec's toast), each checked like the server checks it;
  * the server's field texts are shown beside the fields too. Success returns to login mode.
  */
-export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+export function RegisterForm({
+  onRegistered,
+  defaultPhone = '',
+}: {
+  onRegistered: (email: string) => void;
+  /** A number the user just proved by SMS (the Mobile-ID tab found no account for it), without +998. */
+  defaultPhone?: string;
+}) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const registration = useRegister();
@@ -32,7 +39,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     setError,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
+  } = useForm({ resolver: zodResolver(registerFormSchema), defaultValues: { ...EMPTY, phone_number: defaultPhone } });
 
   const onValid = async (values: RegisterFormOutput) => {
     try {
