@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/browser.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
+import { E2E_ESKIZ, E2E_SMTP } from './e2e/support/mailbox';
 import { E2E_TELEGRAM } from './e2e/support/telegram';
 
 /**
@@ -30,6 +31,10 @@ process.env.YUK_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'yuk-e2e-'));
 // a small Bot API of our own (scripts/fake-telegram.mjs): the server's Telegram messages go there, and the
 // journeys read back what it received
 process.env.YUK_E2E_TELEGRAM_PORT ??= String(await freePort());
+// and a local Eskiz (the SMS codes) and SMTP server (the reset links), which tell what reached them
+process.env.YUK_E2E_ESKIZ_PORT ??= String(await freePort());
+process.env.YUK_E2E_SMTP_PORT ??= String(await freePort());
+process.env.YUK_E2E_MAILS_PORT ??= String(await freePort());
 const port = Number(process.env.YUK_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const telegramUrl = E2E_TELEGRAM.url();
@@ -49,6 +54,11 @@ Object.assign(serverEnv, {
   TELEGRAM_BOT_TOKEN: E2E_TELEGRAM.token,
   TELEGRAM_API_BASE: telegramUrl,
   TELEGRAM_WEBHOOK_SECRET: E2E_TELEGRAM.webhookSecret,
+  SMS_PROVIDER: 'eskiz',
+  ESKIZ_EMAIL: E2E_ESKIZ.email,
+  ESKIZ_PASSWORD: E2E_ESKIZ.password,
+  ESKIZ_API_BASE: E2E_ESKIZ.url(),
+  SMTP_URL: E2E_SMTP.url(),
 });
 
 export default defineConfig({
@@ -87,6 +97,24 @@ export default defineConfig({
       command: `"${process.execPath}" "${join(root, 'scripts/fake-telegram.mjs')}" ${process.env.YUK_E2E_TELEGRAM_PORT} ${E2E_TELEGRAM.token}`,
       cwd: root,
       url: `${telegramUrl}/_test/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `"${process.execPath}" "${join(root, 'scripts/fake-eskiz.mjs')}" ${process.env.YUK_E2E_ESKIZ_PORT} ${E2E_ESKIZ.email} ${E2E_ESKIZ.password}`,
+      cwd: root,
+      url: `${E2E_ESKIZ.url()}/_test/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `"${process.execPath}" "${join(root, 'scripts/fake-smtp.mjs')}" ${process.env.YUK_E2E_SMTP_PORT} ${process.env.YUK_E2E_MAILS_PORT}`,
+      cwd: root,
+      url: `${E2E_SMTP.readback()}/_test/mails`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',
