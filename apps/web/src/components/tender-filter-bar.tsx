@@ -29,6 +29,7 @@ export function TenderFilterBar({ filters, setSearch, setFilter, resetFilters, m
   return (
     <FilterBar<FilterKey>
       layout="stacked"
+      sheet={{ open: t('terms.filters'), close: t('common.close') }}
       label={t('terms.filters')}
       search={{
         label: t('terms.search'),

@@ -134,7 +134,10 @@ export function SideNav({ open, onToggle, id, items = NAV_ITEMS }: SideNavProps)
           {open ? (
             'Yuk Tender'
           ) : (
-            <span aria-hidden="true" className="grid size-9 place-items-center rounded-lg bg-blue-600 text-lg">
+            <span
+              aria-hidden="true"
+              className="grid size-9 place-items-center rounded-lg bg-blue-600 text-lg max-sm:size-11"
+            >
               Y
             </span>
           )}
@@ -146,7 +149,7 @@ export function SideNav({ open, onToggle, id, items = NAV_ITEMS }: SideNavProps)
           aria-controls={`${id}-menu`}
           aria-label={open ? t('nav.collapse') : t('nav.expand')}
           title={open ? t('nav.collapse') : t('nav.expand')}
-          className="grid size-9 place-items-center rounded-lg text-slate-300 hover:bg-navy-800 hover:text-white"
+          className="grid size-9 place-items-center rounded-lg text-slate-300 hover:bg-navy-800 hover:text-white max-sm:size-11"
         >
           {open ? <ChevronLeftIcon /> : <ChevronRightIcon />}
         </button>

@@ -11,12 +11,14 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-slate-200 hover:bg-navy-800 hover:text-white',
   danger: 'bg-red-700 text-white hover:bg-red-600 active:bg-red-800',
   warning: 'bg-orange-500 text-navy-950 hover:bg-orange-400 active:bg-orange-600',
-  link: 'text-sky-300 underline-offset-4 hover:underline hover:text-sky-200 px-0! py-0! h-auto!',
+  // on phones a link-styled button is still a 44 px target (the text stays where it was)
+  link: 'text-sky-300 underline-offset-4 hover:underline hover:text-sky-200 px-0! py-0! h-auto! max-sm:min-h-11',
 };
 
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3 text-sm gap-1.5',
-  md: 'h-10 px-4 text-sm gap-2',
+  // phones get 44 px touch targets whatever the size
+  sm: 'h-8 max-sm:h-11 px-3 text-sm gap-1.5',
+  md: 'h-10 max-sm:h-11 px-4 text-sm gap-2',
   lg: 'h-11 px-5 text-base gap-2',
 };
 

@@ -40,7 +40,7 @@ export function describedBy(id: string, error: string | undefined, hint: ReactNo
 }
 
 export const controlClass = cn(
-  'h-10 w-full rounded-lg border bg-navy-950 px-3 text-sm text-slate-100',
+  'h-10 max-sm:h-11 w-full rounded-lg border bg-navy-950 px-3 text-sm text-slate-100',
   'border-navy-600 hover:border-navy-500 focus:border-sky-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-sky-400',
   'disabled:cursor-not-allowed disabled:opacity-60',
   'aria-invalid:border-red-400',

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { Modal } from './modal';
+import { useCardLayout } from './row-cards';
 import { SelectField, type SelectOption } from './select-field';
 import { TextField } from './text-field';
 
@@ -35,6 +38,8 @@ export interface FilterBarProps<K extends string> {
    * `row`: all in one row on wide screens, the clear button at its end (vehicles, bids).
    */
   layout: 'stacked' | 'row';
+  /** On phones the dropdowns move into a sheet opened by a "Filters" button; these are its texts. */
+  sheet: { open: string; close: string };
   className?: string;
 }
 
@@ -54,8 +59,11 @@ export function FilterBar<K extends string>({
   onSelect,
   reset,
   layout,
+  sheet,
   className,
 }: FilterBarProps<K>) {
+  const phone = useCardLayout();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const searchBox = (
     <TextField
       type="search"
@@ -81,6 +89,37 @@ export function FilterBar<K extends string>({
       containerClassName={select.containerClassName}
     />
   ));
+
+  if (phone) {
+    const chosen = selects.filter((select) => select.value !== '').length;
+    return (
+      <div role="search" aria-label={label} className={cn('mb-4 flex flex-col gap-3', className)}>
+        {searchBox}
+        <Button variant="secondary" onClick={() => setSheetOpen(true)} aria-haspopup="dialog" className="self-start">
+          {chosen > 0 ? `${sheet.open} (${chosen})` : sheet.open}
+        </Button>
+        <Modal
+          open={sheetOpen}
+          onClose={() => setSheetOpen(false)}
+          title={sheet.open}
+          closeLabel={sheet.close}
+          placement="sheet"
+          footer={
+            <>
+              {reset && (
+                <Button variant="ghost" onClick={reset.onReset}>
+                  {reset.label}
+                </Button>
+              )}
+              <Button onClick={() => setSheetOpen(false)}>{sheet.close}</Button>
+            </>
+          }
+        >
+          <div className="flex flex-col gap-3">{dropdowns}</div>
+        </Modal>
+      </div>
+    );
+  }
 
   if (layout === 'stacked') {
     return (

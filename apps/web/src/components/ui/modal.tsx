@@ -13,6 +13,8 @@ export interface ModalProps {
   /** Buttons at the bottom (e.g. Cancel / Confirm). */
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
+  /** `sheet`: rises from the bottom edge on phones (filters); centred like the others on wide screens. */
+  placement?: 'center' | 'sheet';
 }
 
 const FOCUSABLE =
@@ -22,7 +24,16 @@ const FOCUSABLE =
  * A modal dialog: focus moves in and stays inside (Tab wraps), Escape or the backdrop closes it, and focus
  * returns to what opened it.
  */
-export function Modal({ open, onClose, title, closeLabel, children, footer, size = 'md' }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  closeLabel,
+  children,
+  footer,
+  size = 'md',
+  placement = 'center',
+}: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -62,7 +73,13 @@ export function Modal({ open, onClose, title, closeLabel, children, footer, size
   };
 
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4" onKeyDown={onKeyDown}>
+    <div
+      className={cn(
+        'fixed inset-0 z-50 flex justify-center',
+        placement === 'sheet' ? 'items-end sm:items-center sm:p-4' : 'items-center p-4',
+      )}
+      onKeyDown={onKeyDown}
+    >
       <div className="absolute inset-0 bg-black/60" aria-hidden="true" onClick={onClose} />
       <div
         ref={panel}
@@ -72,6 +89,7 @@ export function Modal({ open, onClose, title, closeLabel, children, footer, size
         tabIndex={-1}
         className={cn(
           'relative flex max-h-[90dvh] w-full flex-col rounded-xl border border-navy-700 bg-navy-900 shadow-2xl shadow-black/50',
+          placement === 'sheet' && 'rounded-b-none sm:rounded-b-xl',
           size === 'sm' && 'max-w-sm',
           size === 'md' && 'max-w-lg',
           size === 'lg' && 'max-w-3xl',
@@ -85,7 +103,7 @@ export function Modal({ open, onClose, title, closeLabel, children, footer, size
             type="button"
             onClick={onClose}
             aria-label={closeLabel}
-            className="rounded-md p-1 text-slate-300 hover:bg-navy-800 hover:text-white"
+            className="-m-2 grid size-11 place-items-center rounded-md text-slate-300 hover:bg-navy-800 hover:text-white"
           >
             <CloseIcon />
           </button>

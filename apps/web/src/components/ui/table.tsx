@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { RowCards, useCardLayout } from './row-cards';
 
 export interface Column<T> {
   /** Unique within the table. */
@@ -23,14 +24,27 @@ export interface DataTableProps<T> {
   className?: string;
 }
 
-/** A plain, responsive table: scrolls sideways on narrow screens; rows optionally clickable by mouse and keyboard. */
+/** A plain table, cards on phones; rows optionally clickable by mouse and keyboard. */
 export function DataTable<T>({ columns, rows, rowKey, caption, onRowClick, rowLabel, className }: DataTableProps<T>) {
+  const cards = useCardLayout();
   const onKeyDown = (row: T) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onRowClick?.(row);
     }
   };
+  if (cards) {
+    return (
+      <RowCards
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        caption={caption}
+        onRowClick={onRowClick}
+        rowLabel={rowLabel}
+      />
+    );
+  }
   return (
     <div className={cn('overflow-x-auto rounded-xl border border-navy-700 bg-navy-900', className)}>
       <table className="w-full min-w-max border-collapse text-left text-sm">

@@ -47,7 +47,7 @@ export function TextField({
     >
       {prefix ? (
         <div className="flex">
-          <span className="inline-flex h-10 items-center rounded-l-lg border border-r-0 border-navy-600 bg-navy-800 px-3 text-sm font-medium text-slate-200 select-none">
+          <span className="inline-flex h-10 max-sm:h-11 items-center rounded-l-lg border border-r-0 border-navy-600 bg-navy-800 px-3 text-sm font-medium text-slate-200 select-none">
             {prefix}
           </span>
           {input}

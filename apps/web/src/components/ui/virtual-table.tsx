@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn';
+import { RowCards, useCardLayout } from './row-cards';
 import { Spinner } from './spinner';
 import type { Column } from './table';
 
@@ -55,6 +56,7 @@ export function VirtualTable<T>({
   minWidth = '48rem',
   className,
 }: VirtualTableProps<T>) {
+  const cards = useCardLayout();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -71,6 +73,22 @@ export function VirtualTable<T>({
 
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+
+  // phones get the rows as cards: the loaded pages in full (a few hundred at most), the next one at the end
+  if (cards) {
+    return (
+      <RowCards
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        caption={caption}
+        onRowClick={onRowClick}
+        rowLabel={rowLabel}
+        onEndReached={onEndReached}
+        loadingMoreText={loadingMoreText}
+      />
+    );
+  }
 
   const onKeyDown = (row: T) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     // keys pressed on a control inside the row (an action button) belong to that control

@@ -40,6 +40,7 @@ export function BidFiltersBar({ filters, onSearch, onFilter, onReset }: BidFilte
   return (
     <FilterBar<Extract<FilterKey, 'deliverySpeed' | 'priceRange' | 'location'>>
       layout="row"
+      sheet={{ open: t('terms.filters'), close: t('common.close') }}
       label={t('bids.filters.label')}
       className="rounded-xl border border-navy-700 bg-navy-900 p-4"
       search={{ label: t('terms.search'), placeholder: t('bids.searchTender'), value: filters.search }}

@@ -27,6 +27,7 @@ export function VehicleFilters({
   return (
     <FilterBar<Extract<FilterKey, 'vehicleType' | 'vehicleStatus'>>
       layout="row"
+      sheet={{ open: t('terms.filters'), close: t('common.close') }}
       search={{
         label: t('vehicles.list.search'),
         labelHidden: true,

@@ -1,0 +1,114 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { cn } from '../../lib/cn';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { Spinner } from './spinner';
+import type { Column } from './table';
+
+/** Below this width (Tailwind's sm) a table's rows become cards: a phone never scrolls a list sideways. */
+export const CARD_SCREEN_BELOW = '(min-width: 640px)';
+
+/** Whether lists show as cards here (narrower than 640 px). */
+export function useCardLayout(): boolean {
+  return !useMediaQuery(CARD_SCREEN_BELOW);
+}
+
+export interface RowCardsProps<T> {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  caption: string;
+  onRowClick?: ((row: T) => void) | undefined;
+  rowLabel?: ((row: T) => string) | undefined;
+  /** Called when the end of the list comes into view (load the next page). */
+  onEndReached?: (() => void) | undefined;
+  loadingMoreText?: string | undefined;
+}
+
+/**
+ * A table's rows as cards, for phones: the first column is the card's title, the others follow as
+ * label–value pairs under their column headers. A clickable card opens its row from anywhere on it, and from
+ * its title by keyboard; buttons inside a card keep their own clicks.
+ */
+export function RowCards<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  onRowClick,
+  rowLabel,
+  onEndReached,
+  loadingMoreText,
+}: RowCardsProps<T>) {
+  const endRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const end = endRef.current;
+    if (!end || !onEndReached || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onEndReached();
+    });
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [onEndReached, rows.length]);
+
+  const [first, ...rest] = columns;
+  const open = (row: T) => (event: MouseEvent<HTMLLIElement>) => {
+    const control = (event.target as HTMLElement).closest('button, a, input, select, textarea');
+    if (control && control.getAttribute('data-card-title') === null) return;
+    onRowClick?.(row);
+  };
+
+  return (
+    <div>
+      <ul aria-label={caption} className="flex flex-col gap-3">
+        {rows.map((row) => (
+          <li
+            key={rowKey(row)}
+            onClick={onRowClick ? open(row) : undefined}
+            className={cn(
+              'rounded-xl border border-navy-700 bg-navy-900 p-4 text-sm text-slate-100',
+              onRowClick && 'cursor-pointer hover:bg-navy-850',
+            )}
+          >
+            {first && (
+              <div className="mb-3 font-medium text-white">
+                {onRowClick ? (
+                  <button
+                    type="button"
+                    data-card-title
+                    aria-label={rowLabel?.(row)}
+                    className="min-h-11 w-full text-left"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onRowClick(row);
+                    }}
+                  >
+                    {first.cell(row)}
+                  </button>
+                ) : (
+                  first.cell(row)
+                )}
+              </div>
+            )}
+            <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-2">
+              {rest.map((column) => (
+                <div key={column.key} className="contents">
+                  <dt className="text-xs tracking-wide text-slate-400 uppercase">{column.header}</dt>
+                  <dd className={cn('min-w-0 wrap-break-word', column.align === 'right' && 'tabular-nums')}>
+                    {column.cell(row)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div ref={endRef} aria-hidden="true" className="h-px" />
+      {loadingMoreText && (
+        <div role="status" className="flex items-center justify-center gap-2 py-3 text-sm text-slate-300">
+          <Spinner className="size-4 text-sky-300" />
+          <span>{loadingMoreText}</span>
+        </div>
+      )}
+    </div>
+  );
+}
