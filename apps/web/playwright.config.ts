@@ -91,6 +91,21 @@ export default defineConfig({
         },
       },
     },
+    {
+      // the main journeys on a phone: 360 × 740, touch; a page that scrolls sideways fails the journey
+      name: 'mobile',
+      testMatch: /(account-access|phone)\.spec\.ts$/,
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: CHROMIUM_FLAGS,
+        },
+      },
+    },
   ],
   webServer: [
     {

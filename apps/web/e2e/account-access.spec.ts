@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { apiPaths, webRoutes } from '@yuk/shared';
 import { logIn, uniqueEmail } from './support';
 import { mailTo, smsCodeFor } from './support/mailbox';

@@ -1,0 +1,49 @@
+import { expect, test as base } from '@playwright/test';
+
+declare global {
+  interface Window {
+    /** The pages that scrolled sideways, recorded by the guard below. */
+    __yukOverflow?: string[];
+  }
+}
+
+/**
+ * The journeys' `test`: in the phone project (360 px) every page of the journey is watched from its first
+ * paint, and the journey fails if any page ever became wider than the window (a page that scrolls sideways).
+ */
+export const test = base.extend<{ overflowGuard: void }>({
+  overflowGuard: [
+    async ({ page }, use, testInfo) => {
+      const phone = (testInfo.project.use.viewport?.width ?? 1280) < 640;
+      if (phone) {
+        await page.addInitScript(() => {
+          window.__yukOverflow = [];
+          const check = () => {
+            const over = document.documentElement.scrollWidth - window.innerWidth;
+            const where = `${location.pathname} (${over} px)`;
+            if (over > 1 && !window.__yukOverflow?.includes(where)) window.__yukOverflow?.push(where);
+          };
+          let queued = false;
+          const soon = () => {
+            if (queued) return;
+            queued = true;
+            requestAnimationFrame(() => {
+              queued = false;
+              check();
+            });
+          };
+          new MutationObserver(soon).observe(document, { subtree: true, childList: true, attributes: true });
+          window.addEventListener('resize', soon);
+        });
+      }
+      await use();
+      if (phone && !page.isClosed()) {
+        const seen = await page.evaluate(() => window.__yukOverflow ?? []);
+        expect(seen, 'pages that scrolled sideways at 360 px').toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
