@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The web app: React with Tailwind, built to apps/web/dist (served by the server with a strict CSP, so the
@@ -8,7 +9,43 @@ import { defineConfig } from 'vite';
  * share one long-cached vendor chunk, so the first screen loads only the start-up code and the login page.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // installable, and the app shell offline: the manifest, and the service worker of src/sw.ts with the
+    // build's files precached (decision 018); a new version is announced, never forced on an open page
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // the source maps stay on the server for debugging; phones never need them
+        globIgnores: ['**/*.map'],
+      },
+      manifest: {
+        id: '/',
+        name: 'Yuk Tender',
+        short_name: 'Yuk Tender',
+        description: 'Freight tenders, bids, vehicles and shipments',
+        lang: 'uz',
+        start_url: '/tenders',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#0b1530',
+        theme_color: '#0b1530',
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

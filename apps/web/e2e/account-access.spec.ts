@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
 import { apiPaths, webRoutes } from '@yuk/shared';
 import { logIn, uniqueEmail } from './support';
@@ -6,7 +7,7 @@ import { mailTo, smsCodeFor } from './support/mailbox';
 /** A number nobody else in this run uses (one code a minute per number). */
 const uniquePhone = () => `+99899${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 
-async function registerUser(request: import('@playwright/test').APIRequestContext, phone = uniquePhone()) {
+async function registerUser(request: APIRequestContext, phone = uniquePhone()) {
   const email = uniqueEmail();
   const password = 'journey-pass-1';
   const response = await request.post(apiPaths.users.register, {

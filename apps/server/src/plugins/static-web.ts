@@ -23,7 +23,9 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: 
       // hashed assets never change; index.html must always be fresh (it names the assets of the running
       // version), so it is revalidated each time instead of kept for maxAge
       if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      else if (/(^|\/)index\.html(\.(br|gz))?$/.test(path)) reply.header('cache-control', 'no-cache');
+      // the service worker and the manifest too: a new version must be found at the next visit
+      else if (/(^|\/)(index\.html|sw\.js|manifest\.webmanifest)(\.(br|gz))?$/.test(path))
+        reply.header('cache-control', 'no-cache');
     },
   });
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {

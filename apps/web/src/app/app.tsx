@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { webRoutes } from '@yuk/shared';
+import { OfflineBanner } from '../components/offline-banner';
 import { FullScreenLoader } from '../components/ui/states';
 import { hasAccessToken, useSession } from '../lib/session';
+import { startServiceWorker } from './service-worker';
 import { useSessionBootstrap } from './session';
 
 const loadRouter = () => import('./router');
@@ -24,9 +27,25 @@ export function App() {
     void (hasAccessToken() ? loadRouter() : loadAuthPage());
   }, []);
 
+  // a new version is offered, never forced on a page in use
+  useEffect(() => {
+    startServiceWorker((reload) =>
+      toast(t('common.update.ready'), {
+        id: 'app-update',
+        duration: Number.POSITIVE_INFINITY,
+        action: { label: t('common.update.reload'), onClick: reload },
+      }),
+    );
+  }, [t]);
+
   const loader = <FullScreenLoader label={t('common.loading')} />;
   if (status === 'loading') return loader;
   // a reset link opened in a browser that is still signed in sets the password all the same
   const resetting = window.location.pathname === webRoutes.resetPassword;
-  return <Suspense fallback={loader}>{status === 'signed-in' && !resetting ? <AppRouter /> : <AuthPage />}</Suspense>;
+  return (
+    <>
+      <OfflineBanner />
+      <Suspense fallback={loader}>{status === 'signed-in' && !resetting ? <AppRouter /> : <AuthPage />}</Suspense>
+    </>
+  );
 }

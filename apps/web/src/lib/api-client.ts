@@ -2,6 +2,7 @@ import { apiPaths, type AuthTokens } from '@yuk/shared';
 import i18n, { currentLanguage } from '../i18n';
 import { getAccessToken } from './cookies';
 import { clearSession, isUser, renewSession } from './session';
+import { isOffline, noteAnswer } from './use-online';
 
 /** Where the API lives: VITE_API_BASE_URL, or the web app's own origin when unset. */
 export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
@@ -75,15 +76,18 @@ async function send(path: string, options: RequestOptions, token: string | undef
   }
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    return await fetch(apiUrl(path, options.query), {
+    const response = await fetch(apiUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,
       credentials: options.credentials ?? 'same-origin',
       signal: options.signal,
     });
+    noteAnswer(response);
+    return response;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    noteAnswer('unreachable');
     throw new ApiError(i18n.t('common.errors.network'), 0, 'NETWORK_ERROR', undefined);
   }
 }
@@ -160,6 +164,10 @@ export function refreshAccessToken(): Promise<AuthTokens | null> {
  * shows the login screen). Failures are thrown as ApiError.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  // offline the app is read-only: a change is refused now, never kept to be sent later (a late bid is wrong)
+  if ((options.method ?? 'GET') !== 'GET' && isOffline()) {
+    throw new ApiError(i18n.t('common.offline.action'), 0, 'OFFLINE', undefined);
+  }
   const auth = options.auth ?? true;
   const sentToken = auth ? getAccessToken() : undefined;
   let response = await send(path, options, sentToken);

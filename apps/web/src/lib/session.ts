@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { User } from '@yuk/shared';
 import { getAccessToken, removeAccessToken, setAccessToken } from './cookies';
+import { forgetOfflineCopies } from './offline-cache';
 
 /** Local storage markers of a session: a 'user' flag and the user's info. */
 export const USER_FLAG_KEY = 'user';
@@ -98,6 +99,7 @@ export function showSignedOut(): void {
 
 /** Ends the session on this device: access token cookie, user flag and user info; shows the login screen. */
 export function clearSession(): void {
+  void forgetOfflineCopies();
   removeAccessToken();
   storageRemove(USER_FLAG_KEY);
   storageRemove(USER_INFO_KEY);

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { useOnline } from '../../../lib/use-online';
 import { usePlaceBid } from '../api/place-bid';
 
 /** What the bid-submitted page shows of the bid just made (passed in the navigation state). */
@@ -39,6 +40,7 @@ export function BidForm({ tenderId, minimum, step, nextMax }: BidFormProps) {
   const navigate = useNavigate();
   const headingId = useId();
   const placeBid = usePlaceBid(tenderId);
+  const online = useOnline();
   const { register, handleSubmit, watch } = useForm({
     resolver: zodResolver(placeBidInput),
     defaultValues: { bid_amount: '' },
@@ -106,9 +108,10 @@ export function BidForm({ tenderId, minimum, step, nextMax }: BidFormProps) {
           onChange={(event) => setValidUntil(event.target.value)}
           hint={t('tenders.bid.validUntilHint')}
         />
-        <Button type="submit" size="lg" fullWidth disabled={empty} pending={placeBid.isPending}>
+        <Button type="submit" size="lg" fullWidth disabled={empty || !online} pending={placeBid.isPending}>
           {placeBid.isPending ? t('tenders.bid.pending') : t('tenders.bid.submit')}
         </Button>
+        {!online && <p className="text-sm text-amber-200">{t('common.offline.action')}</p>}
       </form>
     </section>
   );
