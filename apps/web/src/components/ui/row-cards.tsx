@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Spinner } from './spinner';
@@ -11,6 +11,9 @@ export const CARD_SCREEN_BELOW = '(min-width: 640px)';
 export function useCardLayout(): boolean {
   return !useMediaQuery(CARD_SCREEN_BELOW);
 }
+
+/** Cards drawn at first, and added each time the end of the list comes into view. */
+const CARDS_AT_ONCE = 12;
 
 export interface RowCardsProps<T> {
   columns: readonly Column<T>[];
@@ -40,15 +43,21 @@ export function RowCards<T>({
   loadingMoreText,
 }: RowCardsProps<T>) {
   const endRef = useRef<HTMLDivElement>(null);
+  // a phone draws the cards a screenful or two at a time, as the list is scrolled; the next page is asked
+  // for once every loaded card is drawn
+  const [shown, setShown] = useState(CARDS_AT_ONCE);
+  const visible = rows.slice(0, shown);
   useEffect(() => {
     const end = endRef.current;
-    if (!end || !onEndReached || typeof IntersectionObserver === 'undefined') return;
+    if (!end || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onEndReached();
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      if (shown < rows.length) setShown((count) => count + CARDS_AT_ONCE);
+      else onEndReached?.();
     });
     observer.observe(end);
     return () => observer.disconnect();
-  }, [onEndReached, rows.length]);
+  }, [onEndReached, rows.length, shown]);
 
   const [first, ...rest] = columns;
   const open = (row: T) => (event: MouseEvent<HTMLLIElement>) => {
@@ -60,7 +69,7 @@ export function RowCards<T>({
   return (
     <div>
       <ul aria-label={caption} className="flex flex-col gap-3">
-        {rows.map((row) => (
+        {visible.map((row) => (
           <li
             key={rowKey(row)}
             onClick={onRowClick ? open(row) : undefined}

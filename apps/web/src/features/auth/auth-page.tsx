@@ -1,12 +1,24 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_PREFIX, webRoutes } from '@yuk/shared';
 import { clearSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { ForgotPasswordForm } from './components/forgot-password-form';
+import { Spinner } from '../../components/ui/spinner';
 import { LoginMethods } from './components/login-methods';
 import { RegisterForm } from './components/register-form';
-import { ResetPasswordForm, resetTokenOf } from './components/reset-password-form';
+
+// the recovery screens are rarely needed: their code loads when one is opened
+const ForgotPasswordForm = lazy(() =>
+  import('./components/forgot-password-form').then((module) => ({ default: module.ForgotPasswordForm })),
+);
+const ResetPasswordForm = lazy(() =>
+  import('./components/reset-password-form').then((module) => ({ default: module.ResetPasswordForm })),
+);
+
+/** The token of a reset link: it travels in the fragment (#token=…), which no server ever receives. */
+function resetTokenOf(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+}
 
 type Mode = 'login' | 'register' | 'forgot' | 'reset';
 
@@ -91,18 +103,20 @@ export function AuthPage() {
               }}
             />
           )}
-          {mode === 'forgot' && <ForgotPasswordForm defaultEmail={registeredEmail} />}
-          {mode === 'reset' && (
-            <ResetPasswordForm
-              token={resetToken}
-              onDone={() => {
-                // the server ended every session: this browser's too
-                clearSession();
-                window.history.replaceState(null, '', webRoutes.home);
-                setModeState('login');
-              }}
-            />
-          )}
+          <Suspense fallback={<Spinner className="mx-auto my-6 size-6 text-sky-300" />}>
+            {mode === 'forgot' && <ForgotPasswordForm defaultEmail={registeredEmail} />}
+            {mode === 'reset' && (
+              <ResetPasswordForm
+                token={resetToken}
+                onDone={() => {
+                  // the server ended every session: this browser's too
+                  clearSession();
+                  window.history.replaceState(null, '', webRoutes.home);
+                  setModeState('login');
+                }}
+              />
+            )}
+          </Suspense>
           <p className="mt-6 text-center text-sm text-slate-300">
             {mode === 'login' ? t('auth.login.noAccount') : mode === 'register' ? t('auth.register.haveAccount') : null}{' '}
             <button

@@ -95,12 +95,14 @@ function TenderView({ tender }: { tender: Tender }) {
         subtitle={tender.name}
         actions={
           <>
-            {live && (
-              <span className="inline-flex items-center gap-1.5 text-xs text-emerald-300">
-                <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-emerald-400" />
-                {t('tenders.detail.live')}
-              </span>
-            )}
+            {/* its place is kept while the stream connects, so nothing below moves when it shows */}
+            <span
+              aria-hidden={!live}
+              className={cn('inline-flex items-center gap-1.5 text-xs text-emerald-300', !live && 'invisible')}
+            >
+              <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-emerald-400" />
+              {t('tenders.detail.live')}
+            </span>
             <TenderStatusBadge status={tender.status} />
             {!tender.is_owner && <ReportButton subjectType="tender" subjectId={tender.id} />}
           </>

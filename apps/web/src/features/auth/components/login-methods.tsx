@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyIcon, PhoneIcon, UserIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { EriKeyPanel } from './eri-key-panel';
 import { LoginForm } from './login-form';
-import { MobileIdForm } from './mobile-id-form';
+
+// the SMS steps load when their tab is chosen: the first screen carries only the Login tab
+const MobileIdForm = lazy(() => import('./mobile-id-form').then((module) => ({ default: module.MobileIdForm })));
 
 type Method = 'login' | 'mobile-id' | 'eri-key';
 
@@ -33,7 +36,11 @@ export function LoginMethods({
       ]}
     >
       {method === 'login' && <LoginForm defaultEmail={defaultEmail} onForgotPassword={onForgotPassword} />}
-      {method === 'mobile-id' && <MobileIdForm onRegister={onRegisterPhone} />}
+      {method === 'mobile-id' && (
+        <Suspense fallback={<Spinner className="mx-auto my-6 size-6 text-sky-300" />}>
+          <MobileIdForm onRegister={onRegisterPhone} />
+        </Suspense>
+      )}
       {method === 'eri-key' && <EriKeyPanel />}
     </Tabs>
   );

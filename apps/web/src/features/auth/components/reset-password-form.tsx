@@ -16,11 +16,6 @@ const resetSchema = z
   .refine((values) => values.password === values.repeat, { path: ['repeat'], error: 'mismatch' });
 type ResetValues = z.input<typeof resetSchema>;
 
-/** The token of a reset link: it travels in the fragment (#token=…), which no server ever receives. */
-export function resetTokenOf(hash: string): string {
-  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
-}
-
 /** A new password from a reset link; done, every session ends and the login screen follows. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation();
