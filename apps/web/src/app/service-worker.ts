@@ -8,24 +8,31 @@ const WORKER_URL = '/sw.js';
  */
 export function startServiceWorker(onUpdate: (reload: () => void) => void): void {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  const offer = (waiting: ServiceWorker) =>
-    onUpdate(() => {
-      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-      waiting.postMessage({ type: 'SKIP_WAITING' });
-    });
-  const start = async () => {
-    const registration = await navigator.serviceWorker.register(WORKER_URL);
-    // a version installed during an earlier visit may already be waiting
-    if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
-    registration.addEventListener('updatefound', () => {
-      const installing = registration.installing;
-      installing?.addEventListener('statechange', () => {
-        // installed while another version runs this page: an update (the first install just takes over)
-        if (installing.state === 'installed' && navigator.serviceWorker.controller) offer(installing);
-      });
-    });
-  };
-  const begin = () => void start().catch(() => undefined);
+  const begin = () => void watchForUpdates(navigator.serviceWorker, onUpdate, () => window.location.reload());
   if (document.readyState === 'complete') begin();
   else window.addEventListener('load', begin, { once: true });
+}
+
+/** Registers the worker and offers each new version that waits; `reload` runs once it has taken over. */
+export async function watchForUpdates(
+  workers: ServiceWorkerContainer,
+  onUpdate: (reload: () => void) => void,
+  reload: () => void,
+): Promise<void> {
+  const offer = (waiting: ServiceWorker) =>
+    onUpdate(() => {
+      workers.addEventListener('controllerchange', reload, { once: true });
+      waiting.postMessage({ type: 'SKIP_WAITING' });
+    });
+  const registration = await workers.register(WORKER_URL).catch(() => undefined);
+  if (!registration) return;
+  // a version installed during an earlier visit may already be waiting
+  if (registration.waiting && workers.controller) offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      // installed while another version runs this page: an update (the first install just takes over)
+      if (installing.state === 'installed' && workers.controller) offer(installing);
+    });
+  });
 }

@@ -87,7 +87,6 @@ async function send(path: string, options: RequestOptions, token: string | undef
     return response;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    noteAnswer('unreachable');
     throw new ApiError(i18n.t('common.errors.network'), 0, 'NETWORK_ERROR', undefined);
   }
 }

@@ -25,9 +25,12 @@ export function isOffline(): boolean {
   return (typeof navigator !== 'undefined' && navigator.onLine === false) || servedFromCopy;
 }
 
-/** The api client tells how each answer came: from the network, from the offline copy, or not at all. */
-export function noteAnswer(answer: Response | 'unreachable'): void {
-  const fromCopy = answer === 'unreachable' || answer.headers.get(OFFLINE_COPY_HEADER) === '1';
+/**
+ * The api client tells how each answer came: from the network or from the offline copy. (A call that got no
+ * answer at all says nothing for the next one: it shows its own error.)
+ */
+export function noteAnswer(answer: Response): void {
+  const fromCopy = answer.headers.get(OFFLINE_COPY_HEADER) === '1';
   if (fromCopy === servedFromCopy) return;
   servedFromCopy = fromCopy;
   for (const listener of listeners) listener();

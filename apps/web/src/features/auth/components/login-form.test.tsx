@@ -98,7 +98,7 @@ describe('login form', () => {
     const { calls } = stubFetch(() => jsonResponse({}));
     const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.click(screen.getByRole('tab', { name: 'Mobile-ID' }));
-    expect(screen.getByText('+998')).toBeVisible();
+    expect(await screen.findByText('+998')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Send SMS' }));
     expect(await findToast('Iltimos, telefon raqamini kiriting')).toBeInTheDocument();
     expect(localStorage.getItem(USER_FLAG_KEY)).toBeNull();
@@ -113,7 +113,7 @@ describe('login form', () => {
     );
     const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.click(screen.getByRole('tab', { name: 'Mobile-ID' }));
-    await user.type(screen.getByLabelText('Telefon raqami'), '90 123 45 67');
+    await user.type(await screen.findByLabelText('Telefon raqami'), '90 123 45 67');
     await user.click(screen.getByRole('button', { name: 'Send SMS' }));
     expect(await findToast('SMS sent successfully!')).toBeInTheDocument();
     expect(localStorage.getItem(USER_FLAG_KEY)).toBe('true');
@@ -148,7 +148,7 @@ describe('login form', () => {
       <LoginMethods {...methodProps} onRegisterPhone={(phone) => registered.push(phone)} />,
     );
     await user.click(screen.getByRole('tab', { name: 'Mobile-ID' }));
-    await user.type(screen.getByLabelText('Telefon raqami'), '901234567');
+    await user.type(await screen.findByLabelText('Telefon raqami'), '901234567');
     await user.click(screen.getByRole('button', { name: 'Send SMS' }));
     await user.type(await screen.findByLabelText('SMS kodi'), '111111');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
