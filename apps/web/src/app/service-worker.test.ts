@@ -11,12 +11,13 @@ function fakeWorkers({ waiting, controlled }: { waiting: boolean; controlled: bo
     installing: null as null | { state: string; addEventListener: (type: string, listener: () => void) => void },
     addEventListener: (type: string, listener: () => void) => void (registrationListeners[type] = listener),
   };
+  const register = vi.fn(async () => registration);
   const workers = {
     controller: controlled ? {} : null,
-    register: vi.fn(async () => registration),
+    register,
     addEventListener: (type: string, listener: () => void) => void (containerListeners[type] = listener),
   } as unknown as ServiceWorkerContainer;
-  return { workers, registration, waitingWorker, registrationListeners, containerListeners };
+  return { workers, register, registration, waitingWorker, registrationListeners, containerListeners };
 }
 
 describe('a new version of the app', () => {
@@ -25,7 +26,7 @@ describe('a new version of the app', () => {
     const offers: (() => void)[] = [];
     const reload = vi.fn();
     await watchForUpdates(fake.workers, (accept) => offers.push(accept), reload);
-    expect(fake.workers.register).toHaveBeenCalledWith('/sw.js');
+    expect(fake.register).toHaveBeenCalledWith('/sw.js');
     expect(offers).toHaveLength(1);
     expect(fake.waitingWorker.postMessage).not.toHaveBeenCalled();
     offers[0]?.();
