@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { Spinner } from './spinner';
+import { LoadingMore } from './spinner';
 import type { Column } from './table';
 
 /** Below this width (Tailwind's sm) a table's rows become cards: a phone never scrolls a list sideways. */
@@ -112,12 +112,7 @@ export function RowCards<T>({
         ))}
       </ul>
       <div ref={endRef} aria-hidden="true" className="h-px" />
-      {loadingMoreText && (
-        <div role="status" className="flex items-center justify-center gap-2 py-3 text-sm text-slate-300">
-          <Spinner className="size-4 text-sky-300" />
-          <span>{loadingMoreText}</span>
-        </div>
-      )}
+      {loadingMoreText && <LoadingMore text={loadingMoreText} />}
     </div>
   );
 }

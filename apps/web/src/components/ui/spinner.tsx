@@ -16,3 +16,13 @@ export function Spinner({ className, label }: { className?: string; label?: stri
     </span>
   );
 }
+
+/** The line under a list while its next page is on its way. */
+export function LoadingMore({ text }: { text: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 py-3 text-sm text-slate-300">
+      <Spinner className="size-4 text-sky-300" />
+      <span>{text}</span>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { RowCards, useCardLayout } from './row-cards';
-import { Spinner } from './spinner';
+import { LoadingMore } from './spinner';
 import type { Column } from './table';
 
 export interface VirtualColumn<T> extends Column<T> {
@@ -186,12 +186,7 @@ export function VirtualTable<T>({
           )}
         </tbody>
       </table>
-      {loadingMoreText && (
-        <div role="status" className="flex items-center justify-center gap-2 py-3 text-sm text-slate-300">
-          <Spinner className="size-4 text-sky-300" />
-          <span>{loadingMoreText}</span>
-        </div>
-      )}
+      {loadingMoreText && <LoadingMore text={loadingMoreText} />}
     </div>
   );
 }

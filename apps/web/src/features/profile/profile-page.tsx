@@ -6,6 +6,7 @@ import { LANGUAGE_NAMES, useLanguage } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PhoneSection } from './components/phone-section';
+import { ProfileSection } from './components/profile-section';
 
 /** Profile: the language buttons (the choice applies at once and is kept under `lang`) and the proven phone. */
 export function ProfilePage() {
@@ -16,18 +17,12 @@ export function ProfilePage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t('terms.profile')} />
-      <section aria-labelledby="profile-language" className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
-        <div className="mb-4 flex items-center gap-3">
-          <span className="grid size-9 place-items-center rounded-lg bg-navy-800 text-sky-300">
-            <GlobeIcon />
-          </span>
-          <div>
-            <h2 id="profile-language" className="font-semibold text-white">
-              {t('profile.language')}
-            </h2>
-            <p className="text-sm text-slate-300">{t('profile.languageHint')}</p>
-          </div>
-        </div>
+      <ProfileSection
+        id="profile-language"
+        icon={<GlobeIcon />}
+        title={t('profile.language')}
+        hint={t('profile.languageHint')}
+      >
         <div role="group" aria-labelledby="profile-language" className="grid gap-3 sm:flex sm:flex-wrap">
           {LANGUAGES.map((lang) => {
             const active = lang === language;
@@ -50,8 +45,10 @@ export function ProfilePage() {
             );
           })}
         </div>
-      </section>
-      <PhoneSection />
+      </ProfileSection>
+      <div className="mt-6">
+        <PhoneSection />
+      </div>
     </div>
   );
 }

@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { normalizePhone, phoneField, PHONE_PREFIX } from '@yuk/shared';
+import { normalizePhone, phoneField } from '@yuk/shared';
 import { SmsCodeStep } from '../../../components/sms-code-step';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { PhoneField } from '../../../components/ui/phone-field';
 import { useLanguage } from '../../../i18n';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form-errors';
@@ -99,13 +99,8 @@ export function MobileIdForm({ onRegister }: { onRegister: (phone: string) => vo
 
   return (
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
-      <TextField
+      <PhoneField
         label={t('auth.phoneNumber')}
-        prefix={PHONE_PREFIX}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="90 123 45 67"
         hint={t('auth.mobileId.hint')}
         error={errors.phone?.message === 'required' ? undefined : fieldErrorText(errors.phone?.message, language)}
         {...register('phone')}

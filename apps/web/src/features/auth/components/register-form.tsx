@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { PHONE_PREFIX } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
+import { PhoneField } from '../../../components/ui/phone-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useLanguage } from '../../../i18n';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -85,13 +85,8 @@ export function RegisterForm({
         error={error('email')}
         {...register('email')}
       />
-      <TextField
+      <PhoneField
         label={t('auth.phoneNumber')}
-        prefix={PHONE_PREFIX}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        placeholder="90 123 45 67"
         hint={t('auth.register.phoneHint')}
         error={error('phone_number')}
         {...register('phone_number')}

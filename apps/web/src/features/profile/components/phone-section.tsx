@@ -6,13 +6,14 @@ import { apiPaths, normalizePhone, PHONE_PREFIX, phoneField, type User } from '@
 import { SmsCodeStep, spacedPhone } from '../../../components/sms-code-step';
 import { Button } from '../../../components/ui/button';
 import { PhoneIcon } from '../../../components/ui/icons';
-import { TextField } from '../../../components/ui/text-field';
+import { PhoneField } from '../../../components/ui/phone-field';
 import { useLanguage } from '../../../i18n';
 import { api, errorMessage } from '../../../lib/api-client';
 import { fieldErrorText } from '../../../lib/form-errors';
 import { userKeys } from '../../../lib/query-keys';
 import { confirmSession, useCurrentUser } from '../../../lib/session';
 import { sendSmsCode } from '../../../lib/sms-code';
+import { ProfileSection } from './profile-section';
 
 /**
  * The user's phone: proven by an SMS code, it signs in on the Mobile-ID tab. A new number is proven the same
@@ -69,22 +70,16 @@ export function PhoneSection() {
   };
 
   return (
-    <section aria-labelledby="profile-phone" className="mt-6 rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
-      <div className="mb-4 flex items-center gap-3">
-        <span className="grid size-9 place-items-center rounded-lg bg-navy-800 text-sky-300">
-          <PhoneIcon />
-        </span>
-        <div>
-          <h2 id="profile-phone" className="font-semibold text-white">
-            {t('auth.phoneNumber')}
-          </h2>
-          <p className="text-sm text-slate-300">
-            {user.phone_verified
-              ? t('profile.phone.provenHint', { phone: spacedPhone(user.phone_number) })
-              : t('profile.phone.unprovenHint')}
-          </p>
-        </div>
-      </div>
+    <ProfileSection
+      id="profile-phone"
+      icon={<PhoneIcon />}
+      title={t('auth.phoneNumber')}
+      hint={
+        user.phone_verified
+          ? t('profile.phone.provenHint', { phone: spacedPhone(user.phone_number) })
+          : t('profile.phone.unprovenHint')
+      }
+    >
       {sentTo ? (
         <SmsCodeStep
           phone={sentTo.phone}
@@ -102,12 +97,8 @@ export function PhoneSection() {
           onSubmit={(event) => void send(event)}
           className="flex flex-col gap-4 sm:flex-row sm:items-end"
         >
-          <TextField
+          <PhoneField
             label={t('auth.phoneNumber')}
-            prefix={PHONE_PREFIX}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
             value={phone}
             onChange={(event) => setPhone(event.target.value)}
             error={phoneError}
@@ -118,6 +109,6 @@ export function PhoneSection() {
           </Button>
         </form>
       )}
-    </section>
+    </ProfileSection>
   );
 }
