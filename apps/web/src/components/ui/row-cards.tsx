@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { LoadingMore } from './spinner';
-import type { Column } from './table';
+import type { Column } from './column';
 
 /** Below this width (Tailwind's sm) a table's rows become cards: a phone never scrolls a list sideways. */
 export const CARD_SCREEN_BELOW = '(min-width: 640px)';

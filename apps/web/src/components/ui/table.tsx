@@ -1,15 +1,9 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn';
+import type { Column } from './column';
 import { RowCards, useCardLayout } from './row-cards';
 
-export interface Column<T> {
-  /** Unique within the table. */
-  key: string;
-  header: ReactNode;
-  cell: (row: T) => ReactNode;
-  align?: 'left' | 'right';
-  className?: string;
-}
+export type { Column } from './column';
 
 export interface DataTableProps<T> {
   columns: readonly Column<T>[];
