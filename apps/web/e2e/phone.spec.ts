@@ -1,5 +1,5 @@
 import { webRoutes } from '@yuk/shared';
-import { logIn } from './support';
+import { logIn, smallTouchTargets } from './support';
 import { createApiTender, createApiUser } from './support/api';
 import { expect, test } from './support/test';
 
@@ -45,9 +45,23 @@ test('a carrier finds a tender, bids and follows it on a phone', async ({ page, 
   await page.getByRole('button', { name: 'Taklifingizni bildiring' }).click();
   await expect(page.getByText('Taklif muvaffaqiyatli yuborildi!')).toBeVisible();
 
-  for (const path of [webRoutes.bids, webRoutes.vehicles, webRoutes.notifications, webRoutes.profile]) {
+  // every page of a carrier's day opens on the phone; on the phone each control is a finger's size
+  for (const path of [
+    webRoutes.bids,
+    webRoutes.orders,
+    webRoutes.createTender,
+    webRoutes.vehicles,
+    webRoutes.newVehicle,
+    webRoutes.shipmentStatus,
+    webRoutes.notifications,
+    webRoutes.notificationSettings,
+    webRoutes.savedSearches,
+    webRoutes.myCompany,
+    webRoutes.profile,
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (phone) expect(await smallTouchTargets(page), path).toEqual([]);
   }
   await page.goto(webRoutes.bids);
   await expect(page.getByText(tender.number).first()).toBeVisible();

@@ -43,3 +43,24 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
 }
+
+/**
+ * The controls on screen smaller than a finger (44 px high): buttons, fields, dropdowns and tabs. Links in a
+ * line of text and the boxes inside a labelled checkbox row are left out (their target is the text or row).
+ */
+export const smallTouchTargets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, input, select, textarea, [role="tab"]')]
+      .filter((element) => {
+        if (element instanceof HTMLInputElement && ['checkbox', 'radio', 'hidden'].includes(element.type)) return false;
+        const box = element.getBoundingClientRect();
+        // visually hidden (a file input behind its styled label): the label is the target
+        if (box.width <= 1 || box.height <= 1) return false;
+        if (box.bottom < 0 || box.top > window.innerHeight * 3) return false;
+        return box.height < 43.5;
+      })
+      .map((element) => {
+        const name = element.getAttribute('aria-label') ?? element.textContent ?? element.getAttribute('name') ?? '';
+        return `${element.tagName.toLowerCase()} "${name.trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)} px`;
+      }),
+  );

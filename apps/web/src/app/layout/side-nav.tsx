@@ -9,7 +9,7 @@ import { isUnder, NAV_ITEMS, type NavItem } from './nav-items';
 import { webRoutes } from '@yuk/shared';
 
 const linkBase =
-  'relative flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors hover:bg-navy-800 hover:text-white';
+  'relative flex h-10 max-sm:h-11 items-center gap-3 rounded-lg text-sm font-medium transition-colors hover:bg-navy-800 hover:text-white';
 
 function linkClass(open: boolean, active: boolean, inside = false) {
   return cn(

@@ -75,7 +75,7 @@ export function Tabs<K extends string>({
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(item.key)}
               className={cn(
-                'flex min-w-0 flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium transition-colors',
+                'flex min-w-0 flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium transition-colors max-sm:min-h-11',
                 active ? 'bg-blue-600 text-white shadow' : 'text-slate-300 hover:bg-navy-800 hover:text-white',
               )}
             >
