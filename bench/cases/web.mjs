@@ -175,9 +175,11 @@ export default {
       const forgetServiceWorker = async () => {
         const page = context.pages()[0] ?? (await context.newPage());
         await page.goto(`${app.url}/favicon.svg`);
+        // runs in the page: the browser's globals are reached through globalThis
         await page.evaluate(async () => {
-          for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
-          for (const key of await caches.keys()) await caches.delete(key);
+          const { navigator: browser, caches: stores } = globalThis;
+          for (const registration of await browser.serviceWorker.getRegistrations()) await registration.unregister();
+          for (const key of await stores.keys()) await stores.delete(key);
         });
       };
       let context;
