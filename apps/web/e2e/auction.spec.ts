@@ -101,7 +101,8 @@ test.describe('an auction with a soft close and a one-minute confirmation', () =
     // Aziz confirms: the shipment is his, the owner can track it
     await awaiting.getByRole('button', { name: `${tender.number}: tasdiqlash` }).click();
     await expect(firstPage.getByText('Tasdiqlandi: yuk yaratildi')).toBeVisible();
-    await expect(firstPage.getByRole('row', { name: new RegExp(tender.number) })).toContainText('Qabul qilingan');
+    // on his phone My Bids is a list of cards
+    await expect(firstPage.getByRole('listitem').filter({ hasText: tender.number })).toContainText('Qabul qilingan');
     await expect(history.getByRole('row').nth(2)).toContainText('Tasdiqladi');
     await expect(ownerPage.getByRole('button', { name: 'Track shipment' })).toBeVisible();
     expect(await settledViolations(ownerPage)).toEqual([]);

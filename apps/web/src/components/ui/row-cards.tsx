@@ -98,10 +98,10 @@ export function RowCards<T>({
                 )}
               </div>
             )}
-            <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-2">
+            <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-2">
               {rest.map((column) => (
                 <div key={column.key} className="contents">
-                  <dt className="text-xs tracking-wide text-slate-400 uppercase">{column.header}</dt>
+                  <dt className="text-xs tracking-wide wrap-break-word text-slate-400 uppercase">{column.header}</dt>
                   <dd className={cn('min-w-0 wrap-break-word', column.align === 'right' && 'tabular-nums')}>
                     {column.cell(row)}
                   </dd>
