@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SMS_CODE_LENGTH } from '@yuk/shared';
@@ -7,6 +7,12 @@ import { sendSmsCode } from '../lib/sms-code';
 import { useNow } from '../lib/use-now';
 import { Button } from './ui/button';
 import { TextField } from './ui/text-field';
+
+/** The code of a WebOTP credential (an OTPCredential), if that is what came. */
+function codeOf(credential: unknown): string | undefined {
+  if (typeof credential !== 'object' || credential === null || !('code' in credential)) return undefined;
+  return typeof credential.code === 'string' ? credential.code : undefined;
+}
 
 /** "+998901234567" as people read it: "+998 90 123 45 67". */
 export function spacedPhone(phone: string): string {
@@ -44,6 +50,27 @@ export function SmsCodeStep({
   const [resending, setResending] = useState(false);
   const now = useNow(1000, resendAt > Date.now());
   const wait = Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  // Android's browsers read the code from the SMS themselves (WebOTP: its last line names this site), once
+  // the user allows it; the code is filled in and sent as if typed
+  const submitRef = useRef(onSubmit);
+  submitRef.current = onSubmit;
+  useEffect(() => {
+    if (typeof window === 'undefined' || !('OTPCredential' in window)) return;
+    const abort = new AbortController();
+    const request = { otp: { transport: ['sms'] }, signal: abort.signal } as CredentialRequestOptions;
+    navigator.credentials
+      .get(request)
+      .then((credential) => {
+        const received = codeOf(credential);
+        if (received && /^\d{6}$/.test(received)) {
+          setCode(received);
+          submitRef.current(received);
+        }
+      })
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [resendAt]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -161,6 +161,28 @@ describe('login form', () => {
     expect(getSession().status).toBe('signed-out');
   });
 
+  it('Mobile-ID: where the browser reads the SMS itself (WebOTP), the code is filled in and sent', async () => {
+    const { calls } = stubFetch((call) =>
+      call.url === '/api/auth/sms/send'
+        ? jsonResponse({ expiresInSeconds: 300, resendInSeconds: 60 }, 202)
+        : jsonResponse(tokens),
+    );
+    vi.stubGlobal('OTPCredential', class {});
+    const get = vi.fn(async () => ({ type: 'otp', code: '135790' }));
+    Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
+    try {
+      const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
+      await user.click(screen.getByRole('tab', { name: 'Mobile-ID' }));
+      await user.type(await screen.findByLabelText('Telefon raqami'), '901234567');
+      await user.click(screen.getByRole('button', { name: 'Send SMS' }));
+      expect(await findToast('Login successful!')).toBeInTheDocument();
+      expect(calls[1]).toMatchObject({ url: '/api/auth/sms/verify', body: { phone: '+998901234567', code: '135790' } });
+      expect(get).toHaveBeenCalledWith(expect.objectContaining({ otp: { transport: ['sms'] } }));
+    } finally {
+      Reflect.deleteProperty(navigator, 'credentials');
+    }
+  });
+
   it("ERI-Key: 'Select Key to log in' sets the user flag without signing in", async () => {
     const { calls } = stubFetch(() => jsonResponse({}));
     const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
