@@ -101,3 +101,51 @@ describe("reminders of a vehicle's papers", () => {
     }
   });
 });
+
+describe('a vehicle whose papers have run out', () => {
+  it('cannot be Available or In Transit, on create or on edit; it can rest until the papers are renewed', async () => {
+    const owner = await createUser(app);
+    const yesterday = daysFromToday(-1);
+    for (const status of ['Available', 'In Transit']) {
+      for (const dates of [{ insurance_expires_on: yesterday }, { registration_expires_on: yesterday }]) {
+        const refused = await sendVehicleForm(app, {
+          token: owner.accessToken,
+          fields: vehicleFields({ current_status: status, ...dates }),
+          headers: { 'accept-language': 'en' },
+        });
+        expect(refused.statusCode, `${status} ${JSON.stringify(dates)}`).toBe(400);
+        const body = refused.json<ApiErrorBody>();
+        expect(body.code).toBe('VEHICLE_PAPERS_EXPIRED');
+        expect(body.error).toContain('cannot be Available or In Transit');
+        expect(Object.keys(body.fields).sort()).toEqual(['current_status', ...Object.keys(dates)].sort());
+      }
+    }
+    // the last valid day itself is still valid
+    const today = daysFromToday(0);
+    const valid = await createVehicle(app, owner.accessToken, {
+      current_status: 'Available',
+      insurance_expires_on: today,
+    });
+    expect(valid.current_status).toBe('Available');
+
+    // resting (Maintenance) with run-out papers is fine; back to work is refused until they are renewed
+    const resting = await createVehicle(app, owner.accessToken, {
+      current_status: 'Maintenance',
+      registration_expires_on: yesterday,
+    });
+    const back = await sendVehicleForm(app, {
+      token: owner.accessToken,
+      id: resting.id,
+      fields: vehicleFields({ current_status: 'Available', registration_expires_on: yesterday }),
+    });
+    expect(back.statusCode).toBe(400);
+    expect(back.json<ApiErrorBody>().code).toBe('VEHICLE_PAPERS_EXPIRED');
+    const renewed = await sendVehicleForm(app, {
+      token: owner.accessToken,
+      id: resting.id,
+      fields: vehicleFields({ current_status: 'Available', registration_expires_on: daysFromToday(365) }),
+    });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json<Vehicle>().current_status).toBe('Available');
+  });
+});

@@ -95,6 +95,12 @@ export const ERRORS = {
     en: 'The action could not be done: the data has changed',
     ru: 'Действие невозможно: данные изменились',
   },
+  VEHICLE_PAPERS_EXPIRED: {
+    status: 400,
+    uz: "Mashinaning sug'urtasi yoki ro'yxatdan o'tish guvohnomasi muddati o'tgan: uni «Available» yoki «In Transit» qilib bo'lmaydi. Avval hujjatlarni yangilang",
+    en: 'The vehicle’s insurance or registration has expired: it cannot be Available or In Transit. Renew the papers first',
+    ru: 'Страховка или регистрация машины просрочены: её нельзя сделать «Available» или «In Transit». Сначала обновите документы',
+  },
   VEHICLE_NOT_FOUND: {
     status: 404,
     uz: 'Mashina topilmadi',

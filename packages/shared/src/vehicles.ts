@@ -150,6 +150,23 @@ const expiryDate = z
       .nullable(),
   );
 
+/** The statuses of a vehicle at work: only with valid papers. */
+export const WORKING_VEHICLE_STATUSES = ['Available', 'In Transit'] as const;
+
+/**
+ * The papers that have run out on `today` (YYYY-MM-DD, Tashkent): a date before today. A vehicle with any of
+ * them cannot be Available or In Transit (the server refuses; the form says so beside the dates).
+ */
+export function expiredDocuments(
+  vehicle: Partial<Record<`${ExpiringDocument}_expires_on`, string | null>>,
+  today: string,
+): ExpiringDocument[] {
+  return EXPIRING_DOCUMENTS.filter((document) => {
+    const expiresOn = vehicle[`${document}_expires_on`];
+    return Boolean(expiresOn && expiresOn < today);
+  });
+}
+
 /** When the owner is told that a document is about to expire: 09:00 Tashkent, the notice days before. */
 export function documentNoticeAtMs(expiresOn: string): number {
   return Date.parse(`${expiresOn}T09:00:00+05:00`) - DOCUMENT_EXPIRY_NOTICE_DAYS * 24 * 60 * 60_000;

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   documentNoticeAtMs,
   EXPIRING_DOCUMENTS,
+  expiredDocuments,
+  marketToday,
+  WORKING_VEHICLE_STATUSES,
   pathTo,
   VEHICLE_DOCUMENTS,
   webRoutes,
@@ -218,12 +221,23 @@ export function storeNewVehicle(
   });
 }
 
+/** A vehicle whose insurance or registration has run out is not put to work (400, beside the dates). */
+function assertPapersAllowStatus(values: VehicleFormValues, now: Date): void {
+  if (!(WORKING_VEHICLE_STATUSES as readonly string[]).includes(values.current_status)) return;
+  const expired = expiredDocuments(values, marketToday(now));
+  if (expired.length === 0) return;
+  const fields: Record<string, string> = { current_status: 'VEHICLE_PAPERS_EXPIRED' };
+  for (const document of expired) fields[`${document}_expires_on`] = 'VEHICLE_PAPERS_EXPIRED';
+  throw new AppError('VEHICLE_PAPERS_EXPIRED', {}, fields);
+}
+
 export async function createVehicle(
   ctx: VehiclesContext,
   ownerId: number,
   values: VehicleFormValues,
   uploads: VehicleUploads,
 ): Promise<Vehicle> {
+  assertPapersAllowStatus(values, new Date());
   const id = await storeNewVehicle(ctx.db, ownerId, values, uploads, new Date().toISOString());
   return getVehicle(ctx, ownerId, id);
 }
@@ -239,6 +253,7 @@ export async function updateVehicle(
   values: VehicleFormValues,
   uploads: VehicleUploads,
 ): Promise<Vehicle> {
+  assertPapersAllowStatus(values, new Date());
   const at = new Date().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const current = await repo.lockVehicleOfOwner(trx, ownerId, id, at);
