@@ -19,7 +19,7 @@ const reminders = async (token: string) =>
 const ddmmyyyy = (date: string) => date.split('-').reverse().join('.');
 
 describe("reminders of a vehicle's papers", () => {
-  it('reminds the owner 14 days before the last valid day, once, in their language, with the way to the vehicle', async () => {
+  it('reminds the owner of a paper inside the notice days at once, in their language, with the way to the vehicle', async () => {
     const owner = await createUser(app);
     const soon = daysFromToday(10);
     const later = daysFromToday(60);
@@ -30,7 +30,7 @@ describe("reminders of a vehicle's papers", () => {
       registration_expires_on: later,
     });
     expect(vehicle).toMatchObject({ insurance_expires_on: soon, registration_expires_on: later });
-    // the insurance is already inside the notice days: due at once; the registration in 46 days
+    // the insurance is already inside the 30 days: due at once; the registration's first notice in 30 days
     await runSchedule(database);
     const first = await reminders(owner.accessToken);
     expect(first).toHaveLength(1);
@@ -54,14 +54,11 @@ describe("reminders of a vehicle's papers", () => {
     expect(kept.statusCode).toBe(200);
     await runSchedule(database);
     expect(await reminders(owner.accessToken)).toHaveLength(1);
-    // the day the registration's notice comes
-    await runSchedule(database, () => new Date(documentNoticeAtMs(later)));
+    // the insurance's 7-day notice
+    await runSchedule(database, () => new Date(documentNoticeAtMs(soon, 7)));
     const second = await reminders(owner.accessToken);
-    expect(second.map((note) => note.body)).toEqual([
-      `MAN TGX (01 A 123 BC): The registration certificate is valid until ${ddmmyyyy(later)}`,
-      `MAN TGX (01 A 123 BC): The insurance policy is valid until ${ddmmyyyy(soon)}`,
-    ]);
-    // the e-mail goes with it (on by default for this event)
+    expect(second).toHaveLength(2);
+    // the e-mail goes with each (on by default for this event)
     const mails = await database.db
       .selectFrom('outbox')
       .select('kind')
@@ -69,6 +66,36 @@ describe("reminders of a vehicle's papers", () => {
       .where('channel', '=', 'email')
       .execute();
     expect(mails.map((row) => row.kind)).toEqual(['document_expiring', 'document_expiring']);
+  });
+
+  it('reminds at 30, 14, 7 and 1 days before, each once, across runs of the schedule', async () => {
+    const owner = await createUser(app);
+    const expiresOn = daysFromToday(45);
+    await createVehicle(app, owner.accessToken, {
+      vehicle_name: 'Isuzu NPR',
+      license_plate: '10 B 555 CD',
+      registration_expires_on: expiresOn,
+    });
+    await runSchedule(database);
+    expect(await reminders(owner.accessToken)).toHaveLength(0);
+    let told = 0;
+    for (const days of [30, 14, 7, 1]) {
+      const at = documentNoticeAtMs(expiresOn, days);
+      // just before: not yet
+      await runSchedule(database, () => new Date(at - 60_000));
+      expect(await reminders(owner.accessToken), `before the ${days}-day notice`).toHaveLength(told);
+      // at it, and again later that day (another instance, a restart): once
+      await runSchedule(database, () => new Date(at));
+      await runSchedule(database, () => new Date(at + 3_600_000));
+      told += 1;
+      expect(await reminders(owner.accessToken), `the ${days}-day notice`).toHaveLength(told);
+    }
+    await runSchedule(database, () => new Date(documentNoticeAtMs(expiresOn, -30)));
+    const all = await reminders(owner.accessToken);
+    expect(all).toHaveLength(4);
+    expect(new Set(all.map((note) => note.body))).toEqual(
+      new Set([`Isuzu NPR (10 B 555 CD): The registration certificate is valid until ${ddmmyyyy(expiresOn)}`]),
+    );
   });
 
   it('forgets the reminder when the date is cleared or the vehicle deleted', async () => {

@@ -134,8 +134,8 @@ const equipmentFeatures = z
 /** The documents whose validity runs out: their owner is reminded before it does. */
 export const EXPIRING_DOCUMENTS = ['insurance', 'registration'] as const;
 export type ExpiringDocument = (typeof EXPIRING_DOCUMENTS)[number];
-/** How many days before a document's last valid day its owner is reminded (at 09:00, Tashkent time). */
-export const DOCUMENT_EXPIRY_NOTICE_DAYS = 14;
+/** The days before a document's last valid day its owner is reminded, each at 09:00 Tashkent time. */
+export const DOCUMENT_EXPIRY_NOTICE_DAYS = [30, 14, 7, 1] as const;
 
 /** The last day a document is valid, YYYY-MM-DD; blank or absent → null (not known). */
 const expiryDate = z
@@ -167,9 +167,14 @@ export function expiredDocuments(
   });
 }
 
-/** When the owner is told that a document is about to expire: 09:00 Tashkent, the notice days before. */
-export function documentNoticeAtMs(expiresOn: string): number {
-  return Date.parse(`${expiresOn}T09:00:00+05:00`) - DOCUMENT_EXPIRY_NOTICE_DAYS * 24 * 60 * 60_000;
+/** When the owner is told that a document runs out in `days` days: 09:00 Tashkent that day (first: 30 days). */
+export function documentNoticeAtMs(expiresOn: string, days: number = DOCUMENT_EXPIRY_NOTICE_DAYS[0]): number {
+  return Date.parse(`${expiresOn}T09:00:00+05:00`) - days * 24 * 60 * 60_000;
+}
+
+/** The reminder of a document that comes after `afterMs`, or undefined when none is left. */
+export function nextDocumentNoticeMs(expiresOn: string, afterMs: number): number | undefined {
+  return DOCUMENT_EXPIRY_NOTICE_DAYS.map((days) => documentNoticeAtMs(expiresOn, days)).find((at) => at > afterMs);
 }
 
 /**

@@ -470,7 +470,7 @@ export async function runDueBatch(ctx: LifecycleContext, actions: DueAction[]): 
       else if (action.kind === 'tender_match') await tellMatchingSearches(trx, action.subject_id, batch);
       else if (action.kind === 'insurance_expiry' || action.kind === 'registration_expiry') {
         const document = action.kind === 'insurance_expiry' ? 'insurance' : 'registration';
-        batch.users.push(...(await remindOfExpiringDocument(trx, document, action.subject_id)));
+        batch.users.push(...(await remindOfExpiringDocument(trx, document, action.subject_id, nowMs)));
       }
     }
     await finishDue(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   documentNoticeAtMs,
+  nextDocumentNoticeMs,
   EXPIRING_DOCUMENTS,
   expiredDocuments,
   marketToday,
@@ -102,16 +103,21 @@ async function scheduleExpiryReminders(
 
 /**
  * A reminder that fell due: tells the owner that the paper is about to run out (or has), if the vehicle still
- * has that date. Returns the user told, in the caller's transaction.
+ * has that date, and moves the same schedule row to the next reminder (30, 14, 7 and 1 days before), all in
+ * the caller's transaction: each reminder is sent once, whatever restarts or instances. Reminders missed while
+ * no server ran come as one. Returns the user told.
  */
 export async function remindOfExpiringDocument(
   trx: Db,
   document: ExpiringDocument,
   vehicleId: number,
+  nowMs: number,
 ): Promise<number[]> {
   const vehicle = await repo.findVehicleForReminder(trx, vehicleId);
   const expiresOn = vehicle?.[`${document}_expires_on`];
   if (!vehicle || !expiresOn) return [];
+  const next = nextDocumentNoticeMs(expiresOn, nowMs);
+  if (next !== undefined) await scheduleDue(trx, `${document}_expiry`, vehicleId, next);
   const [year, month, day] = expiresOn.split('-');
   return recordNotifications(trx, [
     {

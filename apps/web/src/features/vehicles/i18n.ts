@@ -50,7 +50,8 @@ export default defineTexts({
       form: {
         insuranceExpiresOn: 'Sug‘urta amal qilish muddati (ixtiyoriy)',
         registrationExpiresOn: 'Texnik pasport amal qilish muddati (ixtiyoriy)',
-        expiryHint: 'Muddati tugashidan 14 kun oldin eslatamiz.',
+        expiryHint:
+          "Muddati tugashidan 30, 14, 7 va 1 kun oldin eslatamiz. Muddati o'tgan mashina «Available» yoki «In Transit» bo'la olmaydi.",
         addTitle: 'Add New Vehicle',
         editTitle: 'Edit Vehicle',
         info: 'Vehicle Information',
@@ -177,7 +178,8 @@ export default defineTexts({
       form: {
         insuranceExpiresOn: 'Insurance valid until (optional)',
         registrationExpiresOn: 'Registration valid until (optional)',
-        expiryHint: 'We remind you 14 days before a paper runs out.',
+        expiryHint:
+          'We remind you 30, 14, 7 and 1 days before a paper runs out. A vehicle with run-out papers cannot be Available or In Transit.',
         addTitle: 'Add New Vehicle',
         editTitle: 'Edit Vehicle',
         info: 'Vehicle Information',
@@ -304,7 +306,8 @@ export default defineTexts({
       form: {
         insuranceExpiresOn: 'Страховка действует до (необязательно)',
         registrationExpiresOn: 'Техпаспорт действует до (необязательно)',
-        expiryHint: 'Напомним за 14 дней до окончания срока.',
+        expiryHint:
+          'Напомним за 30, 14, 7 и 1 день до окончания срока. Машина с просроченными документами не может быть «Available» или «In Transit».',
         addTitle: 'Новая машина',
         editTitle: 'Редактирование машины',
         info: 'Сведения о машине',
