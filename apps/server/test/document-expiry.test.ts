@@ -98,6 +98,24 @@ describe("reminders of a vehicle's papers", () => {
     );
   });
 
+  it('reminds of the technical inspection and the transport permit too, without keeping the vehicle from work', async () => {
+    const owner = await createUser(app);
+    const soon = daysFromToday(5);
+    const vehicle = await createVehicle(app, owner.accessToken, {
+      vehicle_name: 'Volvo FH',
+      license_plate: '30 C 777 DE',
+      current_status: 'Available',
+      inspection_expires_on: soon,
+      permit_expires_on: daysFromToday(-3),
+    });
+    expect(vehicle).toMatchObject({ inspection_expires_on: soon, permit_expires_on: daysFromToday(-3) });
+    await runSchedule(database);
+    expect((await reminders(owner.accessToken)).map((note) => note.body).sort()).toEqual([
+      `Volvo FH (30 C 777 DE): The technical inspection is valid until ${ddmmyyyy(soon)}`,
+      `Volvo FH (30 C 777 DE): The transport permit is valid until ${ddmmyyyy(daysFromToday(-3))}`,
+    ]);
+  });
+
   it('forgets the reminder when the date is cleared or the vehicle deleted', async () => {
     const owner = await createUser(app);
     const later = daysFromToday(40);

@@ -82,6 +82,8 @@ describe('POST /api/vehicles', () => {
       document_names: { insurance: null, registration: null, vehicle_photo: null },
       insurance_expires_on: null,
       registration_expires_on: null,
+      inspection_expires_on: null,
+      permit_expires_on: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
   });

@@ -19,6 +19,8 @@ export const SHIPMENT_STATUS_TEXT: Record<ShipmentStatus, Localized> = {
 export const DOCUMENT_TEXT: Record<string, Localized> = {
   insurance: { uz: 'Sug‘urta polisi', en: 'The insurance policy', ru: 'Страховой полис' },
   registration: { uz: 'Texnik pasport', en: 'The registration certificate', ru: 'Техпаспорт' },
+  inspection: { uz: 'Texnik ko‘rik', en: 'The technical inspection', ru: 'Техосмотр' },
+  permit: { uz: 'Ruxsatnoma', en: 'The transport permit', ru: 'Разрешение на перевозку' },
 };
 
 interface NotificationTemplate {

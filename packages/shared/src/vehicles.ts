@@ -131,8 +131,8 @@ const equipmentFeatures = z
       .transform((items) => [...new Set(items)]),
   );
 
-/** The documents whose validity runs out: their owner is reminded before it does. */
-export const EXPIRING_DOCUMENTS = ['insurance', 'registration'] as const;
+/** The papers whose validity runs out: their owner is reminded before it does. */
+export const EXPIRING_DOCUMENTS = ['insurance', 'registration', 'inspection', 'permit'] as const;
 export type ExpiringDocument = (typeof EXPIRING_DOCUMENTS)[number];
 /** The days before a document's last valid day its owner is reminded, each at 09:00 Tashkent time. */
 export const DOCUMENT_EXPIRY_NOTICE_DAYS = [30, 14, 7, 1] as const;
@@ -153,15 +153,18 @@ const expiryDate = z
 /** The statuses of a vehicle at work: only with valid papers. */
 export const WORKING_VEHICLE_STATUSES = ['Available', 'In Transit'] as const;
 
+/** The papers without which a vehicle may not work (Available or In Transit). */
+export const WORK_PAPERS = ['insurance', 'registration'] as const satisfies readonly ExpiringDocument[];
+
 /**
- * The papers that have run out on `today` (YYYY-MM-DD, Tashkent): a date before today. A vehicle with any of
- * them cannot be Available or In Transit (the server refuses; the form says so beside the dates).
+ * The work papers that have run out on `today` (YYYY-MM-DD, Tashkent): a date before today. A vehicle with any
+ * of them cannot be Available or In Transit (the server refuses; the form says so beside the dates).
  */
 export function expiredDocuments(
   vehicle: Partial<Record<`${ExpiringDocument}_expires_on`, string | null>>,
   today: string,
 ): ExpiringDocument[] {
-  return EXPIRING_DOCUMENTS.filter((document) => {
+  return WORK_PAPERS.filter((document) => {
     const expiresOn = vehicle[`${document}_expires_on`];
     return Boolean(expiresOn && expiresOn < today);
   });
@@ -222,6 +225,8 @@ export const vehicleFormInput = z.object({
   ),
   insurance_expires_on: expiryDate.describe("The insurance policy's last valid day, YYYY-MM-DD (optional)"),
   registration_expires_on: expiryDate.describe("The registration's last valid day, YYYY-MM-DD (optional)"),
+  inspection_expires_on: expiryDate.describe("The technical inspection's last valid day, YYYY-MM-DD (optional)"),
+  permit_expires_on: expiryDate.describe("The transport permit's last valid day, YYYY-MM-DD (optional)"),
 });
 /** What the form holds (text or numbers, equipment as a list or JSON text). */
 export type VehicleFormInput = z.input<typeof vehicleFormInput>;
@@ -256,6 +261,8 @@ export const vehicle = z
     document_names: documentSlots(z.string().nullable().describe('The uploaded file name, or null')),
     insurance_expires_on: z.string().nullable(),
     registration_expires_on: z.string().nullable(),
+    inspection_expires_on: z.string().nullable(),
+    permit_expires_on: z.string().nullable(),
     created_at: z.string(),
   })
   .meta({
@@ -281,6 +288,8 @@ export const vehicle = z
         document_names: { insurance: 'insurance.pdf', registration: null, vehicle_photo: null },
         insurance_expires_on: '2027-03-31',
         registration_expires_on: null,
+        inspection_expires_on: '2027-01-15',
+        permit_expires_on: null,
         created_at: '2026-11-24T09:30:00.000Z',
       },
     ],

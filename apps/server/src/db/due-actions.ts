@@ -10,10 +10,17 @@ import { engineOf, type Db } from './database.js';
  */
 /**
  * tender_match: a tender just opened, and the saved searches it matches are still to be told.
- * insurance_expiry, registration_expiry: a vehicle's paper runs out soon, and its owner is to be reminded.
+ * <paper>_expiry: a vehicle's paper runs out soon, and its owner is to be reminded.
  */
 export type DueKind =
-  'tender_close' | 'award_confirm' | 'bid_expiry' | 'tender_match' | 'insurance_expiry' | 'registration_expiry';
+  | 'tender_close'
+  | 'award_confirm'
+  | 'bid_expiry'
+  | 'tender_match'
+  | 'insurance_expiry'
+  | 'registration_expiry'
+  | 'inspection_expiry'
+  | 'permit_expiry';
 
 export interface DueAction {
   id: number;

@@ -150,6 +150,8 @@ export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     document_names: { insurance: null, registration: null, vehicle_photo: null },
     insurance_expires_on: null,
     registration_expires_on: null,
+    inspection_expires_on: null,
+    permit_expires_on: null,
     created_at: '2025-03-07T09:30:00.000Z',
     ...overrides,
   };

@@ -12,6 +12,7 @@ import { ratingsMigration } from './010-ratings.js';
 import { deliveryMigration } from './011-delivery.js';
 import { documentExpiryMigration } from './012-document-expiry.js';
 import { accountAccessMigration } from './013-account-access.js';
+import { moreVehiclePapersMigration } from './014-more-vehicle-papers.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '011-delivery': deliveryMigration,
   '012-document-expiry': documentExpiryMigration,
   '013-account-access': accountAccessMigration,
+  '014-more-vehicle-papers': moreVehiclePapersMigration,
 };

@@ -6,12 +6,13 @@ import {
   shipmentStatusLink,
   webRoutes,
   type AwardOrigin,
+  type ExpiringDocument,
   type PlacedBid,
   type TenderAward,
   type TenderLiveState,
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
-import { cancelDue, finishDue, scheduleDue, type DueAction } from '../../db/due-actions.js';
+import { cancelDue, finishDue, scheduleDue, type DueAction, type DueKind } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
 import {
   acceptAwardedBid,
@@ -444,6 +445,14 @@ async function closeAtDeadline(trx: Db, tenderIds: number[], nowMs: number, told
   told.users.push(...(await recordNotifications(trx, drafts)));
 }
 
+/** The vehicle paper each reminder kind of the schedule is about. */
+const PAPER_OF_DUE_KIND: Partial<Record<DueKind, ExpiringDocument>> = {
+  insurance_expiry: 'insurance',
+  registration_expiry: 'registration',
+  inspection_expiry: 'inspection',
+  permit_expiry: 'permit',
+};
+
 /** The awarded carrier did not answer in time: a no-show on their record, and the award passes on. */
 async function noShowAtDeadline(trx: Db, bidId: number, nowMs: number, told: BatchTold): Promise<void> {
   const bid = await markNoShow(trx, bidId, nowMs);
@@ -468,9 +477,9 @@ export async function runDueBatch(ctx: LifecycleContext, actions: DueAction[]): 
       if (action.kind === 'award_confirm') await noShowAtDeadline(trx, action.subject_id, nowMs, batch);
       else if (action.kind === 'bid_expiry') await expireBid(trx, action.subject_id, nowMs);
       else if (action.kind === 'tender_match') await tellMatchingSearches(trx, action.subject_id, batch);
-      else if (action.kind === 'insurance_expiry' || action.kind === 'registration_expiry') {
-        const document = action.kind === 'insurance_expiry' ? 'insurance' : 'registration';
-        batch.users.push(...(await remindOfExpiringDocument(trx, document, action.subject_id, nowMs)));
+      else {
+        const document = PAPER_OF_DUE_KIND[action.kind];
+        if (document) batch.users.push(...(await remindOfExpiringDocument(trx, document, action.subject_id, nowMs)));
       }
     }
     await finishDue(

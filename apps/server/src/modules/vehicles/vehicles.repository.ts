@@ -42,11 +42,19 @@ function selectVehicles(db: Db) {
     ]);
 }
 
+/** The last valid days of a vehicle's papers. */
+const paperDateColumns = [
+  'insurance_expires_on',
+  'registration_expires_on',
+  'inspection_expires_on',
+  'permit_expires_on',
+] as const;
+
 /** What a reminder of a vehicle's papers names: its owner, name, plate and dates. */
 export function findVehicleForReminder(db: Db, id: number) {
   return db
     .selectFrom('vehicles')
-    .select(['owner_id', 'vehicle_name', 'license_plate', 'insurance_expires_on', 'registration_expires_on'])
+    .select(['owner_id', 'vehicle_name', 'license_plate', ...paperDateColumns])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -106,7 +114,7 @@ export function lockVehicleOfOwner(db: Db, ownerId: number, id: number, at: stri
     .set({ updated_at: at })
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
-    .returning([...fileIdColumns, 'insurance_expires_on', 'registration_expires_on'])
+    .returning([...fileIdColumns, ...paperDateColumns])
     .executeTakeFirst();
 }
 

@@ -76,6 +76,8 @@ function toVehicle(record: repo.VehicleRecord, fileLinks: FileLinks): Vehicle {
     document_names,
     insurance_expires_on: record.insurance_expires_on,
     registration_expires_on: record.registration_expires_on,
+    inspection_expires_on: record.inspection_expires_on,
+    permit_expires_on: record.permit_expires_on,
     created_at: record.created_at,
   };
 }
@@ -89,7 +91,7 @@ async function scheduleExpiryReminders(
   vehicleId: number,
   values: VehicleFormValues,
   nowMs: number,
-  before?: Pick<repo.VehicleRecord, 'insurance_expires_on' | 'registration_expires_on'>,
+  before?: Pick<repo.VehicleRecord, `${ExpiringDocument}_expires_on`>,
 ) {
   for (const document of EXPIRING_DOCUMENTS) {
     const expiresOn = values[`${document}_expires_on`];
@@ -154,6 +156,8 @@ function columnValues(values: VehicleFormValues) {
     equipment_features: JSON.stringify(values.equipment_features),
     insurance_expires_on: values.insurance_expires_on,
     registration_expires_on: values.registration_expires_on,
+    inspection_expires_on: values.inspection_expires_on,
+    permit_expires_on: values.permit_expires_on,
   };
 }
 

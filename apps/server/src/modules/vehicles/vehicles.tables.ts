@@ -30,6 +30,8 @@ export interface VehiclesTable {
   /** The last valid day of the papers (YYYY-MM-DD), when the owner gave it. */
   insurance_expires_on: string | null;
   registration_expires_on: string | null;
+  inspection_expires_on: string | null;
+  permit_expires_on: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -50,6 +50,8 @@ export default defineTexts({
       form: {
         insuranceExpiresOn: 'Sug‘urta amal qilish muddati (ixtiyoriy)',
         registrationExpiresOn: 'Texnik pasport amal qilish muddati (ixtiyoriy)',
+        inspectionExpiresOn: 'Texnik ko‘rik amal qilish muddati (ixtiyoriy)',
+        permitExpiresOn: 'Ruxsatnoma amal qilish muddati (ixtiyoriy)',
         expiryHint:
           "Muddati tugashidan 30, 14, 7 va 1 kun oldin eslatamiz. Muddati o'tgan mashina «Available» yoki «In Transit» bo'la olmaydi.",
         addTitle: 'Add New Vehicle',
@@ -178,6 +180,8 @@ export default defineTexts({
       form: {
         insuranceExpiresOn: 'Insurance valid until (optional)',
         registrationExpiresOn: 'Registration valid until (optional)',
+        inspectionExpiresOn: 'Technical inspection valid until (optional)',
+        permitExpiresOn: 'Transport permit valid until (optional)',
         expiryHint:
           'We remind you 30, 14, 7 and 1 days before a paper runs out. A vehicle with run-out papers cannot be Available or In Transit.',
         addTitle: 'Add New Vehicle',
@@ -306,6 +310,8 @@ export default defineTexts({
       form: {
         insuranceExpiresOn: 'Страховка действует до (необязательно)',
         registrationExpiresOn: 'Техпаспорт действует до (необязательно)',
+        inspectionExpiresOn: 'Техосмотр действует до (необязательно)',
+        permitExpiresOn: 'Разрешение на перевозку действует до (необязательно)',
         expiryHint:
           'Напомним за 30, 14, 7 и 1 день до окончания срока. Машина с просроченными документами не может быть «Available» или «In Transit».',
         addTitle: 'Новая машина',

@@ -159,6 +159,8 @@ describe('Add New Vehicle', () => {
       equipment_features: '["GPS","Liftgate"]',
       insurance_expires_on: '',
       registration_expires_on: '',
+      inspection_expires_on: '',
+      permit_expires_on: '',
     });
 
     answer(jsonResponse(makeVehicle({ id: 55 }), 201));

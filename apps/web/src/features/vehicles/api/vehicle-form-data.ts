@@ -27,6 +27,8 @@ export function toVehicleFormData(values: VehicleFormValues, files: VehicleFiles
     equipment_features: JSON.stringify(values.equipment_features),
     insurance_expires_on: values.insurance_expires_on ?? '',
     registration_expires_on: values.registration_expires_on ?? '',
+    inspection_expires_on: values.inspection_expires_on ?? '',
+    permit_expires_on: values.permit_expires_on ?? '',
   };
   for (const [name, value] of Object.entries(text)) form.append(name, value);
   for (const kind of VEHICLE_DOCUMENTS) {

@@ -60,9 +60,19 @@ export interface VehicleFormFields {
   equipment_features: string[];
   insurance_expires_on: string;
   registration_expires_on: string;
+  inspection_expires_on: string;
+  permit_expires_on: string;
 }
 
 const FIELD_NAMES = Object.keys(vehicleFormInput.shape) as Path<VehicleFormInput>[];
+
+/** The last valid day of each paper, with its label. */
+const PAPER_DATE_FIELDS = [
+  ['insurance_expires_on', 'vehicles.form.insuranceExpiresOn'],
+  ['registration_expires_on', 'vehicles.form.registrationExpiresOn'],
+  ['inspection_expires_on', 'vehicles.form.inspectionExpiresOn'],
+  ['permit_expires_on', 'vehicles.form.permitExpiresOn'],
+] as const;
 
 const optional = (value: number) => (value > 0 ? String(value) : '');
 
@@ -87,6 +97,8 @@ export function initialFields(vehicle?: Vehicle): VehicleFormFields {
       equipment_features: [],
       insurance_expires_on: '',
       registration_expires_on: '',
+      inspection_expires_on: '',
+      permit_expires_on: '',
     };
   }
   return {
@@ -107,6 +119,8 @@ export function initialFields(vehicle?: Vehicle): VehicleFormFields {
     equipment_features: [...vehicle.equipment_features],
     insurance_expires_on: vehicle.insurance_expires_on ?? '',
     registration_expires_on: vehicle.registration_expires_on ?? '',
+    inspection_expires_on: vehicle.inspection_expires_on ?? '',
+    permit_expires_on: vehicle.permit_expires_on ?? '',
   };
 }
 
@@ -377,18 +391,14 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
           ))}
         </div>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          {(['insurance_expires_on', 'registration_expires_on'] as const).map((name) => (
+          {PAPER_DATE_FIELDS.map(([name, label]) => (
             <Controller
               key={name}
               control={control}
               name={name}
               render={({ field }) => (
                 <DateField
-                  label={t(
-                    name === 'insurance_expires_on'
-                      ? 'vehicles.form.insuranceExpiresOn'
-                      : 'vehicles.form.registrationExpiresOn',
-                  )}
+                  label={t(label)}
                   name={field.name}
                   value={field.value ?? ''}
                   onChange={field.onChange}
