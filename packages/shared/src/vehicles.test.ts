@@ -32,6 +32,8 @@ describe('vehicleFormInput', () => {
       equipment_features: ['GPS', 'Liftgate'],
       insurance_expires_on: null,
       registration_expires_on: null,
+      inspection_expires_on: null,
+      permit_expires_on: null,
     });
   });
 
