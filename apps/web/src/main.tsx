@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import './index.css';
@@ -8,10 +8,14 @@ import { AppProvider } from './app/provider';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <App />
-    </AppProvider>
-  </StrictMode>,
-);
+// the first render as a transition: React yields to the browser every few milliseconds while it mounts the
+// app, so a slow phone keeps answering taps instead of freezing on one long task
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <App />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

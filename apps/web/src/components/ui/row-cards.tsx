@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { LoadingMore } from './spinner';
@@ -46,7 +46,9 @@ export function RowCards<T>({
   // a phone draws the cards a screenful or two at a time, as the list is scrolled; the next page is asked
   // for once every loaded card is drawn
   const [shown, setShown] = useState(CARDS_AT_ONCE);
-  const visible = rows.slice(0, shown);
+  // new rows (a page arriving, a filter changing) are drawn in an interruptible render, not one long task
+  const deferredRows = useDeferredValue(rows);
+  const visible = deferredRows.slice(0, shown);
   useEffect(() => {
     const end = endRef.current;
     if (!end || typeof IntersectionObserver === 'undefined') return;

@@ -8,6 +8,7 @@ import {
   apiPaths,
 } from '@yuk/shared';
 import i18n from '../../../i18n';
+import { CARD_SCREEN_BELOW } from '../../../components/ui/row-cards';
 import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
 import { tenderKeys } from '../../../lib/query-keys';
@@ -30,8 +31,16 @@ export interface TenderPage {
   nextCursor: string | null;
 }
 
-/** Rows per page: a few screens' worth, so scrolling rarely waits. */
+/** Rows per page on a wide screen: a few screens' worth, so scrolling rarely waits. */
 export const TENDER_PAGE_SIZE = 100;
+/** Rows per page where the list shows as cards: a phone sees a handful at once, and a smaller first answer is
+ *  downloaded, parsed and kept sooner on a slow network and CPU; the next page comes as the cards run out. */
+export const TENDER_CARD_PAGE_SIZE = 30;
+
+function pageSize(): number {
+  const wide = typeof window.matchMedia !== 'function' || window.matchMedia(CARD_SCREEN_BELOW).matches;
+  return wide ? TENDER_PAGE_SIZE : TENDER_CARD_PAGE_SIZE;
+}
 
 /** GET /api/tenders/all: one page of the tenders matching the filters, newest first. */
 export async function getTenderPage(
@@ -41,7 +50,7 @@ export async function getTenderPage(
 ): Promise<TenderPage> {
   let headers: Headers | undefined;
   const tenders = await api.get<Tender[]>(apiPaths.tenders.all, {
-    query: { ...params, limit: TENDER_PAGE_SIZE, cursor },
+    query: { ...params, limit: pageSize(), cursor },
     signal,
     errorMessage: i18n.t('tenders.list.fetchFailed'),
     onResponse: (response) => {
