@@ -35,6 +35,8 @@ process.env.YUK_E2E_TELEGRAM_PORT ??= String(await freePort());
 process.env.YUK_E2E_ESKIZ_PORT ??= String(await freePort());
 process.env.YUK_E2E_SMTP_PORT ??= String(await freePort());
 process.env.YUK_E2E_MAILS_PORT ??= String(await freePort());
+// and a map tile server: the shipment maps load their tiles from it, nothing from the internet
+process.env.YUK_E2E_TILES_PORT ??= String(await freePort());
 const port = Number(process.env.YUK_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const telegramUrl = E2E_TELEGRAM.url();
@@ -59,6 +61,7 @@ Object.assign(serverEnv, {
   ESKIZ_PASSWORD: E2E_ESKIZ.password,
   ESKIZ_API_BASE: E2E_ESKIZ.url(),
   SMTP_URL: E2E_SMTP.url(),
+  MAP_TILE_URL: `http://127.0.0.1:${process.env.YUK_E2E_TILES_PORT}/{z}/{x}/{y}.png`,
 });
 
 export default defineConfig({
@@ -71,7 +74,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
-  timeout: 30_000,
+  // two browsers side by side on a small machine: a journey step may wait on the other worker
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   globalTeardown: './e2e/global-teardown.ts',
   use: {
@@ -94,7 +98,7 @@ export default defineConfig({
     {
       // the main journeys on a phone: 360 × 740, touch; a page that scrolls sideways fails the journey
       name: 'mobile',
-      testMatch: /(account-access|phone)\.spec\.ts$/,
+      testMatch: /(account-access|phone|on-the-road|delivery-proof|dashboard)\.spec\.ts$/,
       use: {
         browserName: 'chromium',
         viewport: { width: 360, height: 740 },
@@ -130,6 +134,15 @@ export default defineConfig({
       command: `"${process.execPath}" "${join(root, 'scripts/fake-smtp.mjs')}" ${process.env.YUK_E2E_SMTP_PORT} ${process.env.YUK_E2E_MAILS_PORT}`,
       cwd: root,
       url: `${E2E_SMTP.readback()}/_test/mails`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `"${process.execPath}" "${join(root, 'scripts/fake-tiles.mjs')}" ${process.env.YUK_E2E_TILES_PORT}`,
+      cwd: root,
+      url: `http://127.0.0.1:${process.env.YUK_E2E_TILES_PORT}/_test/requests`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',

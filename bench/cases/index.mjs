@@ -4,10 +4,24 @@ import bids from './bids.mjs';
 import coldStart from './cold-start.mjs';
 import deadlines from './deadlines.mjs';
 import health from './health.mjs';
+import lanePrices from './lane-prices.mjs';
 import liveMinimum from './live-minimum.mjs';
+import positions from './positions.mjs';
 import savedSearches from './saved-searches.mjs';
 import scaleOut from './scale-out.mjs';
 import tenderList from './tender-list.mjs';
 import web from './web.mjs';
 
-export const cases = [health, tenderList, bids, liveMinimum, scaleOut, web, coldStart, deadlines, savedSearches];
+export const cases = [
+  health,
+  tenderList,
+  bids,
+  liveMinimum,
+  scaleOut,
+  web,
+  coldStart,
+  deadlines,
+  savedSearches,
+  positions,
+  lanePrices,
+];

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { grantModerator } from './modules/users/index.js';
+import { recordAudit } from './modules/audit/index.js';
+import { findUserByEmail, grantModerator } from './modules/users/index.js';
 
 /**
  * Command-line tasks on the configured database (the same DATABASE_URL / DATA_DIR as the server):
@@ -18,7 +19,20 @@ export async function runAdminCommand(args: string[]): Promise<{ code: number; m
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database);
-    if (!(await grantModerator(database.db, email))) return { code: 1, message: `no user with the e-mail ${email}` };
+    const granted = await database.db.transaction().execute(async (trx) => {
+      const target = await findUserByEmail(trx, email.trim().toLowerCase());
+      if (!target || !(await grantModerator(trx, email))) return false;
+      // from the command line: nobody signed in, no request
+      await recordAudit(trx, {
+        actorUserId: null,
+        action: 'user.role_granted',
+        subject: { type: 'user', id: target.id },
+        details: { role: 'moderator', via: 'command line' },
+        origin: null,
+      });
+      return true;
+    });
+    if (!granted) return { code: 1, message: `no user with the e-mail ${email}` };
     return { code: 0, message: `${email} is now a moderator (${database.describe})` };
   } finally {
     await database.close();

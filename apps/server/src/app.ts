@@ -1,26 +1,43 @@
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.js';
+import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { bidsRoutes } from './modules/bids/index.js';
 import { companiesRoutes } from './modules/companies/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
 import {
   createDeliveryChannels,
   deliveryRoutes,
   startOutboxSender,
   type DeliveryOptions,
 } from './modules/delivery/index.js';
+import { deliveryProofRoutes } from './modules/delivery-proof/index.js';
 import { createFileLinks, filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { marketRoutes } from './modules/market/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
+import {
+  createDatabaseCounters,
+  createQuotaGuard,
+  createRedisCounters,
+  DEFAULT_QUOTAS,
+  quotasPlugin,
+  quotasRoutes,
+  startQuotaCleanup,
+  type QuotaTable,
+} from './modules/quotas/index.js';
 import { ratingsRoutes } from './modules/ratings/index.js';
 import { savedSearchesRoutes } from './modules/saved-searches/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
 import { lifecycleRoutes, startDeadlineRunner } from './modules/tender-lifecycle/index.js';
 import { tendersRoutes } from './modules/tenders/index.js';
+import { trackingRoutes, type MapSettings } from './modules/tracking/index.js';
 import {
+  assertModerator,
   createLoginThrottle,
   createTokenService,
   findActiveSession,
@@ -32,9 +49,18 @@ import { authPlugin } from './plugins/auth.js';
 import { createMemoryCounterStore, type CounterStore } from './plugins/counter-store.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { createMemoryEventBus, type EventBus } from './plugins/event-bus.js';
+import {
+  createLiveStreams,
+  createMemoryStreamSlots,
+  createRedisStreamSlots,
+  DEFAULT_LIVE_STREAM_SETTINGS,
+  liveStreamsPlugin,
+  type LiveStreamSettings,
+} from './plugins/live-streams.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { createRedisCounterStore, createRedisEventBus } from './plugins/redis.js';
-import { requestLogFields, securityPlugin } from './plugins/security.js';
+import { requestOriginPlugin } from './plugins/request-origin.js';
+import { requestLogFields, securityPlugin, tileImageSource } from './plugins/security.js';
 import { endAllSseStreams } from './plugins/sse.js';
 import { staticWebPlugin } from './plugins/static-web.js';
 
@@ -63,6 +89,18 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go (stdout when absent); tests read them back. */
   logStream?: { write(line: string): void };
+  /** The fonts of the delivery note; the server's own assets/fonts when absent. */
+  fontsDir?: string;
+  /** The map tiles of the shipment pages (none when absent: the track is drawn alone). */
+  map?: MapSettings;
+  /** /api/docs and its JSON document; on when absent (API_DOCS=0 turns them off). */
+  apiDocs?: boolean;
+  /** Caps, heartbeat and idle time of the live streams; the defaults when absent. */
+  liveStreams?: Partial<LiveStreamSettings>;
+  /** The limits on each person's writes (tenders, bids, uploads …); the defaults when absent. */
+  quotas?: QuotaTable;
+  /** How often the counters of past quota windows are removed (ms); 0 turns it off (tests run it by hand). */
+  quotaCleanupMs?: number;
 }
 
 /** Request and response logs never carry tokens, passwords or cookies. */
@@ -132,13 +170,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { ...(redis ? { redis } : {}) });
-  await app.register(openapiPlugin);
+  const map = options.map ?? { tileUrl: null, attribution: '' };
+  const tileSource = tileImageSource(map.tileUrl);
+  await app.register(securityPlugin, {
+    ...(redis ? { redis } : {}),
+    ...(tileSource ? { imgSources: [tileSource] } : {}),
+  });
+  if (options.apiDocs ?? true) await app.register(openapiPlugin);
+  await app.register(requestOriginPlugin);
+  await app.register(liveStreamsPlugin, {
+    liveStreams: createLiveStreams({
+      settings: { ...DEFAULT_LIVE_STREAM_SETTINGS, ...options.liveStreams },
+      slots: redis ? createRedisStreamSlots(redis, app.log) : createMemoryStreamSlots(),
+      bus,
+    }),
+  });
   await app.register(authPlugin, {
     verifyAccess: (token: string) => tokens.verifyAccess(token),
     isSessionOpen: async (sessionId: string, userId: number) =>
       (await findActiveSession(db, sessionId))?.user_id === userId,
   });
+  // after authentication, before every module: its hook is added to the routes of the quota table as they are added
+  const quotasCtx = {
+    db,
+    table: options.quotas ?? DEFAULT_QUOTAS,
+    counters: redis ? createRedisCounters(redis, createDatabaseCounters(db), app.log) : createDatabaseCounters(db),
+    now: options.now ?? Date.now,
+    log: app.log,
+  };
+  await app.register(quotasPlugin, { table: quotasCtx.table, guard: createQuotaGuard(quotasCtx) });
+  const stopQuotaCleanup = startQuotaCleanup(quotasCtx, options.quotaCleanupMs ?? 10 * 60_000);
+  app.addHook('onClose', async () => stopQuotaCleanup());
 
   // Each module registers its routes at their full paths from the shared `apiPaths`: the paths are named once.
   await app.register(healthRoutes, { database: options.database, ...(redis ? { redis } : {}) });
@@ -146,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(lifecycleRoutes, { ctx: bidsCtx });
   await app.register(notificationsRoutes, { ctx: { db, bus } });
   await app.register(shipmentsRoutes, { ctx: { db, bus } });
+  await app.register(trackingRoutes, { ctx: { db, bus, publicUrl: delivery.publicUrl }, map });
   await app.register(tendersRoutes, { ctx: { db } });
   const usersCtx = { db, tokens, throttle };
   await app.register(usersRoutes, { ctx: usersCtx });
@@ -156,7 +219,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(filesRoutes, { ctx: { db, fileLinks } });
   await app.register(companiesRoutes, { ctx: { db, bus, fileLinks } });
   await app.register(moderationRoutes, { ctx: { db } });
+  await app.register(auditRoutes, { ctx: { db, assertModerator } });
+  await app.register(quotasRoutes, { ctx: quotasCtx });
   await app.register(ratingsRoutes, { ctx: { db } });
+  await app.register(marketRoutes, { ctx: { db } });
+  await app.register(dashboardRoutes, { ctx: { db } });
+  // src/app.ts and the bundle dist/main.js are one folder below the server's root, beside assets/
+  const fontsDir = options.fontsDir ?? fileURLToPath(new URL('../assets/fonts/', import.meta.url));
+  await app.register(deliveryProofRoutes, { ctx: { db, bus, fileLinks, fontsDir } });
   await app.register(savedSearchesRoutes, { ctx: { db } });
   await app.register(deliveryRoutes, { ctx: deliveryCtx });
 

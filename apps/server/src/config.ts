@@ -1,12 +1,17 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { resolveLogFormat, type LogFormat } from './log-format.js';
+import { quotaTableFromEnv, type QuotaTable } from './modules/quotas/index.js';
 
 const flag = (fallback: boolean) =>
   z
     .enum(['0', '1', 'true', 'false', 'yes', 'no'])
     .optional()
     .transform((value) => (value === undefined ? fallback : ['1', 'true', 'yes'].includes(value)));
+
+/** OpenStreetMap's standard tiles: fine for a modest audience under its tile usage policy; set your own at scale. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -71,6 +76,29 @@ const configSchema = z.object({
   ESKIZ_FROM: z.string().min(1).max(20).default('4546'),
   /** Comma-separated origins of the accepted push services (https://*.push.apple.com covers subdomains). */
   PUSH_SERVICES: z.string().optional(),
+  /** Map tiles: a Leaflet URL template ({z}/{x}/{y}, {s} for subdomains), a data:image URL, or off. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^(https?:\/\/|data:image\/|off$)/, 'MAP_TILE_URL must be an http(s) URL template, a data:image URL or off')
+    .default(DEFAULT_MAP_TILE_URL),
+  /** The tiles' attribution shown on every map (OpenStreetMap's for its tiles). */
+  MAP_ATTRIBUTION: z.string().max(300).optional(),
+  /** The OpenAPI document and its page at /api/docs; 0 turns both off (404). */
+  API_DOCS: flag(true),
+  /** Live streams (Server-Sent Events) of each kind one user may hold open; a new one closes the oldest. */
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  /** The same, per client address (behind a proxy, set TRUST_PROXY or every client shares its address). */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** The comment line that keeps a stream open through proxies, every so many seconds. */
+  LIVE_STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  /** A stream with no event for this long is closed (the client comes back when its tab is shown); 0: never. */
+  LIVE_STREAM_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400)
+    .refine((seconds) => seconds === 0 || seconds >= 60, 'LIVE_STREAM_IDLE_SECONDS must be 0 (never) or at least 60')
+    .default(900),
 });
 
 export type RawConfig = z.input<typeof configSchema>;
@@ -103,6 +131,13 @@ export interface AppConfig {
   sms:
     | { provider: 'console' }
     | { provider: 'eskiz'; eskiz: { email: string; password: string; apiBase: string; from: string } };
+  /** The map of a shipment's track: tiles (null: none, the track is drawn alone) and their attribution. */
+  map: { tileUrl: string | null; attribution: string };
+  /** Whether /api/docs and /api/docs/json are served. */
+  apiDocs: boolean;
+  liveStreams: { perUser: number; perAddress: number; heartbeatMs: number; idleMs: number };
+  /** The limits on each person's writes: the defaults, each replaced by its QUOTA_<NAME> setting. */
+  quotas: QuotaTable;
 }
 
 /** Parses the environment once, at start; the defaults work on a fresh machine. */
@@ -112,8 +147,12 @@ export function loadConfig(
 ): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = configSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const quotas = quotaTableFromEnv(cleaned);
+  if (!parsed.success || quotas.errors.length > 0) {
+    const lines = [
+      ...(parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)),
+      ...quotas.errors.map((error) => `  ${error}`),
+    ];
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
@@ -159,5 +198,17 @@ export function loadConfig(
             eskiz: { email: c.ESKIZ_EMAIL, password: c.ESKIZ_PASSWORD, apiBase: c.ESKIZ_API_BASE, from: c.ESKIZ_FROM },
           }
         : { provider: 'console' },
+    map: {
+      tileUrl: c.MAP_TILE_URL === 'off' ? null : c.MAP_TILE_URL,
+      attribution: c.MAP_ATTRIBUTION ?? (c.MAP_TILE_URL.includes('openstreetmap.org') ? OSM_ATTRIBUTION : ''),
+    },
+    apiDocs: c.API_DOCS,
+    liveStreams: {
+      perUser: c.LIVE_STREAMS_PER_USER,
+      perAddress: c.LIVE_STREAMS_PER_ADDRESS,
+      heartbeatMs: c.LIVE_STREAM_HEARTBEAT_SECONDS * 1000,
+      idleMs: c.LIVE_STREAM_IDLE_SECONDS * 1000,
+    },
+    quotas: quotas.table,
   };
 }

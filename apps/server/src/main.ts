@@ -21,6 +21,10 @@ async function main() {
     ...(config.logFormat === 'pretty' ? { logStream: createPrettyLogStream() } : {}),
     webDist: config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     trustProxy: config.trustProxy,
+    map: config.map,
+    apiDocs: config.apiDocs,
+    liveStreams: config.liveStreams,
+    quotas: config.quotas,
     redisUrl: config.redisUrl,
     delivery: {
       publicUrl: config.publicUrl,
@@ -78,7 +82,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Yuk Tender is running at http://localhost:${config.port} (${database.describe}); API docs at /api/docs`);
+  const docs = config.apiDocs ? '; API docs at /api/docs' : '';
+  console.log(`Yuk Tender is running at http://localhost:${config.port} (${database.describe})${docs}`);
 }
 
 main().catch((error: unknown) => {

@@ -37,6 +37,7 @@ import {
   readStates,
   engine,
   TEST_JWT_SECRET,
+  TEST_QUOTAS,
   testDatabaseUrl,
   type ApiErrorBody,
 } from './helpers.js';
@@ -628,6 +629,7 @@ describe('the schedule', () => {
         jwtSecret: TEST_JWT_SECRET,
         logLevel: 'silent',
         deadlineTickMs: 0,
+        quotas: TEST_QUOTAS,
       });
       const someone = await createUser(app1);
       const ids: number[] = [];

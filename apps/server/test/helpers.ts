@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.js';
+import { DEFAULT_QUOTAS, scaleQuotas } from '../src/modules/quotas/index.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 
@@ -56,6 +57,9 @@ export interface OpenApiDocument {
   >;
 }
 
+/** A suite writes far faster than a person: the quota tests set their own limits. */
+export const TEST_QUOTAS = scaleQuotas(DEFAULT_QUOTAS, 1000);
+
 /** The real app on a freshly migrated database; closed after the file's tests. */
 export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
@@ -67,6 +71,7 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
     // the tests run the schedule and the outbox by hand, at the times they choose
     deadlineTickMs: 0,
     outboxTickMs: 0,
+    quotas: TEST_QUOTAS,
     ...overrides,
   });
   await app.ready();

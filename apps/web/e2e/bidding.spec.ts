@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logIn } from './support';
-import { createApiTender, createApiUser, myApiBids, type JourneyUser } from './support/api';
+import { createApiTender, createApiUser, createApiVehicle, myApiBids, type JourneyUser } from './support/api';
 import { settledViolations } from './support/settled';
 import { webRoutes } from '@yuk/shared';
 
@@ -31,12 +31,18 @@ test.describe('bidding on a tender, two carriers and the owner side by side', ()
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const owner = await createApiUser(request, 'Dilshod');
     const first = await createApiUser(request, 'Aziz');
     const second = await createApiUser(request, 'Olga');
     const tender = await createApiTender(request, owner, { initial_price: 2000 });
     const path = `/tender/${tender.id}`;
+    // the second carrier names a vehicle in the bid; the small one cannot take the 12 t cargo
+    const truck = await createApiVehicle(request, second, {
+      vehicle_type: 'Refrigerated Truck',
+      license_plate: '70 R 512 EF',
+    });
+    await createApiVehicle(request, second, { vehicle_type: 'Van', max_load_weight: '1.5' });
 
     const firstPage = await openAs(browser, first, path);
     const secondPage = await openAs(browser, second, path);
@@ -80,6 +86,9 @@ test.describe('bidding on a tender, two carriers and the owner side by side', ()
     await expect(firstPage.getByText('Jonli yangilanadi')).toBeVisible();
     await bid(secondPage, '1800');
     await expect(secondPage.getByText("Taklifingiz 1,800 USD dan kam bo'lishi kerak")).toBeVisible();
+    const vehicle = secondPage.getByLabel('Mashina (ixtiyoriy)');
+    await expect(vehicle.getByRole('option', { name: /bu yuk uchun kichik/ })).toBeDisabled();
+    await vehicle.selectOption(String(truck.id));
     await bid(secondPage, '1750.50');
     await expect(secondPage).toHaveURL(/\/tenders\/success$/);
     await expect(secondPage.getByText('Taklifingiz: $1,750.50')).toBeVisible();
@@ -93,6 +102,9 @@ test.describe('bidding on a tender, two carriers and the owner side by side', ()
     await expect(bids.getByRole('row')).toHaveCount(3);
     await expect(bids.getByRole('row').nth(1)).toContainText('$1,750.50');
     await expect(bids.getByRole('row').nth(1)).toContainText('Olga Sinov');
+    await expect(bids.getByRole('row').nth(1)).toContainText('70 R 512 EF');
+    await expect(bids.getByRole('row').nth(1)).toContainText('Refrigerated Truck');
+    await expect(bids.getByRole('row').nth(2)).toContainText("Ko'rsatilmagan");
     await expect(bids.getByRole('row').nth(1)).toContainText('Faol');
     await expect(bids.getByRole('row').nth(2)).toContainText('Kutilmoqda');
     await expect(ownerPage.getByRole('button', { name: 'Taklifingizni bildiring' })).toHaveCount(0);
@@ -131,6 +143,7 @@ test.describe('bidding on a tender, two carriers and the owner side by side', ()
     // the owner tracks the shipment: its number is kept under 'shipment'
     await ownerPage.getByRole('button', { name: 'Track shipment' }).click();
     await expect(ownerPage).toHaveURL(/\/shipment\/status$/);
+    await expect(ownerPage.getByText('Refrigerated Truck · 70 R 512 EF')).toBeVisible();
     expect(await ownerPage.evaluate(() => localStorage.getItem('shipment'))).toBe(tender.number);
   });
 

@@ -6,6 +6,8 @@ export const API_PREFIX = '/api';
 
 export const apiPaths = {
   health: '/api/health',
+  /** The settings the web client needs before anyone signs in (the map's tiles). */
+  config: '/api/config',
   docs: '/api/docs',
   docsJson: '/api/docs/json',
   users: {
@@ -18,6 +20,11 @@ export const apiPaths = {
     telegramLink: '/api/users/me/telegram-link',
     retryDelivery: '/api/users/me/deliveries/:id/retry',
     phoneVerify: '/api/users/me/phone/verify',
+    /** GET: my sessions (the current one marked). */
+    sessions: '/api/users/me/sessions',
+    /** DELETE signs one of my other sessions out. */
+    session: '/api/users/me/sessions/:id',
+    signOutOtherSessions: '/api/users/me/sessions/sign-out-others',
   },
   auth: {
     smsSend: '/api/auth/sms/send',
@@ -28,6 +35,10 @@ export const apiPaths = {
   savedSearches: {
     collection: '/api/saved-searches',
     one: '/api/saved-searches/:id',
+  },
+  /** A shipment followed through a share link, without an account. */
+  track: {
+    one: '/api/track/:token',
   },
   telegram: {
     webhook: '/api/telegram/webhook',
@@ -50,6 +61,10 @@ export const apiPaths = {
     events: '/api/tenders/:id/events',
     buyNow: '/api/tenders/:id/buy-now',
     awards: '/api/tenders/:id/awards',
+    /** POST: tenders from a CSV file (multipart), checked only with ?dry_run=true. */
+    import: '/api/tenders/import',
+    /** GET: the import's CSV template, header row and one example row. */
+    importTemplate: '/api/tenders/import/template',
   },
   bids: {
     mine: '/api/bids/me',
@@ -89,11 +104,28 @@ export const apiPaths = {
     reports: '/api/admin/reports',
     resolveReport: '/api/admin/reports/:id/resolve',
     moderators: '/api/admin/moderators',
+    /** The audit trail, filtered and paged (moderators). */
+    audit: '/api/admin/audit',
+    /** GET: the accounts refused most often by the quotas (moderators). */
+    quotaHits: '/api/admin/quota-hits',
   },
+  market: {
+    lanePrice: '/api/market/lane-price',
+  },
+  /** GET: my figures by Tashkent month (`from`, `to`). */
+  dashboard: '/api/dashboard',
   shipments: {
     list: '/api/shipments',
     one: '/api/shipments/:number',
     status: '/api/shipments/:number/status',
     rating: '/api/shipments/:number/rating',
+    positions: '/api/shipments/:number/positions',
+    /** Server-Sent Events of one shipment: `position` and `status`. */
+    events: '/api/shipments/:number/events',
+    /** POST makes a tracking link; DELETE revokes every link of the shipment. */
+    share: '/api/shipments/:number/share',
+    shareOne: '/api/shipments/:number/share/:token',
+    proof: '/api/shipments/:number/proof',
+    deliveryNote: '/api/shipments/:number/delivery-note.pdf',
   },
 } as const;

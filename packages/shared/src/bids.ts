@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { AWARD_ORIGINS, AWARD_OUTCOMES, BID_STATUSES, TENDER_STATUSES } from './constants.js';
+import {
+  AWARD_ORIGINS,
+  AWARD_OUTCOMES,
+  BID_STATUSES,
+  DELIVERY_SPEEDS,
+  PRICE_RANGES,
+  TENDER_STATUSES,
+  VEHICLE_TYPES,
+} from './constants.js';
+import { listFormatParam } from './csv.js';
 import { usdToCents } from './money.js';
-import { optionalInstantField } from './tenders.js';
+import { optionalInstantField, TENDER_TEXT_MAX } from './tenders.js';
 
 /** The largest amount anyone may offer (USD): far above any freight price, far below integer limits. */
 export const MAX_BID_USD = 10_000_000;
@@ -27,11 +36,35 @@ export const placeBidInput = z
     valid_until: optionalInstantField.describe(
       'Optional ISO-8601 instant (with offset): after it the bid is expired and skipped by awards',
     ),
+    vehicle_id: z
+      .number({ error: 'integer' })
+      .int({ error: 'integer' })
+      .positive({ error: 'integer' })
+      .max(2_147_483_647, { error: 'integer' })
+      .nullish()
+      .describe(
+        'Optional: the id of one of my vehicles that will carry the cargo (someone else’s or a missing one: 404 ' +
+          'VEHICLE_NOT_FOUND). It must not be Inactive (400 VEHICLE_INACTIVE), have no run-out insurance or ' +
+          'registration (400 VEHICLE_PAPERS_EXPIRED) and carry at least the cargo weight (400 VEHICLE_TOO_SMALL)',
+      ),
   })
-  .meta({ examples: [{ bid_amount: 1300 }, { bid_amount: 1290, valid_until: '2026-11-30T18:00:00+05:00' }] });
+  .meta({
+    examples: [
+      { bid_amount: 1300 },
+      { bid_amount: 1290, valid_until: '2026-11-30T18:00:00+05:00' },
+      { bid_amount: 1280, vehicle_id: 3 },
+    ],
+  });
 export type PlaceBidInput = z.input<typeof placeBidInput>;
 
 export const bidStatus = z.enum(BID_STATUSES);
+
+/** The vehicle a bid names, as the tender's owner and the bidder see it; null when the bid names none. */
+export const bidVehicle = z
+  .object({ id: z.number().int(), type: z.enum(VEHICLE_TYPES), plate: z.string() })
+  .nullable()
+  .describe('The vehicle named in the bid (its type and license plate), or null');
+export type BidVehicle = z.infer<typeof bidVehicle>;
 
 /** A bid as its bidder sees it (GET /api/bids/me), joined with its tender's display fields. */
 export const myBid = z
@@ -53,6 +86,7 @@ export const myBid = z
     tender_closes_at: z.string().describe('When bidding on the tender ends (ISO-8601)'),
     valid_until: z.string().nullable().describe('After it the bid is expired (ISO-8601); null: no limit'),
     confirm_by: z.string().nullable().describe('An awarded bid: confirm or decline before this instant'),
+    vehicle: bidVehicle,
   })
   .meta({
     examples: [
@@ -73,11 +107,18 @@ export const myBid = z
         shipment_date: '2026-12-01',
         delivery_date: '2026-12-03',
         tender_status: 'opened',
+        vehicle: { id: 3, type: 'Tented Truck', plate: '01 A 123 BC' },
       },
     ],
   });
 export type MyBid = z.infer<typeof myBid>;
 
+const blankIsAbsent = (text: string | undefined) => {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+/** The My Bids screen's filters (packages/shared bid-filters); blank values count as absent. */
 export const myBidsQuery = z.object({
   tender_id: z.coerce
     .number({ error: 'integer' })
@@ -85,7 +126,32 @@ export const myBidsQuery = z.object({
     .positive({ error: 'integer' })
     .max(2_147_483_647, { error: 'integer' })
     .optional(),
+  q: z
+    .string()
+    .max(TENDER_TEXT_MAX, { error: 'too_long' })
+    .optional()
+    .transform(blankIsAbsent)
+    .describe("Part of the tender's name, origin or destination, any letter case"),
+  price: z
+    .union([z.literal(''), z.enum(PRICE_RANGES, { error: 'one_of' })], { error: 'one_of' })
+    .optional()
+    .transform((value) => value || undefined)
+    .describe("The bid amount's band: Arzon < 1000, O'rtacha 1000–5000 inclusive, Qimmat > 5000 (USD)"),
+  delivery: z
+    .union([z.literal(''), z.enum(DELIVERY_SPEEDS, { error: 'one_of' })], { error: 'one_of' })
+    .optional()
+    .transform((value) => value || undefined)
+    .describe("Days from the tender's shipment to delivery: Tez ≤ 3, Odatdagi 4–7, Sekin ≥ 8"),
+  location: z
+    .string()
+    .max(TENDER_TEXT_MAX, { error: 'too_long' })
+    .optional()
+    .transform(blankIsAbsent)
+    .describe('The origin is in this city (any common spelling); Boshqa: in none of Toshkent, Samarqand'),
+  format: listFormatParam,
 });
+export type MyBidsQuery = z.input<typeof myBidsQuery>;
+export type MyBidsParams = z.output<typeof myBidsQuery>;
 
 /** A bid as the tender's owner sees it, with who offered it. */
 export const tenderBid = z
@@ -97,6 +163,7 @@ export const tenderBid = z
     created_at: z.string(),
     valid_until: z.string().nullable(),
     confirm_by: z.string().nullable(),
+    vehicle: bidVehicle,
     bidder: z.object({
       id: z.number().int(),
       first_name: z.string(),
@@ -121,6 +188,7 @@ export const tenderBid = z
         created_at: '2026-11-24T11:00:00.000Z',
         valid_until: null,
         confirm_by: null,
+        vehicle: { id: 3, type: 'Tented Truck', plate: '01 A 123 BC' },
         bidder: {
           id: 9,
           first_name: 'Aziz',

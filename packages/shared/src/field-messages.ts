@@ -44,6 +44,16 @@ export const FIELD_MESSAGES = {
     ru: 'Не более 2 знаков после запятой',
   },
   too_large: { uz: 'Juda katta', en: 'Too large', ru: 'Слишком большое значение' },
+  boolean: {
+    uz: "true yoki false (ha yoki yo'q) bo'lishi kerak",
+    en: 'Must be true or false (yes or no)',
+    ru: 'Должно быть true или false (да или нет)',
+  },
+  row_width: {
+    uz: "Qatordagi kataklar soni sarlavhadagidan ko'p",
+    en: 'The row has more cells than the header',
+    ru: 'В строке больше ячеек, чем в заголовке',
+  },
   unknown_field: { uz: "Noma'lum maydon", en: 'Unknown field', ru: 'Неизвестное поле' },
   integer: { uz: "Butun son bo'lishi kerak", en: 'Must be a whole number', ru: 'Должно быть целым числом' },
   year_range: {
@@ -135,6 +145,16 @@ export const FIELD_MESSAGES = {
     uz: 'Bu bildirishnoma xizmati qabul qilinmaydi',
     en: 'This push service is not accepted',
     ru: 'Этот сервис уведомлений не принимается',
+  },
+  from_after_to: {
+    uz: "Oxiri boshidan oldin bo'lmasligi kerak",
+    en: 'The end must not be before the start',
+    ru: 'Конец не может быть раньше начала',
+  },
+  period_too_long: {
+    uz: "Davr ko'pi bilan 5 yil (60 oy) bo'lishi mumkin",
+    en: 'The period may be at most 5 years (60 months)',
+    ru: 'Период не может быть длиннее 5 лет (60 месяцев)',
   },
 } as const satisfies Record<string, Localized>;
 

@@ -254,6 +254,19 @@ export const NOTIFICATION_TEMPLATES = {
     title: { uz: "Yuk holati o'zgardi", en: 'Shipment status changed', ru: 'Статус груза изменился' },
     body: { uz: '{number}: {status}', en: '{number}: {status}', ru: '{number}: {status}' },
   },
+  delivery_proof_recorded: {
+    type: 'system',
+    title: {
+      uz: 'Yetkazib berish dalili qayd etildi',
+      en: 'Proof of delivery recorded',
+      ru: 'Записано подтверждение доставки',
+    },
+    body: {
+      uz: '{number}: qabul qildi {receiver}. Koʻrib chiqib, yetkazib berilganini tasdiqlang',
+      en: '{number}: received by {receiver}. Check it and confirm the delivery',
+      ru: '{number}: принял(а) {receiver}. Проверьте и подтвердите доставку',
+    },
+  },
 } as const satisfies Record<string, NotificationTemplate>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_TEMPLATES;

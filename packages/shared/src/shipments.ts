@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VEHICLE_TYPES } from './constants.js';
 import { SHIPMENT_STATUSES } from './notifications.js';
 
 /** The steps a person may set: the carrier sets loaded then on_the_way; the owner confirms delivered. */
@@ -47,6 +48,10 @@ export const shipment = z
     carrier_name: z.string(),
     carrier_phone: z.string(),
     owner_name: z.string(),
+    vehicle: z
+      .object({ type: z.enum(VEHICLE_TYPES), plate: z.string() })
+      .nullable()
+      .describe('The vehicle the winning bid named, as it was at the award; null when it named none'),
     loaded_at: z.string().nullable(),
     on_the_way_at: z.string().nullable(),
     delivered_at: z.string().nullable(),
@@ -73,6 +78,7 @@ export const shipment = z
         carrier_name: 'Aziz Rahimov',
         carrier_phone: '+998901234567',
         owner_name: 'Dilnoza Yusupova',
+        vehicle: { type: 'Tented Truck', plate: '01 A 123 BC' },
         loaded_at: '2026-12-01T06:00:00.000Z',
         on_the_way_at: null,
         delivered_at: null,

@@ -11,6 +11,7 @@ import {
 } from './auction.js';
 import { parseDecimal, usdToCents } from './money.js';
 import { daysBetween, locationFilterOf } from './tender-filters.js';
+import { listFormatParam } from './csv.js';
 
 export const TENDER_TEXT_MAX = 200;
 export const TENDER_LONG_TEXT_MAX = 2000;
@@ -530,6 +531,7 @@ export const tenderListQuery = z
         return afterId;
       })
       .describe('The X-Next-Cursor of the previous page'),
+    format: listFormatParam,
   })
   .superRefine((query, ctx) => {
     if (query.cursor !== undefined && query.offset !== undefined) {

@@ -182,3 +182,42 @@ export const passwordResetConfirmInput = z
   })
   .meta({ examples: [{ token: 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0', password: 'a-new-long-secret' }] });
 export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmInput>;
+
+// ---- The user's own sessions (GET /api/users/me/sessions) ----
+
+export const userSession = z
+  .object({
+    id: z.string().describe('The session id'),
+    created_at: z.string().describe('When it was signed in (UTC)'),
+    last_used_at: z.string().describe('When its tokens were last renewed (about every 15 minutes while in use)'),
+    ip: z.string().nullable().describe('The address it was last used from'),
+    user_agent: z.string().nullable(),
+    browser: z.string().nullable().describe('Read from the user agent, e.g. Chrome 131'),
+    os: z.string().nullable().describe('Read from the user agent, e.g. Android 14'),
+    current: z.boolean().describe('true for the session of this request'),
+  })
+  .meta({
+    examples: [
+      {
+        id: '0b6f3c1e-7a52-4c1f-9d0e-2f4a8b1c5d6e',
+        created_at: '2026-11-24T09:00:00.000Z',
+        last_used_at: '2026-11-24T10:15:00.000Z',
+        ip: '203.0.113.7',
+        user_agent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36',
+        browser: 'Chrome 131',
+        os: 'Android 14',
+        current: true,
+      },
+    ],
+  });
+export type UserSession = z.infer<typeof userSession>;
+
+/** `:id` of a session in a path: a UUID. */
+export const sessionIdParams = z.object({
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'invalid' }),
+});
+
+export const signedOutSessions = z
+  .object({ signed_out: z.number().int().describe('How many sessions ended') })
+  .meta({ examples: [{ signed_out: 2 }] });
+export type SignedOutSessions = z.infer<typeof signedOutSessions>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readFormNumber, vehicleFormInput, vehicleIdParams, vehicleListQuery, vehicleYearMax } from './vehicles.js';
+import {
+  bidVehicleRefusal,
+  loadCapacityKg,
+  readFormNumber,
+  vehicleFormInput,
+  vehicleIdParams,
+  vehicleListQuery,
+  vehicleYearMax,
+} from './vehicles.js';
 
 const valid = {
   vehicle_name: 'Isuzu NQR 90',
@@ -109,5 +117,46 @@ describe('vehicleListQuery and vehicleIdParams', () => {
     expect(vehicleIdParams.parse({ id: '42' })).toEqual({ id: 42 });
     for (const id of ['0', '-1', '1.0', '1e2', ' 7', '2147483648', 'x'])
       expect(vehicleIdParams.safeParse({ id }).success).toBe(false);
+  });
+});
+
+describe('bidVehicleRefusal', () => {
+  const today = '2026-11-25';
+  const truck = { current_status: 'Active', max_load_weight: 20, weight_unit: 'ton' };
+
+  it('reads the capacity in kg whatever the unit, without float noise', () => {
+    expect(loadCapacityKg({ max_load_weight: 20.01, weight_unit: 'ton' })).toBe(20010);
+    expect(loadCapacityKg({ max_load_weight: 0.07, weight_unit: 'ton' })).toBe(70);
+    expect(loadCapacityKg({ max_load_weight: 1500.5, weight_unit: 'kg' })).toBe(1500.5);
+  });
+
+  it('lets a vehicle carry up to its capacity; one kilogram more is too much', () => {
+    expect(bidVehicleRefusal(truck, 20000, today)).toBeNull();
+    expect(bidVehicleRefusal(truck, 20000.01, today)).toBe('VEHICLE_TOO_SMALL');
+    expect(bidVehicleRefusal({ ...truck, max_load_weight: 800, weight_unit: 'kg' }, 801, today)).toBe(
+      'VEHICLE_TOO_SMALL',
+    );
+  });
+
+  it('refuses run-out work papers (the last valid day still counts), then an Inactive vehicle first of all', () => {
+    expect(bidVehicleRefusal({ ...truck, insurance_expires_on: '2026-11-24' }, 1, today)).toBe(
+      'VEHICLE_PAPERS_EXPIRED',
+    );
+    expect(bidVehicleRefusal({ ...truck, registration_expires_on: '2026-11-24' }, 1, today)).toBe(
+      'VEHICLE_PAPERS_EXPIRED',
+    );
+    expect(
+      bidVehicleRefusal({ ...truck, insurance_expires_on: today, registration_expires_on: today }, 1, today),
+    ).toBeNull();
+    // the inspection and the permit are reminded of, not refused
+    expect(
+      bidVehicleRefusal({ ...truck, inspection_expires_on: '2020-01-01', permit_expires_on: '2020-01-01' }, 1, today),
+    ).toBeNull();
+    expect(
+      bidVehicleRefusal({ ...truck, current_status: 'Inactive', insurance_expires_on: '2020-01-01' }, 99_999, today),
+    ).toBe('VEHICLE_INACTIVE');
+    for (const status of ['Active', 'Available', 'In Transit', 'Maintenance']) {
+      expect(bidVehicleRefusal({ ...truck, current_status: status }, 1, today), status).toBeNull();
+    }
   });
 });

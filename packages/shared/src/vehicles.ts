@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listFormatParam } from './csv.js';
 import {
   DEFAULT_VOLUME_UNIT,
   DEFAULT_WEIGHT_UNIT,
@@ -170,6 +171,36 @@ export function expiredDocuments(
   });
 }
 
+/** A vehicle's load capacity in kg, the unit of a tender's cargo weight. */
+export function loadCapacityKg(vehicle: { max_load_weight: number; weight_unit: string }): number {
+  // rounded to grams: 20.01 t is 20010 kg, not 20009.999…
+  return vehicle.weight_unit === 'ton'
+    ? Math.round(vehicle.max_load_weight * 1_000_000) / 1000
+    : vehicle.max_load_weight;
+}
+
+/** Why a vehicle may not be named in a bid (the API's error codes, each with a field error on vehicle_id). */
+export type BidVehicleRefusal = 'VEHICLE_INACTIVE' | 'VEHICLE_PAPERS_EXPIRED' | 'VEHICLE_TOO_SMALL';
+
+/**
+ * Whether a vehicle may be named in a bid on a tender of `cargoWeightKg` on `today` (YYYY-MM-DD, Tashkent): not
+ * Inactive (taken out of service; Maintenance and In Transit are passing states, and the cargo is loaded days
+ * later), no run-out work paper (the rule of `expiredDocuments`), and able to carry the cargo. Null when it may.
+ * The server refuses with the code; the bid form greys the vehicle out and says why.
+ */
+export function bidVehicleRefusal(
+  vehicle: { current_status: string; max_load_weight: number; weight_unit: string } & Partial<
+    Record<`${ExpiringDocument}_expires_on`, string | null>
+  >,
+  cargoWeightKg: number,
+  today: string,
+): BidVehicleRefusal | null {
+  if (vehicle.current_status === 'Inactive') return 'VEHICLE_INACTIVE';
+  if (expiredDocuments(vehicle, today).length > 0) return 'VEHICLE_PAPERS_EXPIRED';
+  if (loadCapacityKg(vehicle) < cargoWeightKg) return 'VEHICLE_TOO_SMALL';
+  return null;
+}
+
 /** When the owner is told that a document runs out in `days` days: 09:00 Tashkent that day (first: 30 days). */
 export function documentNoticeAtMs(expiresOn: string, days: number = DOCUMENT_EXPIRY_NOTICE_DAYS[0]): number {
   return Date.parse(`${expiresOn}T09:00:00+05:00`) - days * 24 * 60 * 60_000;
@@ -318,6 +349,10 @@ export const vehicleListQuery = z.object({
   type: filterChoice(VEHICLE_TYPES),
   status: filterChoice(VEHICLE_STATUSES),
   licensePlate: filterText(LICENSE_PLATE_MAX),
+  search: filterText(VEHICLE_NAME_MAX).describe(
+    'The list screen\'s search: a part of the name or of the plate, or the id ("12" or "#12"); combined with type and status',
+  ),
+  format: listFormatParam,
 });
 export type VehicleListQuery = z.input<typeof vehicleListQuery>;
 export type VehicleListFilters = z.output<typeof vehicleListQuery>;

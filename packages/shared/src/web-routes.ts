@@ -4,6 +4,8 @@
  */
 export const webRoutes = {
   home: '/',
+  /** The home of a signed-in user: their figures as a shipper and as a carrier. */
+  dashboard: '/dashboard',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   tenders: '/tenders',
@@ -12,6 +14,8 @@ export const webRoutes = {
   tender: '/tender/:id',
   orders: '/orders',
   createTender: '/orders/create',
+  /** Tenders from a CSV file: checked first, then created all at once. */
+  importTenders: '/orders/import',
   bids: '/bids',
   notifications: '/notifications',
   notificationSettings: '/notifications/settings',
@@ -22,6 +26,8 @@ export const webRoutes = {
   editVehicle: '/vehicles/edit/:id',
   shipmentStatus: '/shipment/status',
   shipmentSuccess: '/shipment/success',
+  /** The public page of a tracking link: opens signed out. */
+  track: '/track/:token',
   sampleSuccess: '/success',
   myCompany: '/company',
   company: '/companies/:id',

@@ -64,6 +64,31 @@ const HELMET_OPTIONS: HelmetOptions = {
   referrerPolicy: { policy: 'no-referrer' },
 };
 
+/** The policy with more places images may come from (the map's tile server). */
+function withImageSources(sources: string[]): HelmetOptions {
+  if (sources.length === 0) return HELMET_OPTIONS;
+  const csp = HELMET_OPTIONS.contentSecurityPolicy as { useDefaults: boolean; directives: Record<string, string[]> };
+  return {
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: { ...csp.directives, imgSrc: [...(csp.directives.imgSrc ?? []), ...sources] },
+    },
+  };
+}
+
+/**
+ * The CSP source of a map tile URL template: its scheme and host, a `{s}` subdomain as `*`
+ * (https://{s}.tile.example.org/{z}/{x}/{y}.png → https://*.tile.example.org); none for a data: URL or no tiles.
+ */
+export function tileImageSource(tileUrl: string | null): string | undefined {
+  const origin = tileUrl ? /^(https?:\/\/[^/?#]+)/.exec(tileUrl)?.[1] : undefined;
+  if (!origin) return undefined;
+  const source = origin.replace(/\{[^}]*\}/g, '*');
+  // a wildcard is allowed only as the host's first label
+  return /^https?:\/\/(\*\.)?[^*]+$/.test(source) ? source : `${origin.split(':')[0]}:`;
+}
+
 /**
  * The headers helmet sets, worked out once: they are the same on every answer, and building helmet's
  * middleware per request (as its Fastify plugin does) cost a tenth of a small request's time.
@@ -89,7 +114,7 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
  * Security headers on every answer (a strict CSP: scripts only from our own origin, never inline) and
  * per-route rate limits. Inline styles stay allowed: the toast library injects its stylesheet.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, options: { redis?: Redis }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, options: { redis?: Redis; imgSources?: string[] }) => {
   // After validation, before any handler: bad text in a path, query or body is refused with 400 and never reaches the database.
   // (a callback hook: an async one costs every request a promise)
   app.addHook('preHandler', (request, _reply, done) => {
@@ -103,7 +128,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { redis?:
     }
     done();
   });
-  const headers = securityHeaders();
+  const headers = securityHeaders(withImageSources(options.imgSources ?? []));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -4,3 +4,5 @@ export * from './tenders.js';
 export * from './users.js';
 export * from './vehicles.js';
 export * from './companies.js';
+export * from './shipments.js';
+export * from './delivery-proof.js';

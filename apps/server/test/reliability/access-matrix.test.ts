@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import {
@@ -72,7 +73,9 @@ type ObjectKind =
   | 'report-by-A'
   | 'saved-search'
   | 'push-subscription'
-  | 'dead-delivery';
+  | 'dead-delivery'
+  | 'session-of-A'
+  | 'track-link';
 
 interface Fixture {
   kind: ObjectKind;
@@ -179,6 +182,30 @@ async function make(kind: ObjectKind): Promise<Fixture> {
         .executeTakeFirstOrThrow();
       return { kind, params: { id: row.id } };
     }
+    case 'session-of-A': {
+      // another device of A's (not the one whose token the matrix uses)
+      const id = randomUUID();
+      await database.db
+        .insertInto('sessions')
+        .values({
+          id,
+          user_id: A.user.id,
+          created_at: new Date().toISOString(),
+          revoked_at: null,
+          revoked_reason: null,
+          ip: '198.51.100.9',
+          user_agent: 'Matrix',
+          last_used_at: new Date().toISOString(),
+        })
+        .execute();
+      return { kind, params: { id } };
+    }
+    case 'track-link': {
+      // a tracking link of A's shipment: the token is its own permission, for anyone who holds it
+      const { shipment } = await awarded(A, C);
+      const link = await post<{ token: string }>(A.accessToken, pathTo(apiPaths.shipments.share, { number: shipment }));
+      return { kind, params: { token: link.token } };
+    }
     case 'dead-delivery': {
       const row = await database.db
         .insertInto('outbox')
@@ -249,6 +276,8 @@ function objectKindsFor(path: string): ObjectKind[] {
   if (path.startsWith('/api/saved-searches/{id}')) return ['saved-search'];
   if (path.startsWith('/api/push/subscriptions/{id}')) return ['push-subscription'];
   if (path.startsWith('/api/users/me/deliveries/{id}')) return ['dead-delivery'];
+  if (path.startsWith('/api/users/me/sessions/{id}')) return ['session-of-A'];
+  if (path.startsWith('/api/track/{token}')) return ['track-link'];
   throw new Error(`the access matrix does not know which object ${path} takes: add it to objectKindsFor`);
 }
 
@@ -260,6 +289,7 @@ const PUBLIC_TO_B = new Set<ObjectKind>([
   'tender-of-C-with-A-bid',
   'file-link',
   'company-of-A',
+  'track-link',
 ]);
 
 // ---------------------------------------------------------------------------------------------------
@@ -313,6 +343,9 @@ function expected(
     case 'GET /api/shipments':
     case 'GET /api/vehicles/user':
     case 'GET /api/saved-searches':
+    case 'GET /api/dashboard':
+    case 'GET /api/users/me/sessions':
+    case 'POST /api/users/me/sessions/sign-out-others':
     case 'GET /api/users/me/notification-settings':
     case 'PUT /api/users/me/notification-settings':
     case 'DELETE /api/users/me/telegram-link':
@@ -332,6 +365,8 @@ function expected(
       return mine ? [204] : [404];
     case 'POST /api/users/me/deliveries/{id}/retry':
       return mine ? [200] : [404];
+    case 'DELETE /api/users/me/sessions/{id}':
+      return mine ? [204] : [404];
     case 'POST /api/tenders':
     case 'POST /api/vehicles':
       return [201];
@@ -363,6 +398,7 @@ function expected(
     case 'POST /api/admin/companies/{id}/unsuspend':
     case 'POST /api/admin/reports/{id}/resolve':
     case 'POST /api/admin/moderators':
+    case 'GET /api/admin/audit':
       // neither A nor B is a moderator
       return [403];
     case 'POST /api/bids/{id}/confirm':
@@ -394,6 +430,8 @@ function expected(
       // the carrier sets "loaded"; the owner may not
       if (!mine) return [404];
       return kind === 'shipment-A-carrier' ? [200] : [403];
+    case 'GET /api/track/{token}':
+      return [200];
     case 'GET /api/files/{id}':
       return kind === 'file-link' ? [200] : [403];
     default:

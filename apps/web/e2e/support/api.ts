@@ -1,5 +1,14 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { apiPaths, type AuthTokens, type MyBid, type PlacedBid, type Tender, type User, pathTo } from '@yuk/shared';
+import {
+  apiPaths,
+  type AuthTokens,
+  type MyBid,
+  type PlacedBid,
+  type Tender,
+  type User,
+  type Vehicle,
+  pathTo,
+} from '@yuk/shared';
 
 /** A user made for one journey, through the API (so journeys never depend on the demo data). */
 export interface JourneyUser {
@@ -124,4 +133,28 @@ export async function myApiBids(request: APIRequestContext, who: JourneyUser): P
   const response = await request.get(apiPaths.bids.mine, { headers: auth(who.accessToken) });
   expect(response.status()).toBe(200);
   return (await response.json()) as MyBid[];
+}
+
+/** Adds a vehicle of `owner` (POST /api/vehicles, the multipart form without documents): 20 t, Active. */
+export async function createApiVehicle(
+  request: APIRequestContext,
+  owner: JourneyUser,
+  fields: Record<string, string> = {},
+): Promise<Vehicle> {
+  const response = await request.post(apiPaths.vehicles.collection, {
+    headers: auth(owner.accessToken),
+    multipart: {
+      vehicle_name: 'MAN TGX',
+      vehicle_type: 'Tented Truck',
+      license_plate: `01 A ${String(Math.floor(Math.random() * 1000)).padStart(3, '0')} AA`,
+      year_of_manufacture: '2020',
+      current_status: 'Active',
+      max_load_weight: '20',
+      weight_unit: 'ton',
+      equipment_features: '[]',
+      ...fields,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Vehicle;
 }

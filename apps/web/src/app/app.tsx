@@ -12,6 +12,10 @@ const loadRouter = () => import('./router');
 const loadAuthPage = () => import('../features/auth/auth-page');
 const AppRouter = lazy(loadRouter);
 const AuthPage = lazy(() => loadAuthPage().then((module) => ({ default: module.AuthPage })));
+// a tracking link's page opens for anyone, signed in or not (the receiver has no account)
+const PublicTrackPage = lazy(() => import('../features/tracking/public-track-page'));
+const TRACK_PAGES = webRoutes.track.slice(0, webRoutes.track.indexOf(':'));
+const isTrackPage = (pathname: string) => pathname.startsWith(TRACK_PAGES);
 
 /**
  * The session decides the screen: a loading screen until the start-up check ends, the login screen on any
@@ -39,6 +43,13 @@ export function App() {
   }, [t]);
 
   const loader = <FullScreenLoader label={t('common.loading')} />;
+  if (isTrackPage(window.location.pathname)) {
+    return (
+      <Suspense fallback={loader}>
+        <PublicTrackPage />
+      </Suspense>
+    );
+  }
   if (status === 'loading') return loader;
   // a reset link opened in a browser that is still signed in sets the password all the same
   const resetting = window.location.pathname === webRoutes.resetPassword;

@@ -4,6 +4,7 @@ import { FullScreenLoader } from '../components/ui/states';
 import { routes as adminRoutes } from '../features/admin/routes';
 import { routes as bidsRoutes } from '../features/bids/routes';
 import { routes as companiesRoutes } from '../features/companies/routes';
+import { routes as dashboardRoutes } from '../features/dashboard/routes';
 import { routes as notFoundRoutes } from '../features/not-found/routes';
 import { routes as notificationsRoutes } from '../features/notifications/routes';
 import { routes as ordersRoutes } from '../features/orders/routes';
@@ -24,6 +25,7 @@ import { webRoutes } from '@yuk/shared';
  * relative to /) and is added here with one import above and one spread below.
  */
 const featureRoutes: RouteObject[] = [
+  ...dashboardRoutes,
   ...profileRoutes,
   ...vehiclesRoutes,
   ...tendersRoutes,
@@ -51,7 +53,8 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteError />,
-        children: [{ index: true, element: <Navigate to={webRoutes.tenders} replace /> }, ...featureRoutes],
+        // the signed-in home: the user's own figures
+        children: [{ index: true, element: <Navigate to={webRoutes.dashboard} replace /> }, ...featureRoutes],
       },
     ],
   },

@@ -3,6 +3,7 @@ import type authTexts from '../features/auth/i18n';
 import type adminTexts from '../features/admin/i18n';
 import type bidsTexts from '../features/bids/i18n';
 import type companiesTexts from '../features/companies/i18n';
+import type dashboardTexts from '../features/dashboard/i18n';
 import type notFoundTexts from '../features/not-found/i18n';
 import type notificationsTexts from '../features/notifications/i18n';
 import type ordersTexts from '../features/orders/i18n';
@@ -11,6 +12,7 @@ import type sampleSuccessTexts from '../features/sample-success/i18n';
 import type savedSearchesTexts from '../features/saved-searches/i18n';
 import type shipmentsTexts from '../features/shipments/i18n';
 import type tendersTexts from '../features/tenders/i18n';
+import type trackingTexts from '../features/tracking/i18n';
 import type vehiclesTexts from '../features/vehicles/i18n';
 import type { fieldTexts } from './catalogues';
 import type commonTexts from './common';
@@ -28,6 +30,7 @@ type Bundles =
   | typeof authTexts
   | typeof termsTexts
   | typeof appTexts
+  | typeof dashboardTexts
   | typeof profileTexts
   | typeof notFoundTexts
   | typeof vehiclesTexts
@@ -39,7 +42,8 @@ type Bundles =
   | typeof ordersTexts
   | typeof companiesTexts
   | typeof adminTexts
-  | typeof savedSearchesTexts;
+  | typeof savedSearchesTexts
+  | typeof trackingTexts;
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 

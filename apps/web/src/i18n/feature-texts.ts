@@ -2,6 +2,7 @@ import appTexts from '../app/i18n';
 import adminTexts from '../features/admin/i18n';
 import bidsTexts from '../features/bids/i18n';
 import companiesTexts from '../features/companies/i18n';
+import dashboardTexts from '../features/dashboard/i18n';
 import notFoundTexts from '../features/not-found/i18n';
 import notificationsTexts from '../features/notifications/i18n';
 import ordersTexts from '../features/orders/i18n';
@@ -10,6 +11,7 @@ import sampleSuccessTexts from '../features/sample-success/i18n';
 import savedSearchesTexts from '../features/saved-searches/i18n';
 import shipmentsTexts from '../features/shipments/i18n';
 import tendersTexts from '../features/tenders/i18n';
+import trackingTexts from '../features/tracking/i18n';
 import vehiclesTexts from '../features/vehicles/i18n';
 import { addTexts } from './index';
 import { errorTexts } from './error-texts';
@@ -24,6 +26,7 @@ export const featureTexts = [
   errorTexts,
   termsTexts,
   appTexts,
+  dashboardTexts,
   profileTexts,
   notFoundTexts,
   vehiclesTexts,
@@ -36,6 +39,7 @@ export const featureTexts = [
   companiesTexts,
   adminTexts,
   savedSearchesTexts,
+  trackingTexts,
 ];
 
 addTexts(featureTexts);

@@ -51,6 +51,8 @@ export interface RequestOptions {
   /** Called with a successful answer before its body is read (e.g. to read a list's paging headers). */
   onResponse?: (response: Response) => void;
   headers?: Record<string, string>;
+  /** 'blob' reads a file's bytes (a PDF) instead of JSON or text. */
+  readAs?: 'blob';
 }
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -190,6 +192,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) throw await toApiError(response, options);
   options.onResponse?.(response);
+  // the caller asked for a file and names it Blob with T
+  if (options.readAs === 'blob') return (await response.blob()) as T;
   return readBody<T>(response);
 }
 

@@ -104,6 +104,65 @@ describe('openEventStream', () => {
     expect(getAccessToken()).toBeUndefined();
   });
 
+  describe('a stream the server closed, by its reason', () => {
+    let visibility: DocumentVisibilityState = 'visible';
+    const show = (state: DocumentVisibilityState) => {
+      visibility = state;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    beforeEach(() => {
+      visibility = 'visible';
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(document, 'visibilityState');
+    });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 40));
+
+    it('replaced (another tab took its place): comes back only when the tab is shown again, never in a loop', async () => {
+      const { calls } = stubFetch(() =>
+        streamOf(['event: state\ndata: 1\n\n', 'event: closed\ndata: {"reason":"replaced"}\n\n']),
+      );
+      const events: string[] = [];
+      const close = openEventStream(
+        '/api/notifications/stream',
+        { onEvent: (event) => events.push(event.event ?? '') },
+        { initialDelayMs: 1, maxDelayMs: 2 },
+      );
+      await waitFor(() => expect(calls).toHaveLength(1));
+      await settle();
+      // shown all along: it stays closed (coming back now would push the other tab's stream out)
+      expect(calls).toHaveLength(1);
+      expect(events).toEqual(['state']);
+      show('hidden');
+      await settle();
+      expect(calls).toHaveLength(1);
+      show('visible');
+      await waitFor(() => expect(calls).toHaveLength(2));
+      close();
+    });
+
+    it('idle: a tab on screen comes back at once, a hidden one when it is shown', async () => {
+      const { calls } = stubFetch(() => streamOf(['event: closed\ndata: {"reason":"idle"}\n\n']));
+      const close = openEventStream(
+        '/api/notifications/stream',
+        { onEvent: () => {} },
+        { initialDelayMs: 20, maxDelayMs: 20 },
+      );
+      // on screen: back after the shortest wait, again and again (the wait does not grow)
+      await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(3));
+      visibility = 'hidden';
+      await settle();
+      const hiddenCount = calls.length;
+      await settle();
+      await settle();
+      expect(calls).toHaveLength(hiddenCount);
+      show('visible');
+      await waitFor(() => expect(calls.length).toBeGreaterThan(hiddenCount));
+      close();
+    });
+  });
+
   it('gives up on a refusal such as 404, and says so', async () => {
     const { calls } = stubFetch(() => jsonResponse({ error: 'Tender topilmadi', code: 'TENDER_NOT_FOUND' }, 404));
     const refused = vi.fn();

@@ -24,7 +24,54 @@ export interface EventStreamOptions {
   maxDelayMs?: number;
 }
 
-type Outcome = 'reconnect' | 'stop';
+/**
+ * What to do after a stream ended: come back after the growing wait, stop, or come back once the tab is shown
+ * (`shown`) or shown again after being hidden (`shownAgain`).
+ */
+type Outcome = 'reconnect' | 'stop' | 'shown' | 'shownAgain';
+
+/** The `closed` event the server sends before it ends a stream itself, and why. */
+export const STREAM_CLOSED_EVENT = 'closed';
+
+function closedReason(data: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    const reason = typeof parsed === 'object' && parsed !== null ? (parsed as { reason?: unknown }).reason : undefined;
+    return typeof reason === 'string' ? reason : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * After the server closed a stream, when to come back. `replaced`: a newer stream of the same person took its
+ * place (the server caps how many each may hold), so this tab waits until it is shown again: coming back at
+ * once would push out the other tab's stream, which would come back and push out this one, endlessly.
+ * `idle`: nothing happened for a long while; a tab on screen comes back at once, a hidden one when it is shown.
+ * Anything else (a restart, a signed-out session) comes back after the usual wait.
+ */
+function afterClose(reason: string | undefined): Outcome {
+  if (reason === 'replaced') return 'shownAgain';
+  if (reason === 'idle') return 'shown';
+  return 'reconnect';
+}
+
+/** Resolves when the page is visible (`again`: once it becomes visible after being hidden), or on abort. */
+function untilShown(signal: AbortSignal, again: boolean): Promise<void> {
+  if (!again && document.visibilityState === 'visible') return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      document.removeEventListener('visibilitychange', onChange);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const onChange = () => {
+      if (document.visibilityState === 'visible') done();
+    };
+    document.addEventListener('visibilitychange', onChange);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
 
 /** A stream open at least this long counts as healthy; shorter ones keep the growing wait. */
 const HEALTHY_STREAM_MS = 10_000;
@@ -33,7 +80,9 @@ const HEALTHY_STREAM_MS = 10_000;
  * Follows a Server-Sent Events stream of the API, read with fetch so that the bearer token goes along in its
  * header (never in the URL). A 401 renews the access token once, like every other call; a failed renewal
  * ends the session. A dropped connection or a 5xx reconnects after a growing, jittered wait (1 s, 2 s, 4 s …
- * up to 30 s), which starts short again after a stream that stayed open a while. Returns the function that closes the stream for good.
+ * up to 30 s), which starts short again after a stream that stayed open a while. A stream the server closed
+ * with a `closed` event comes back as its reason says (see afterClose). Returns the function that closes the
+ * stream for good.
  */
 export function openEventStream(
   path: string,
@@ -80,7 +129,13 @@ export function openEventStream(
 
     const openedAt = Date.now();
     handlers.onOpen?.();
-    const parser = createParser({ onEvent: handlers.onEvent });
+    let closedBy: string | undefined;
+    const parser = createParser({
+      onEvent: (message) => {
+        if (message.event === STREAM_CLOSED_EVENT) closedBy = closedReason(message.data) ?? '';
+        else handlers.onEvent(message);
+      },
+    });
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     try {
@@ -94,8 +149,8 @@ export function openEventStream(
       if (Date.now() - openedAt >= HEALTHY_STREAM_MS) failures = 0;
       handlers.onDisconnect?.();
     }
-    // the server ended the stream (a restart, a proxy's time limit): follow it again
-    return 'reconnect';
+    // the server said why it ended the stream; otherwise (a restart, a proxy's time limit) follow it again
+    return closedBy === undefined ? 'reconnect' : afterClose(closedBy);
   }
 
   const pause = (ms: number) =>
@@ -120,6 +175,11 @@ export function openEventStream(
         outcome = 'reconnect'; // the network failed or the stream broke (or it was closed: the loop ends below)
       }
       if (outcome === 'stop' || signal.aborted) return;
+      if (outcome === 'shown' || outcome === 'shownAgain') {
+        await untilShown(signal, outcome === 'shownAgain');
+        // then the shortest wait: never a tight loop, even against a server that closes at once
+        failures = 0;
+      }
       const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** failures);
       failures += 1;
       await pause(delay / 2 + (Math.random() * delay) / 2);

@@ -9,6 +9,8 @@ import type { Language, NotificationTab } from '@yuk/shared';
  */
 export const userKeys = {
   me: () => ['users', 'me'] as const,
+  /** My sessions (signed in on this and other devices). */
+  sessions: () => ['users', 'me', 'sessions'] as const,
 };
 
 export const tenderKeys = {
@@ -56,6 +58,14 @@ export const companyKeys = {
   /** The moderators' queues. */
   review: (status: string) => [...companyKeys.all, 'review', status] as const,
   reports: () => [...companyKeys.all, 'reports'] as const,
+  /** A company's history in the audit trail (moderators). */
+  audit: (id: number) => [...companyKeys.all, 'audit', id] as const,
+};
+
+/** My dashboard figures, per period; a deal, a bid or a delivery changes them. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  period: (period: { from: string; to: string }) => [...dashboardKeys.all, period.from, period.to] as const,
 };
 
 export const shipmentKeys = {
@@ -63,6 +73,9 @@ export const shipmentKeys = {
   list: () => [...shipmentKeys.all, 'list'] as const,
   detail: (number: string) => [...shipmentKeys.all, 'detail', number] as const,
   ratings: (number: string) => [...shipmentKeys.detail(number), 'ratings'] as const,
+  proof: (number: string) => [...shipmentKeys.detail(number), 'proof'] as const,
+  /** The track of one shipment (its positions), kept live by the shipment's event stream. */
+  positions: (number: string) => [...shipmentKeys.detail(number), 'positions'] as const,
 };
 
 export const vehicleKeys = {
@@ -81,8 +94,14 @@ export const vehicleKeys = {
  */
 export function invalidateTenderViews(client: QueryClient, ...also: QueryKey[]): Promise<unknown> {
   return Promise.all(
-    [tenderKeys.lists(), bidKeys.all, shipmentKeys.all, ...also].map((queryKey) =>
+    [tenderKeys.lists(), bidKeys.all, shipmentKeys.all, dashboardKeys.all, ...also].map((queryKey) =>
       client.invalidateQueries({ queryKey }),
     ),
   );
 }
+
+export const marketKeys = {
+  all: ['market'] as const,
+  /** The typical price of one lane in one mode, as the places were typed. */
+  lanePrice: (query: object) => [...marketKeys.all, 'lane-price', query] as const,
+};

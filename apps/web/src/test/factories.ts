@@ -2,9 +2,11 @@ import {
   DEFAULT_EVENT_CHANNELS,
   DELIVERY_EVENTS,
   tenderNumber,
+  type CarrierFigures,
   type Company,
   type NotificationSettings,
   type SavedSearch,
+  type ShipperFigures,
   type MyBid,
   type Notification,
   type Shipment,
@@ -82,6 +84,7 @@ export const makeTenderBid = (overrides: Partial<TenderBid> = {}): TenderBid => 
   created_at: '2026-11-21T09:15:00.000Z',
   valid_until: null,
   confirm_by: null,
+  vehicle: null,
   bidder: makeBidder(),
   ...overrides,
 });
@@ -120,6 +123,7 @@ export function makeMyBid(overrides: Partial<MyBid> = {}): MyBid {
     tender_closes_at: '2025-03-01T18:59:59.000Z',
     valid_until: null,
     confirm_by: null,
+    vehicle: null,
     ...overrides,
   };
 }
@@ -178,6 +182,7 @@ export function makeShipment(overrides: Partial<Shipment> = {}): Shipment {
     carrier_name: 'Aziz Karimov',
     carrier_phone: '+998901234567',
     owner_name: 'Dilnoza Yusupova',
+    vehicle: null,
     loaded_at: null,
     on_the_way_at: null,
     delivered_at: null,
@@ -249,6 +254,62 @@ export function makeNotificationSettings(overrides: Partial<NotificationSettings
       push: { available: true, public_key: 'BPublicKey', devices: 0 },
     },
     failed: [],
+    ...overrides,
+  };
+}
+
+/** A shipper's dashboard figures over `months` (YYYY-MM), every month empty unless overridden. */
+export function makeShipperFigures(months: string[], overrides: Partial<ShipperFigures> = {}): ShipperFigures {
+  return {
+    tenders: 0,
+    bids_per_tender: null,
+    deals: 0,
+    spend: 0,
+    savings: 0,
+    savings_share: null,
+    median_hours_to_award: null,
+    delivered: 0,
+    on_time: 0,
+    on_time_share: null,
+    months: months.map((month) => ({
+      month,
+      tenders: 0,
+      bids_per_tender: null,
+      deals: 0,
+      spend: 0,
+      savings: 0,
+      median_hours_to_award: null,
+      delivered: 0,
+      on_time: 0,
+    })),
+    ...overrides,
+  };
+}
+
+/** A carrier's dashboard figures over `months` (YYYY-MM), every month empty unless overridden. */
+export function makeCarrierFigures(months: string[], overrides: Partial<CarrierFigures> = {}): CarrierFigures {
+  return {
+    bids_placed: 0,
+    bids_won: 0,
+    decided_tenders: 0,
+    tenders_won: 0,
+    win_rate: null,
+    revenue: 0,
+    delivered: 0,
+    on_time: 0,
+    on_time_share: null,
+    ratings: 0,
+    rating_average: null,
+    months: months.map((month) => ({
+      month,
+      bids_placed: 0,
+      bids_won: 0,
+      revenue: 0,
+      delivered: 0,
+      on_time: 0,
+      ratings: 0,
+      rating_average: null,
+    })),
     ...overrides,
   };
 }

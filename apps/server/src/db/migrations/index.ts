@@ -13,6 +13,13 @@ import { deliveryMigration } from './011-delivery.js';
 import { documentExpiryMigration } from './012-document-expiry.js';
 import { accountAccessMigration } from './013-account-access.js';
 import { moreVehiclePapersMigration } from './014-more-vehicle-papers.js';
+import { bidVehicleMigration } from './015-bid-vehicle.js';
+import { shipmentTrackingMigration } from './016-shipment-tracking.js';
+import { deliveryProofMigration } from './017-delivery-proof.js';
+import { auditTrailMigration } from './018-audit-trail.js';
+import { lanePricesMigration } from './019-lane-prices.js';
+import { dashboardIndexesMigration } from './020-dashboard-indexes.js';
+import { quotasMigration } from './021-quotas.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -30,4 +37,11 @@ export const migrations: Record<string, MigrationFactory> = {
   '012-document-expiry': documentExpiryMigration,
   '013-account-access': accountAccessMigration,
   '014-more-vehicle-papers': moreVehiclePapersMigration,
+  '015-bid-vehicle': bidVehicleMigration,
+  '016-shipment-tracking': shipmentTrackingMigration,
+  '017-delivery-proof': deliveryProofMigration,
+  '018-audit-trail': auditTrailMigration,
+  '019-lane-prices': lanePricesMigration,
+  '020-dashboard-indexes': dashboardIndexesMigration,
+  '021-quotas': quotasMigration,
 };

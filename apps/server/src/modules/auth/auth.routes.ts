@@ -112,7 +112,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: service.AuthContext }> = a
       },
     },
     async (request, reply) => {
-      await service.confirmPasswordReset(ctx, request.body.token, request.body.password);
+      const ended = await service.confirmPasswordReset(ctx, request.body.token, request.body.password);
+      await app.liveStreams.endSessions(ended, 'signed_out');
       return reply.status(204).send(null);
     },
   );

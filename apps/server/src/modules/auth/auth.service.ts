@@ -14,6 +14,7 @@ import {
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { maskPhone, recordAudit } from '../audit/index.js';
 import { queueAccountMessage } from '../delivery/index.js';
 import {
   findUserByEmail,
@@ -119,16 +120,37 @@ async function proveCode(ctx: AuthContext, phone: string, code: string): Promise
  * no account has the number (PHONE_NOT_REGISTERED): the one who holds the phone may know that.
  */
 export async function signInWithCode(ctx: AuthContext, phone: string, code: string): Promise<AuthTokens> {
-  await proveCode(ctx, phone, code);
+  try {
+    await proveCode(ctx, phone, code);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // a wrong or dead code is a failed sign-in, recorded against the account that has the number (if any)
+    const owner = await findUserByVerifiedPhone(ctx.db, phone);
+    await recordAudit(ctx.db, {
+      actorUserId: null,
+      action: 'auth.sign_in_failed',
+      subject: owner ? { type: 'user', id: owner.id } : null,
+      details: { method: 'sms', phone: maskPhone(phone) },
+    });
+    throw error;
+  }
   const user = await findUserByVerifiedPhone(ctx.db, phone);
   if (!user) throw new AppError('PHONE_NOT_REGISTERED');
-  return startSession(ctx.users, user);
+  return startSession(ctx.users, user, 'sms');
 }
 
 /** The signed-in user proves a phone (theirs, or a new number, which becomes theirs). */
 export async function verifyOwnPhone(ctx: AuthContext, userId: number, phone: string, code: string): Promise<User> {
   await proveCode(ctx, phone, code);
-  await ctx.db.transaction().execute((trx) => setVerifiedPhone(trx, userId, phone, new Date(nowOf(ctx)).toISOString()));
+  await ctx.db.transaction().execute(async (trx) => {
+    await setVerifiedPhone(trx, userId, phone, new Date(nowOf(ctx)).toISOString());
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: 'user.phone_verified',
+      subject: { type: 'user', id: userId },
+      details: { phone: maskPhone(phone) },
+    });
+  });
   return getCurrentUser(ctx.db, userId);
 }
 
@@ -158,13 +180,23 @@ export async function requestPasswordReset(ctx: AuthContext, email: string, lang
   });
 }
 
-/** Sets the new password with a reset link's token (used up with every other link of the user). */
-export async function confirmPasswordReset(ctx: AuthContext, token: string, password: string): Promise<void> {
+/**
+ * Sets the new password with a reset link's token (used up with every other link of the user); the ids of
+ * the sessions that ended with the old password.
+ */
+export async function confirmPasswordReset(ctx: AuthContext, token: string, password: string): Promise<string[]> {
   const nowMs = nowOf(ctx);
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const userId = await repo.useReset(trx, sha256(token), nowMs);
     if (userId === undefined) throw new AppError('RESET_LINK_INVALID');
-    await replacePassword(trx, userId, passwordHash, new Date(nowMs).toISOString());
+    const ended = await replacePassword(trx, userId, passwordHash, new Date(nowMs).toISOString());
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: 'user.password_reset',
+      subject: { type: 'user', id: userId },
+      details: { sessions_ended: ended.length },
+    });
+    return ended;
   });
 }

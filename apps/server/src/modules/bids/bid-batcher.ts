@@ -12,6 +12,7 @@ export interface BidAttempt {
   /** The instant of the bid (epoch ms): before the close, and the start of a soft-close extension. */
   nowMs: number;
   validUntilMs: number | null;
+  vehicleId: number | null;
 }
 
 /**
@@ -28,6 +29,7 @@ async function writeBid(trx: Db, attempt: BidAttempt) {
     status: 'active',
     created_at: new Date(attempt.nowMs).toISOString(),
     valid_until_ms: attempt.validUntilMs,
+    vehicle_id: attempt.vehicleId,
   });
   if (attempt.validUntilMs !== null) await scheduleDue(trx, 'bid_expiry', bid.id, attempt.validUntilMs);
   const params = { number: lowered.number, name: lowered.name, amount: formatUsd(attempt.amountCents) };

@@ -24,6 +24,8 @@ type NewBid = {
   status: BidStatus;
   created_at: string;
   valid_until_ms: number | null;
+  /** Checked before (mine, fit for the cargo); a vehicle deleted since is stored as null, as its deletion would. */
+  vehicle_id: number | null;
 };
 
 type InsertedBid = {
@@ -45,6 +47,7 @@ const insertOneBid = preparedQuery<NewBid, InsertedBid>((db, arg) =>
       status: arg('status'),
       created_at: arg('created_at'),
       valid_until_ms: arg('valid_until_ms'),
+      vehicle_id: db.selectFrom('vehicles').select('vehicles.id').where('vehicles.id', '=', arg('vehicle_id')),
     })
     .returning(['id', 'tender_id', 'amount_cents', 'status', 'created_at', 'valid_until_ms']),
 );
@@ -69,9 +72,9 @@ const demoteAndInsert = preparedQuery<NewBid, PlacedBidRow>((db, arg) => ({
         where tender_id = ${arg('tender_id')} and status = 'active'
         returning bidder_id
       ), placed as (
-        insert into bids (tender_id, bidder_id, amount_cents, status, created_at, valid_until_ms)
+        insert into bids (tender_id, bidder_id, amount_cents, status, created_at, valid_until_ms, vehicle_id)
         values (${arg('tender_id')}, ${arg('bidder_id')}, ${arg('amount_cents')}, ${arg('status')}, ${arg('created_at')},
-          cast(${arg('valid_until_ms')} as bigint))
+          cast(${arg('valid_until_ms')} as bigint), (select id from vehicles where id = ${arg('vehicle_id')}))
         returning id, tender_id, amount_cents, status, created_at, valid_until_ms
       )
       select placed.*, array(select bidder_id from demoted) as outbid from placed`.compile(db),
@@ -92,11 +95,20 @@ export async function recordLowestBid(trx: Db, bid: NewBid): Promise<PlacedBidRo
   return { ...(await insertBid(trx, bid)), outbid };
 }
 
+/** The vehicle a bid names (all null when none). */
+const vehicleColumns = [
+  'vehicles.id as vehicle_id',
+  'vehicles.vehicle_type',
+  'vehicles.license_plate as vehicle_plate',
+] as const;
+
 export function listBidsOfBidder(db: Db, bidderId: number, tenderId?: number) {
   let query = db
     .selectFrom('bids')
     .innerJoin('tenders', 'tenders.id', 'bids.tender_id')
+    .leftJoin('vehicles', 'vehicles.id', 'bids.vehicle_id')
     .select([
+      ...vehicleColumns,
       'bids.id',
       'bids.tender_id',
       'bids.amount_cents',
@@ -125,7 +137,9 @@ export function listBidsOfTender(db: Db, tenderId: number) {
   return db
     .selectFrom('bids')
     .innerJoin('users', 'users.id', 'bids.bidder_id')
+    .leftJoin('vehicles', 'vehicles.id', 'bids.vehicle_id')
     .select([
+      ...vehicleColumns,
       'bids.id',
       'bids.tender_id',
       'bids.amount_cents',

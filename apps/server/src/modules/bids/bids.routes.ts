@@ -47,15 +47,24 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
           'Bid on an opened tender before its close: at least min_step below the current minimum (lowest bid, else the initial price)',
         description:
           'Not lower than the minimum: 409 BID_NOT_LOWER; lower by less than min_step: 400 BID_STEP_TOO_SMALL; ' +
-          'after closes_at: 409 TENDER_NOT_OPEN. A bid in the soft-close window moves closes_at (announced on the live stream).',
+          'after closes_at: 409 TENDER_NOT_OPEN. A bid in the soft-close window moves closes_at (announced on the live stream). ' +
+          'An optional vehicle_id names the bidder’s vehicle: 404 VEHICLE_NOT_FOUND unless theirs; 400 VEHICLE_INACTIVE, ' +
+          'VEHICLE_PAPERS_EXPIRED or VEHICLE_TOO_SMALL (on vehicle_id) when it may not carry the cargo.',
         params: tenderIdParams,
         body: placeBidInput,
         response: { 201: placedBid, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const { bid_amount, valid_until } = request.body;
-      const bid = await service.placeBid(ctx, currentUser(request).userId, request.params.id, bid_amount, valid_until);
+      const { bid_amount, valid_until, vehicle_id } = request.body;
+      const bid = await service.placeBid(
+        ctx,
+        currentUser(request).userId,
+        request.params.id,
+        bid_amount,
+        valid_until,
+        vehicle_id ?? null,
+      );
       return reply.status(201).send(bid);
     },
   );

@@ -2,6 +2,7 @@ import {
   centsToUsd,
   formatUsd,
   nextMaxBidCents,
+  type BidVehicle,
   type MinBidResponse,
   type MyBid,
   type PlacedBid,
@@ -12,10 +13,12 @@ import { AppError } from '../../errors.js';
 import { companiesOfUsers, findCompanyStanding } from '../companies/index.js';
 import { standingOfUsers } from '../ratings/index.js';
 import { announce } from '../notifications/index.js';
+import { assertVehicleFitsBid } from '../vehicles/index.js';
 import {
   clockMs,
   findTenderState,
   liveStateOf,
+  marketDay,
   ownTender,
   tenderChannel,
   visibleTender,
@@ -31,6 +34,20 @@ export type BidsContext = TenderStateContext;
 const RECENT_NO_SHOW_DAYS = 90;
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The vehicle a listed bid names (the columns of its left join), or null. */
+function vehicleOf(row: {
+  vehicle_id: number | null;
+  vehicle_type: string | null;
+  vehicle_plate: string | null;
+}): BidVehicle {
+  if (row.vehicle_id === null || row.vehicle_type === null || row.vehicle_plate === null) return null;
+  return {
+    id: row.vehicle_id,
+    type: row.vehicle_type as NonNullable<BidVehicle>['type'],
+    plate: row.vehicle_plate,
+  };
+}
 
 export async function getMinBid(ctx: BidsContext, userId: number, tenderId: number): Promise<MinBidResponse> {
   const tender = await visibleTender(ctx, userId, tenderId);
@@ -85,13 +102,19 @@ export async function placeBid(
   tenderId: number,
   amountUsd: number,
   validUntilMs: number | null = null,
+  vehicleId: number | null = null,
 ): Promise<PlacedBid> {
   const amountCents = Math.round(amountUsd * 100);
   const nowMs = clockMs(ctx);
   if (validUntilMs !== null && validUntilMs <= nowMs) {
     throw new AppError('VALIDATION_FAILED', {}, { valid_until: 'past_instant' });
   }
-  const outcome = await commitBid(ctx.db, { tenderId, bidderId, amountCents, nowMs, validUntilMs });
+  if (vehicleId !== null) {
+    // a tender they cannot see is not found before anything is said about the vehicle
+    const tender = await visibleTender(ctx, bidderId, tenderId);
+    await assertVehicleFitsBid(ctx.db, bidderId, vehicleId, tender.cargo_weight, marketDay(ctx));
+  }
+  const outcome = await commitBid(ctx.db, { tenderId, bidderId, amountCents, nowMs, validUntilMs, vehicleId });
   if (!outcome) throw await refusal(ctx, await findTenderState(ctx.db, tenderId), bidderId, amountCents, nowMs);
   const { bid: placed, tender } = outcome;
   await announce(ctx.bus, [...new Set(outcome.notifications.map((notification) => notification.userId))]);
@@ -112,13 +135,25 @@ export async function placeBid(
 
 export async function listMyBids(ctx: BidsContext, bidderId: number, tenderId?: number): Promise<MyBid[]> {
   const rows = await repo.listBidsOfBidder(ctx.db, bidderId, tenderId);
-  return rows.map(({ amount_cents, valid_until_ms, confirm_by_ms, closes_at_ms, ...row }) => ({
-    ...row,
-    bid_amount: centsToUsd(amount_cents),
-    tender_closes_at: new Date(closes_at_ms).toISOString(),
-    valid_until: isoOrNull(valid_until_ms),
-    confirm_by: isoOrNull(confirm_by_ms),
-  }));
+  return rows.map(
+    ({
+      amount_cents,
+      valid_until_ms,
+      confirm_by_ms,
+      closes_at_ms,
+      vehicle_id,
+      vehicle_type,
+      vehicle_plate,
+      ...row
+    }) => ({
+      ...row,
+      bid_amount: centsToUsd(amount_cents),
+      tender_closes_at: new Date(closes_at_ms).toISOString(),
+      valid_until: isoOrNull(valid_until_ms),
+      confirm_by: isoOrNull(confirm_by_ms),
+      vehicle: vehicleOf({ vehicle_id, vehicle_type, vehicle_plate }),
+    }),
+  );
 }
 
 export async function listTenderBids(ctx: BidsContext, ownerId: number, tenderId: number): Promise<TenderBid[]> {
@@ -138,6 +173,7 @@ export async function listTenderBids(ctx: BidsContext, ownerId: number, tenderId
     created_at: row.created_at,
     valid_until: isoOrNull(row.valid_until_ms),
     confirm_by: isoOrNull(row.confirm_by_ms),
+    vehicle: vehicleOf(row),
     bidder: {
       id: row.bidder_id,
       first_name: row.first_name,

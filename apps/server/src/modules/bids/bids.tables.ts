@@ -12,6 +12,8 @@ export interface BidsTable {
   valid_until_ms: number | null;
   /** An awarded bid must be confirmed before it (epoch ms). */
   confirm_by_ms: number | null;
+  /** The bidder's vehicle named in the bid; null when none (or since deleted). */
+  vehicle_id: number | null;
 }
 
 export interface BidsTables {

@@ -10,6 +10,7 @@ import {
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { recordAudit } from '../audit/index.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 import { insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
 import { announce, recordNotifications } from '../notifications/index.js';
@@ -174,6 +175,13 @@ export async function listForReview(
 
 type Decision = 'verify' | 'reject' | 'suspend' | 'unsuspend';
 
+const decisionAudit = {
+  verify: 'company.verified',
+  reject: 'company.rejected',
+  suspend: 'company.suspended',
+  unsuspend: 'company.unsuspended',
+} as const;
+
 const decisionNotice = {
   verify: 'company_verified',
   reject: 'company_rejected',
@@ -220,6 +228,13 @@ export async function decide(
       );
     }
     await repo.recordDecision(trx, { companyId, moderatorId, action, reason, at: now });
+    await recordAudit(trx, {
+      actorUserId: moderatorId,
+      action: decisionAudit[action],
+      subject: { type: 'company', id: companyId },
+      details: { reason },
+      at: now,
+    });
     return recordNotifications(trx, [
       {
         userId: row.user_id,

@@ -63,3 +63,24 @@ export function checkDocument(uploadedName: string, data: Buffer, fallbackStem: 
   if (!extensions.includes(extensionOf(original_name))) return undefined;
   return { content_type: contentType, original_name, data };
 }
+
+/**
+ * A safe display name for a file judged by content alone: cleaned as sanitizeFileName does, its
+ * extension made the type's own when it was another (a PNG sent as "photo.jpg" is kept as "photo.png").
+ */
+export function nameForType(raw: string, type: AcceptedContentType, fallbackStem: string): string {
+  const extensions: readonly string[] = ACCEPTED_FILE_TYPES[type];
+  const cleaned = sanitizeFileName(raw, fallbackStem);
+  if (extensions.includes(extensionOf(cleaned))) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const stem = dot > 0 ? cleaned.slice(0, dot) : cleaned;
+  return sanitizeFileName(`${stem}${extensions[0] ?? ''}`, fallbackStem);
+}
+
+/** The width and height of a PNG from its header (IHDR), or undefined when the bytes are no PNG. */
+export function pngSize(data: Buffer): { width: number; height: number } | undefined {
+  if (sniffContentType(data) !== 'image/png' || data.length < 24 || data.toString('latin1', 12, 16) !== 'IHDR') {
+    return undefined;
+  }
+  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+}

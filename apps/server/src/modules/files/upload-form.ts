@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_FILE_BYTES } from '@yuk/shared';
+import { MAX_FILE_BYTES, type AcceptedContentType, type ErrorCode } from '@yuk/shared';
 import { AppError } from '../../errors.js';
-import { checkDocument, type CheckedFile } from './file-checks.js';
+import { checkDocument, nameForType, sniffContentType, type CheckedFile } from './file-checks.js';
 
 /** Limits of a multipart form with documents (also given to @fastify/multipart when it is registered). */
 export const UPLOAD_LIMITS = {
@@ -89,6 +89,78 @@ export async function readUploadForm<F extends string>(
       // A text value in a file field (an empty input, or the current link sent back) keeps the document.
       if (isFileField(name)) continue;
       if (part.valueTruncated) throw new AppError('VALIDATION_FAILED', {}, { [name]: 'too_long' });
+      const previous = fields[name];
+      fields[name] = previous === undefined ? part.value : [previous, part.value].flat();
+    }
+  } catch (error) {
+    discardRestOfBody(request);
+    throw uploadError(error);
+  }
+  return { fields, files };
+}
+
+/** What one file field of a form accepts, and the codes it refuses with (each names the field). */
+export interface FileFieldRule {
+  /** At most this many files in the field (a repeated field carries several). */
+  maxCount: number;
+  /** The largest file in bytes; never above UPLOAD_LIMITS.fileSize. */
+  maxBytes: number;
+  /** The types accepted, judged by the first bytes alone: the name is not asked, the client's type ignored. */
+  types: readonly AcceptedContentType[];
+  tooMany: ErrorCode;
+  tooLarge: ErrorCode;
+  wrongType: ErrorCode;
+}
+
+/** Enough of a file to tell its type by its magic number (WebP's is the longest: 12 bytes). */
+const SNIFF_BYTES = 12;
+
+/**
+ * Reads a multipart form whose files are judged by content only (photos from a phone's camera, a drawing
+ * of a signature): each file field by its rule, in order, refused as soon as a file is one too many, too
+ * large or of another type, before the rest of it is read. Nothing is stored here: a refusal leaves
+ * nothing behind. A stored name keeps the extension of the type found.
+ */
+export async function readFileForm<F extends string>(
+  request: FastifyRequest,
+  rules: Readonly<Record<F, FileFieldRule>>,
+): Promise<{ fields: Record<string, unknown>; files: Record<F, CheckedFile[]> }> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const isFileField = (name: string): name is F => Object.hasOwn(rules, name);
+  const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const files = Object.fromEntries(Object.keys(rules).map((name) => [name, []])) as unknown as Record<F, CheckedFile[]>;
+  try {
+    for await (const part of request.parts()) {
+      const name = part.fieldname;
+      if (part.type === 'file') {
+        if (!isFileField(name)) throw new AppError('VALIDATION_FAILED', {}, { [name]: 'unknown_field' });
+        const rule = rules[name];
+        const refuse = (code: ErrorCode) => new AppError(code, {}, { [name]: code });
+        if (files[name].length >= rule.maxCount) throw refuse(rule.tooMany);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let type: AcceptedContentType | undefined;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (part.file.truncated || size > rule.maxBytes) throw refuse(rule.tooLarge);
+          chunks.push(chunk);
+          if (type === undefined && size >= SNIFF_BYTES) {
+            type = sniffContentType(Buffer.concat(chunks));
+            if (!type || !rule.types.includes(type)) throw refuse(rule.wrongType);
+          }
+        }
+        if (part.file.truncated) throw refuse(rule.tooLarge);
+        // An empty file input still sends a part: no name and no bytes means "no file".
+        if (size === 0 && !part.filename) continue;
+        const data = Buffer.concat(chunks);
+        type ??= sniffContentType(data);
+        if (!type || !rule.types.includes(type)) throw refuse(rule.wrongType);
+        files[name].push({ content_type: type, original_name: nameForType(part.filename ?? '', type, name), data });
+        continue;
+      }
+      if (part.valueTruncated) throw new AppError('VALIDATION_FAILED', {}, { [name]: 'too_long' });
+      // a text value in a file field (an empty input) carries nothing
+      if (isFileField(name)) continue;
       const previous = fields[name];
       fields[name] = previous === undefined ? part.value : [previous, part.value].flat();
     }

@@ -2,8 +2,9 @@ import type { z } from 'zod';
 import { REPORTS_PER_DAY, endOfMarketDayMs, marketToday, type Report, type reportInput } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { recordAudit } from '../audit/index.js';
 import { findFilledCompany } from '../companies/index.js';
-import { assertModerator, grantModerator } from '../users/index.js';
+import { assertModerator, findUserByEmail, grantModerator } from '../users/index.js';
 import { visibleTender } from '../tenders/index.js';
 import * as repo from './moderation.repository.js';
 
@@ -58,8 +59,17 @@ export async function listReports(ctx: ModerationContext, moderatorId: number): 
 
 export async function resolveReport(ctx: ModerationContext, moderatorId: number, reportId: number): Promise<Report> {
   await assertModerator(ctx.db, moderatorId);
-  const row = await repo.resolveReport(ctx.db, reportId, moderatorId, new Date().toISOString());
-  if (!row) throw new AppError('REPORT_NOT_FOUND');
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const resolved = await repo.resolveReport(trx, reportId, moderatorId, new Date().toISOString());
+    if (!resolved) throw new AppError('REPORT_NOT_FOUND');
+    await recordAudit(trx, {
+      actorUserId: moderatorId,
+      action: 'report.resolved',
+      subject: { type: 'report', id: reportId },
+      details: { about: `${resolved.subject_type}:${resolved.subject_id}` },
+    });
+    return resolved;
+  });
   return toReport(row);
 }
 
@@ -70,6 +80,16 @@ export async function grantModeratorRole(
   email: string,
 ): Promise<{ email: string; role: 'moderator' }> {
   await assertModerator(ctx.db, moderatorId);
-  if (!(await grantModerator(ctx.db, email))) throw new AppError('USER_NOT_FOUND');
-  return { email: email.trim().toLowerCase(), role: 'moderator' };
+  const address = email.trim().toLowerCase();
+  await ctx.db.transaction().execute(async (trx) => {
+    const target = await findUserByEmail(trx, address);
+    if (!target || !(await grantModerator(trx, address))) throw new AppError('USER_NOT_FOUND');
+    await recordAudit(trx, {
+      actorUserId: moderatorId,
+      action: 'user.role_granted',
+      subject: { type: 'user', id: target.id },
+      details: { role: 'moderator' },
+    });
+  });
+  return { email: address, role: 'moderator' };
 }

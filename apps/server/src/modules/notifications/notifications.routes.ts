@@ -4,7 +4,6 @@ import { apiPaths, idParams, notification, notificationListQuery, unreadCount } 
 import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { SIGNED_IN, errorResponses, eventStreamResponse } from '../../plugins/openapi.js';
-import { openSseStream } from '../../plugins/sse.js';
 import * as service from './notifications.service.js';
 
 const secured = { security: SIGNED_IN, tags: ['notifications'] };
@@ -78,6 +77,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.Notificat
         operationId: 'streamNotifications',
         ...secured,
         summary: 'Server-Sent Events: `unread` { count } now and on every change, `notification` for each new one',
+        description:
+          'Capped per user (5) and per client address (20): a new stream over a cap closes the oldest, which gets a ' +
+          'last `closed` event { reason: "replaced" }. A comment line comes every 25 s; a stream with no event for ' +
+          '15 minutes ends with `closed` { reason: "idle" }, and one of a session signed out with { reason: "signed_out" }.',
         response: {
           200: eventStreamResponse('`notification` events as they are created, and `unread` with the unread count'),
           ...errorResponses(401),
@@ -88,7 +91,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: service.Notificat
       const { userId } = currentUser(request);
       const lang = requestLanguage(request);
       let lastId = await service.latestId(ctx, userId);
-      const stream = openSseStream(request, reply);
+      // capped per user and per address: a sixth tab closes the oldest one's stream (plugins/live-streams)
+      const stream = await app.liveStreams.open(request, reply, 'notifications');
       stream.send('unread', { count: await service.unreadCount(ctx, userId) });
       // Wake-ups may come in bursts; one catch-up at a time keeps the order and skips nothing.
       let running: Promise<void> = Promise.resolve();

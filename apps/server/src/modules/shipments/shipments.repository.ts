@@ -1,12 +1,14 @@
 import type { ShipmentStatus } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { ShipmentsTable } from './shipments.tables.js';
 
-/** What a shipment is made of at the award: the tender and the winning bid. */
+/** What a shipment is made of at the award: the tender and the winning bid (with its vehicle, if it named one). */
 export function findAwardSource(trx: Db, tenderId: number, bidId: number) {
   return trx
     .selectFrom('tenders')
     .innerJoin('bids', 'bids.tender_id', 'tenders.id')
+    .leftJoin('vehicles', 'vehicles.id', 'bids.vehicle_id')
     .select([
       'tenders.id as tender_id',
       'tenders.number',
@@ -25,6 +27,8 @@ export function findAwardSource(trx: Db, tenderId: number, bidId: number) {
       'bids.id as bid_id',
       'bids.bidder_id',
       'bids.amount_cents',
+      'vehicles.vehicle_type',
+      'vehicles.license_plate as vehicle_plate',
     ])
     .where('tenders.id', '=', tenderId)
     .where('bids.id', '=', bidId)
@@ -36,6 +40,7 @@ export async function insertShipment(trx: Db, values: Omit<ShipmentsTable, 'id'>
 }
 
 const shipmentColumns = [
+  'shipments.id',
   'shipments.number',
   'shipments.tender_id',
   'shipments.owner_id',
@@ -52,6 +57,8 @@ const shipmentColumns = [
   'shipments.notes',
   'shipments.incoterms',
   'shipments.amount_cents',
+  'shipments.vehicle_type',
+  'shipments.vehicle_plate',
   'shipments.loaded_at',
   'shipments.on_the_way_at',
   'shipments.delivered_at',
@@ -79,6 +86,27 @@ export function findShipmentByNumber(db: Db, number: string, userId: number) {
     .where('shipments.number', '=', number)
     .where((eb) => eb.or([eb('shipments.owner_id', '=', userId), eb('shipments.carrier_id', '=', userId)]))
     .executeTakeFirst();
+}
+
+/**
+ * A shipment's parties and steps, by its number: what a call on a hot path (a phone's positions, every few
+ * seconds from every truck on the road) needs to decide, without the people's names. Prepared once.
+ */
+const shipmentParties = preparedQuery<
+  { number: string },
+  Pick<ShipmentsTable, 'number' | 'owner_id' | 'carrier_id' | 'status' | 'loaded_at' | 'delivered_at'> & { id: number }
+>((db, arg) =>
+  db
+    .selectFrom('shipments')
+    .select(['id', 'number', 'owner_id', 'carrier_id', 'status', 'loaded_at', 'delivered_at'])
+    .where('number', '=', arg('number')),
+);
+
+export const findShipmentParties = (db: Db, number: string) => shipmentParties.first(db, { number });
+
+/** A shipment by its id, whoever asks (a share link names it); the caller decides what to show. */
+export function findShipmentById(db: Db, id: number) {
+  return shipmentsQuery(db).where('shipments.id', '=', id).executeTakeFirst();
 }
 
 export function listShipmentsOf(db: Db, userId: number) {

@@ -17,6 +17,12 @@ export interface ShipmentsContext {
   bus: EventBus;
 }
 
+/**
+ * The live events of one shipment, for its two parties (and the pages its share links open): `status` when it
+ * moves a step, published here; `position` when its carrier's phone sends points, published by tracking.
+ */
+export const shipmentChannel = (number: string) => `shipment:${number}:events`;
+
 /** Inside the award's transaction: the winning carrier's shipment, made from the tender and the bid. */
 export async function createShipmentForAward(trx: Db, tenderId: number, bidId: number): Promise<void> {
   const source = await repo.findAwardSource(trx, tenderId, bidId);
@@ -39,6 +45,8 @@ export async function createShipmentForAward(trx: Db, tenderId: number, bidId: n
     notes: source.notes ?? '',
     incoterms: source.incoterms ?? '',
     amount_cents: source.amount_cents,
+    vehicle_type: source.vehicle_type,
+    vehicle_plate: source.vehicle_plate,
     loaded_at: null,
     on_the_way_at: null,
     delivered_at: null,
@@ -66,6 +74,10 @@ function present(row: repo.ShipmentRow, userId: number): Shipment {
     carrier_name: `${row.carrier_first_name} ${row.carrier_last_name}`,
     carrier_phone: row.carrier_phone,
     owner_name: `${row.owner_first_name} ${row.owner_last_name}`,
+    vehicle:
+      row.vehicle_type && row.vehicle_plate
+        ? { type: row.vehicle_type as NonNullable<Shipment['vehicle']>['type'], plate: row.vehicle_plate }
+        : null,
     loaded_at: row.loaded_at,
     on_the_way_at: row.on_the_way_at,
     delivered_at: row.delivered_at,
@@ -113,5 +125,31 @@ export async function moveShipment(
     ]);
   });
   await announce(ctx.bus, told);
+  await ctx.bus.publish(shipmentChannel(number), { event: 'status', data: { status: step } });
   return getShipment(ctx, userId, number);
+}
+
+/**
+ * A shipment of which the user is owner or carrier, as stored (its id and both parties' ids included), for
+ * the modules built on shipments; anyone else's is SHIPMENT_NOT_FOUND, the same as a missing one.
+ */
+export async function findPartyShipment(db: Db, userId: number, number: string): Promise<repo.ShipmentRow> {
+  const row = await repo.findShipmentByNumber(db, number, userId);
+  if (!row) throw new AppError('SHIPMENT_NOT_FOUND');
+  return row;
+}
+
+/**
+ * The parties and steps of a shipment of which the user is owner or carrier (no names: for hot paths); anyone
+ * else's is SHIPMENT_NOT_FOUND, the same as a missing one.
+ */
+export async function findShipmentParties(db: Db, userId: number, number: string) {
+  const row = await repo.findShipmentParties(db, number);
+  if (!row || (row.owner_id !== userId && row.carrier_id !== userId)) throw new AppError('SHIPMENT_NOT_FOUND');
+  return row;
+}
+
+/** A shipment as stored, by its id, whoever asks (a share link names it); undefined when there is none. */
+export function findShipmentById(db: Db, id: number): Promise<repo.ShipmentRow | undefined> {
+  return repo.findShipmentById(db, id);
 }

@@ -21,6 +21,9 @@ export interface ShipmentsTable {
   notes: string;
   incoterms: string;
   amount_cents: number;
+  /** The winning bid's vehicle as it was at the award; null when the bid named none. */
+  vehicle_type: string | null;
+  vehicle_plate: string | null;
   loaded_at: string | null;
   on_the_way_at: string | null;
   delivered_at: string | null;

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { cancelDue, finishDue, scheduleDue, type DueAction, type DueKind } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
+import { recordAudit } from '../audit/index.js';
 import {
   acceptAwardedBid,
   companyRefusal,
@@ -31,6 +32,7 @@ import {
 } from '../bids/index.js';
 import { announce, recordNotifications, type NotificationDraft } from '../notifications/index.js';
 import { notifyMatchingSearches } from '../saved-searches/index.js';
+import { recordLaneDeal } from '../market/index.js';
 import { createShipmentForAward } from '../shipments/index.js';
 import { remindOfExpiringDocument } from '../vehicles/index.js';
 import {
@@ -82,7 +84,7 @@ const tenderLink = (tenderId: number) => pathTo(webRoutes.tender, { id: tenderId
 async function offerAward(
   trx: Db,
   nowMs: number,
-  tender: Pick<TenderState, 'id' | 'number' | 'confirm_within_minutes'> & { name: string },
+  tender: Pick<TenderState, 'id' | 'number' | 'confirm_within_minutes' | 'owner_id'> & { name: string },
   bidId: number,
   origin: AwardOrigin,
 ): Promise<{ drafts: NotificationDraft[]; amountCents: number } | undefined> {
@@ -99,6 +101,15 @@ async function offerAward(
     confirmByMs,
   });
   await scheduleDue(trx, 'award_confirm', bid.id, confirmByMs);
+  // the owner's choice is theirs; an automatic or passed-on award is the schedule's, from no request
+  await recordAudit(trx, {
+    actorUserId: origin === 'owner' ? tender.owner_id : null,
+    action: 'tender.awarded',
+    subject: { type: 'tender', id: tender.id },
+    details: { bid_id: bid.id, origin },
+    at: new Date(nowMs).toISOString(),
+    ...(origin === 'owner' ? {} : { origin: null }),
+  });
   const params = {
     number: tender.number,
     name: tender.name,
@@ -143,11 +154,17 @@ async function passAward(
 async function settleWinner(
   trx: Db,
   tenderId: number,
-  winner: { bidId: number; bidderId: number; amountCents: number },
+  winner: { bidId: number; bidderId: number; amountCents: number; atMs: number },
   ownerKind: 'award_confirmed' | 'bought_now',
 ): Promise<number[]> {
   const losers = (await rejectOtherBids(trx, tenderId, winner.bidId)).filter((userId) => userId !== winner.bidderId);
   await createShipmentForAward(trx, tenderId, winner.bidId);
+  await recordLaneDeal(trx, {
+    tenderId,
+    carrierId: winner.bidderId,
+    amountCents: winner.amountCents,
+    atMs: winner.atMs,
+  });
   const about = await findTenderSummary(trx, tenderId);
   const params = { number: about.number, name: about.name, amount: formatUsd(winner.amountCents) };
   return recordNotifications(trx, [
@@ -222,10 +239,16 @@ export async function confirmAward(ctx: LifecycleContext, carrierId: number, bid
     if (!bid) return undefined;
     await settleAward(trx, bidId, 'confirmed', new Date(nowMs).toISOString());
     await cancelDue(trx, 'award_confirm', bidId);
+    await recordAudit(trx, {
+      actorUserId: carrierId,
+      action: 'tender.award_confirmed',
+      subject: { type: 'tender', id: bid.tender_id },
+      details: { bid_id: bidId },
+    });
     const users = await settleWinner(
       trx,
       bid.tender_id,
-      { bidId, bidderId: carrierId, amountCents: bid.amount_cents },
+      { bidId, bidderId: carrierId, amountCents: bid.amount_cents, atMs: nowMs },
       'award_confirmed',
     );
     return { bid, users };
@@ -251,6 +274,12 @@ export async function declineAward(ctx: LifecycleContext, carrierId: number, bid
     if (!bid) return undefined;
     await settleAward(trx, bidId, 'declined', new Date(nowMs).toISOString());
     await cancelDue(trx, 'award_confirm', bidId);
+    await recordAudit(trx, {
+      actorUserId: carrierId,
+      action: 'tender.award_declined',
+      subject: { type: 'tender', id: bid.tender_id },
+      details: { bid_id: bidId },
+    });
     const users = await recordNotifications(trx, await passAward(trx, nowMs, bid.tender_id, 'award_declined'));
     return { bid, users };
   });
@@ -277,6 +306,7 @@ export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: n
       status: 'accepted',
       created_at: nowText,
       valid_until_ms: null,
+      vehicle_id: null,
     });
     await setAwardedBid(trx, tenderId, bid.id);
     await recordAward(trx, {
@@ -288,10 +318,16 @@ export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: n
       confirmByMs: null,
     });
     await cancelDue(trx, 'tender_close', tenderId);
+    await recordAudit(trx, {
+      actorUserId: buyerId,
+      action: 'tender.bought_now',
+      subject: { type: 'tender', id: tenderId },
+      details: { bid_id: bid.id },
+    });
     const users = await settleWinner(
       trx,
       tenderId,
-      { bidId: bid.id, bidderId: buyerId, amountCents: bid.amount_cents },
+      { bidId: bid.id, bidderId: buyerId, amountCents: bid.amount_cents, atMs: nowMs },
       'bought_now',
     );
     return { bid, number: taken.number, users };
@@ -458,6 +494,14 @@ async function noShowAtDeadline(trx: Db, bidId: number, nowMs: number, told: Bat
   const bid = await markNoShow(trx, bidId, nowMs);
   if (!bid) return;
   await settleAward(trx, bidId, 'no_show', new Date(nowMs).toISOString());
+  await recordAudit(trx, {
+    actorUserId: null,
+    action: 'tender.award_no_show',
+    subject: { type: 'tender', id: bid.tender_id },
+    details: { bid_id: bidId, carrier_id: bid.bidder_id },
+    at: new Date(nowMs).toISOString(),
+    origin: null,
+  });
   told.users.push(...(await recordNotifications(trx, await passAward(trx, nowMs, bid.tender_id, 'award_no_show'))));
   told.tenders.push(bid.tender_id);
 }

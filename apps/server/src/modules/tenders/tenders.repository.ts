@@ -3,6 +3,7 @@ import {
   deliveryDaysRange,
   endOfMarketDayMs,
   modeMasksWith,
+  ORDERS_CITY_KEYS,
   searchNeedles,
   PRICE_BAND_HIGH,
   PRICE_BAND_LOW,
@@ -79,6 +80,33 @@ export async function insertTenders(db: Db, values: NewTenderRow[]): Promise<voi
   );
 }
 
+/**
+ * Tenders read from a file, in its order, with their closes (and, when opened, their saved-search matches)
+ * scheduled as insertTender schedules them; in the caller's transaction. Multi-row statements keep a
+ * 5,000-row import to a few dozen round trips.
+ */
+export async function insertImportedTenders(trx: Db, values: NewTenderRow[], nowMs: number) {
+  const inserted: { id: number; number: string; name: string; status: string; closes_at_ms: number }[] = [];
+  // 100 rows × 30 columns stays far below either engine's limit of bound parameters
+  for (let start = 0; start < values.length; start += 100) {
+    const rows = await trx
+      .insertInto('tenders')
+      .values(values.slice(start, start + 100))
+      .returning(['id', 'number', 'name', 'status', 'closes_at_ms'])
+      .execute();
+    // ids follow the order of VALUES; sorted, the rows line up with the file's
+    rows.sort((a, b) => a.id - b.id);
+    await scheduleDueMany(trx, [
+      ...rows.map((row) => ({ kind: 'tender_close' as const, subject_id: row.id, due_at_ms: row.closes_at_ms })),
+      ...rows
+        .filter((row) => row.status === 'opened')
+        .map((row) => ({ kind: 'tender_match' as const, subject_id: row.id, due_at_ms: nowMs })),
+    ]);
+    inserted.push(...rows);
+  }
+  return inserted;
+}
+
 export function findTenderById(db: Db, id: number) {
   return db.selectFrom('tenders').select(tenderColumns).where('id', '=', id).executeTakeFirst();
 }
@@ -104,6 +132,11 @@ export interface TenderListFilter {
   price?: PriceRange;
   delivery?: DeliverySpeed;
   q?: string;
+  /**
+   * 'orders': the price bands and the cities of Boshqa are My Orders' own (Arzon up to 1000 inclusive; the
+   * cities of its location list), so that a list read for that screen, and its CSV, hold what it shows.
+   */
+  rules?: 'orders';
 }
 
 export interface TenderPage {
@@ -239,10 +272,14 @@ function conditions(
   if (filter.tenderStartDate) where.push(eb(col('tender_start_date'), '=', filter.tenderStartDate));
   if (filter.initialPriceCents !== undefined) where.push(eb(col('initial_price_cents'), '=', filter.initialPriceCents));
   if (filter.mode) where.push(eb(col('mode_mask'), 'in', modeMasksWith(filter.mode)));
-  if (filter.location === 'other') where.push(eb(col('origin_city'), 'not in', [...TENDER_LIST_CITY_KEYS]));
+  const orders = filter.rules === 'orders';
+  const namedCities = orders ? ORDERS_CITY_KEYS : TENDER_LIST_CITY_KEYS;
+  if (filter.location === 'other') where.push(eb(col('origin_city'), 'not in', [...namedCities]));
   else if (filter.location) where.push(eb(col('origin_city'), '=', filter.location));
-  if (filter.price === 'Arzon') where.push(eb(col('initial_price_cents'), '<', LOW_CENTS));
-  else if (filter.price === "O'rtacha") where.push(eb.between(col('initial_price_cents'), LOW_CENTS, HIGH_CENTS));
+  if (filter.price === 'Arzon') where.push(eb(col('initial_price_cents'), orders ? '<=' : '<', LOW_CENTS));
+  else if (filter.price === "O'rtacha" && orders) {
+    where.push(eb(col('initial_price_cents'), '>', LOW_CENTS), eb(col('initial_price_cents'), '<=', HIGH_CENTS));
+  } else if (filter.price === "O'rtacha") where.push(eb.between(col('initial_price_cents'), LOW_CENTS, HIGH_CENTS));
   else if (filter.price === 'Qimmat') where.push(eb(col('initial_price_cents'), '>', HIGH_CENTS));
   if (filter.delivery) {
     const { min, max } = deliveryDaysRange(filter.delivery);
@@ -407,6 +444,7 @@ export function findTenderState(db: Db, tenderId: number) {
       'auto_award',
       'confirm_within_minutes',
       'verified_only',
+      'cargo_weight',
     ])
     .where('id', '=', tenderId)
     .executeTakeFirst();

@@ -1,17 +1,36 @@
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createTenderInput,
+  CSV_MEDIA_TYPE,
+  errorText,
   NEXT_CURSOR_HEADER,
   tender,
   tenderIdParams,
+  tenderImportCheck,
+  tenderImportQuery,
+  tenderImportResult,
+  tenderImportRow,
+  tenderImportTemplateQuery,
   tenderListQuery,
+  TENDER_IMPORT_FILE_FIELD,
+  TENDER_IMPORT_MAX_BYTES,
+  TENDER_IMPORT_MAX_ROWS,
   TOTAL_COUNT_HEADER,
   apiPaths,
+  type Language,
+  type TenderListParams,
 } from '@yuk/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
-import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
+import { csvLanguage, csvStream, listResponse, sendCsv } from '../../plugins/csv.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import { SIGNED_IN, apiError, errorResponses } from '../../plugins/openapi.js';
+import { contactsOfUsers } from '../users/index.js';
+import { importTemplate, TENDER_CSV_COLUMNS } from './tenders.csv.js';
 import * as service from './tenders.service.js';
 
 const tenderList = z
@@ -26,7 +45,63 @@ function sendPage(reply: FastifyReply, result: service.TenderListResult) {
   return result.tenders;
 }
 
-/** Tenders: create, the list of all, my own, one. Mounted at /api/tenders. */
+/** The language of a CSV's header row: Accept-Language when it names one of ours, else the user's setting. */
+async function csvLanguageOf(db: Db, request: FastifyRequest, userId: number): Promise<Language> {
+  return csvLanguage(request, (await contactsOfUsers(db, [userId])).get(userId)?.language);
+}
+
+/** A list call with format=csv: every matching tender as a file, streamed page by page. */
+async function sendTenderCsv(
+  ctx: service.TendersContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: TenderListParams,
+  scope: 'all' | 'mine',
+) {
+  const userId = currentUser(request).userId;
+  const pages = await service.tenderPages(ctx, userId, params, scope);
+  const lang = await csvLanguageOf(ctx.db, request, userId);
+  return sendCsv(reply, scope === 'all' ? 'tenders' : 'my-orders', csvStream(TENDER_CSV_COLUMNS, lang, pages));
+}
+
+/** The import's 400: the usual error body, and for refused rows the same rows as the dry run. */
+const importRefused = apiError
+  .extend({
+    rows: z
+      .array(tenderImportRow)
+      .optional()
+      .describe('IMPORT_INVALID_ROWS: every row, the failing ones with their errors'),
+    valid: z.number().int().optional(),
+    invalid: z.number().int().optional(),
+  })
+  .describe('Error');
+
+/** Reads the one CSV file of the import's form; limits and refusals answer 400, 413 or 415, never 500. */
+async function readImportFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== TENDER_IMPORT_FILE_FIELD || file) {
+        throw new AppError('VALIDATION_FAILED', {}, { [part.fieldname]: file ? 'one_file' : 'unknown_field' });
+      }
+      file = await part.toBuffer();
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
+      throw new AppError('IMPORT_FILE_TOO_LARGE', { megabytes: TENDER_IMPORT_MAX_BYTES / 1024 / 1024 });
+    }
+    throw new AppError('MALFORMED_BODY');
+  }
+  if (!file) throw new AppError('IMPORT_FILE_MISSING');
+  if (file.length === 0) throw new AppError('IMPORT_EMPTY');
+  return file;
+}
+
+/** Tenders: create, the list of all, my own, one; and tenders in and out as CSV. Mounted at /api/tenders. */
 export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -60,11 +135,16 @@ export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext 
         summary: 'All tenders the caller may see (drafts only their own), filtered and paged, newest first',
         security: SIGNED_IN,
         querystring: tenderListQuery,
-        response: { 200: tenderList, ...errorResponses(400, 401) },
+        response: {
+          200: listResponse(tenderList, 'One page of tenders, or with format=csv all of them'),
+          ...errorResponses(400, 401),
+        },
       },
     },
-    async (request, reply) =>
-      sendPage(reply, await service.listTenders(ctx, currentUser(request).userId, request.query, 'all')),
+    async (request, reply) => {
+      if (request.query.format === 'csv') return sendTenderCsv(ctx, request, reply, request.query, 'all');
+      return sendPage(reply, await service.listTenders(ctx, currentUser(request).userId, request.query, 'all'));
+    },
   );
 
   app.get(
@@ -76,12 +156,88 @@ export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext 
         summary: 'My tenders (My Orders), drafts included, newest first; the same filters and paging as /all',
         security: SIGNED_IN,
         querystring: tenderListQuery,
-        response: { 200: tenderList, ...errorResponses(400, 401) },
+        response: {
+          200: listResponse(tenderList, 'One page of my tenders, or with format=csv all of them'),
+          ...errorResponses(400, 401),
+        },
       },
     },
-    async (request, reply) =>
-      sendPage(reply, await service.listTenders(ctx, currentUser(request).userId, request.query, 'mine')),
+    async (request, reply) => {
+      if (request.query.format === 'csv') return sendTenderCsv(ctx, request, reply, request.query, 'mine');
+      return sendPage(reply, await service.listTenders(ctx, currentUser(request).userId, request.query, 'mine'));
+    },
   );
+
+  app.get(
+    apiPaths.tenders.importTemplate,
+    {
+      schema: {
+        operationId: 'getTenderImportTemplate',
+        tags: ['tenders'],
+        summary: 'The CSV template of the tender import: its header row in one language and an example row',
+        security: SIGNED_IN,
+        querystring: tenderImportTemplateQuery,
+        response: {
+          200: {
+            description: 'tender-import-<lang>.csv: UTF-8 with a byte-order mark',
+            content: { [CSV_MEDIA_TYPE]: { schema: z.string().describe('The header row and one example row') } },
+          },
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = request.query.lang ?? (await csvLanguageOf(ctx.db, request, currentUser(request).userId));
+      return sendCsv(reply, `tender-import-${lang}`, importTemplate(lang));
+    },
+  );
+
+  // The import's own scope: the only route here that reads multipart, with the file's own size limit.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    await scope.register(multipart, {
+      limits: { fileSize: TENDER_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 20 },
+      throwFileSizeLimit: true,
+    });
+    scope.post(
+      apiPaths.tenders.import,
+      {
+        schema: {
+          operationId: 'importTenders',
+          tags: ['tenders'],
+          summary: 'Tenders from a CSV file (multipart, field «file»); with dry_run=true only what each row would give',
+          description:
+            `Columns: those of GET /api/tenders/import/template (headers in uz, en or ru, or the field names; ` +
+            `extra columns such as a My Orders export's number are ignored). Dates YYYY-MM-DD or dd.MM.yyyy, a comma ` +
+            `or a semicolon between cells, UTF-8 (a byte-order mark allowed). At most ${TENDER_IMPORT_MAX_ROWS} rows and ` +
+            `${TENDER_IMPORT_MAX_BYTES / 1024 / 1024} MB. Each row is judged as POST /api/tenders judges its body. ` +
+            'Without dry_run: all rows are created in one transaction, or, when a row fails, none (400 IMPORT_INVALID_ROWS with the rows).',
+          security: SIGNED_IN,
+          consumes: ['multipart/form-data'],
+          querystring: tenderImportQuery,
+          response: {
+            200: tenderImportCheck.describe('dry_run=true: every row, by its line in the file'),
+            201: tenderImportResult,
+            400: importRefused,
+            ...errorResponses(401, 403, 413, 415),
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await readImportFile(request);
+        const lang = requestLanguage(request);
+        const dryRun = request.query.dry_run;
+        const result = await service.importTenders(ctx, currentUser(request).userId, file, { dryRun, lang });
+        if (result.created) return reply.status(201).send(result.created);
+        if (dryRun) return reply.status(200).send(result.check);
+        return reply.status(400).send({
+          error: errorText('IMPORT_INVALID_ROWS', lang, { invalid: result.check.invalid }),
+          code: 'IMPORT_INVALID_ROWS',
+          ...result.check,
+        });
+      },
+    );
+  });
 
   app.get(
     apiPaths.tenders.one,

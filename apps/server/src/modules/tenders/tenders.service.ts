@@ -7,14 +7,21 @@ import {
   modeMaskOf,
   TENDER_LIST_LIMIT_MAX,
   tenderSearchText,
+  TENDER_IMPORT_MAX_ROWS,
   usdToCents,
   type CreateTenderValues,
+  type Language,
   type Tender,
+  type TenderImportCheck,
+  type TenderImportPreview,
+  type TenderImportResult,
   type TenderListParams,
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { CSV_PAGE_ROWS, readCsv } from '../../plugins/csv.js';
 import { companiesOfUsers, findCompanyStanding } from '../companies/index.js';
+import * as csv from './tenders.csv.js';
 import * as repo from './tenders.repository.js';
 
 export interface TendersContext {
@@ -142,19 +149,21 @@ export interface TenderListResult {
   nextCursor: string | undefined;
 }
 
-/** One page of a list (all tenders, or the viewer's own), with the total matching and the next cursor. */
-export async function listTenders(
+/** The repository's filter of a list call: the viewer, the scope and the query's filters. */
+async function listFilter(
   ctx: TendersContext,
   viewerId: number,
   params: TenderListParams,
   scope: 'all' | 'mine',
-): Promise<TenderListResult> {
+): Promise<repo.TenderListFilter> {
   // a suspended company's tenders leave the public list (its own users still see theirs)
   const hidden = scope === 'all' ? (await repo.suspendedOwnerIds(ctx.db)).filter((id) => id !== viewerId) : [];
-  const filter: repo.TenderListFilter = {
+  return {
     viewerId,
     ownerId: scope === 'mine' ? viewerId : undefined,
     ...(hidden.length > 0 ? { hiddenOwnerIds: hidden } : {}),
+    // My Orders reads this list: its filters follow that screen's bands and cities
+    ...(scope === 'mine' ? { rules: 'orders' as const } : {}),
     id: params.id,
     name: params.name,
     tenderStartDate: params.tender_start_date,
@@ -166,6 +175,16 @@ export async function listTenders(
     delivery: params.delivery,
     q: params.q,
   };
+}
+
+/** One page of a list (all tenders, or the viewer's own), with the total matching and the next cursor. */
+export async function listTenders(
+  ctx: TendersContext,
+  viewerId: number,
+  params: TenderListParams,
+  scope: 'all' | 'mine',
+): Promise<TenderListResult> {
+  const filter = await listFilter(ctx, viewerId, params, scope);
   const limit = params.limit ?? TENDER_LIST_LIMIT_MAX;
   // The count comes first: it answers X-Total-Count and tells the repository how to read the page.
   const total = await repo.countTenders(ctx.db, filter);
@@ -187,5 +206,113 @@ export async function listTenders(
     tenders: await withOwnerCompanies(ctx.db, page, viewerId),
     total,
     nextCursor: hasMore && last ? encodeTenderCursor(last.id) : undefined,
+  };
+}
+
+/**
+ * Every tender of a list call, page after page (CSV_PAGE_ROWS at a time, newest first, each page after the
+ * last id of the one before), for a CSV: the same filters, no paging parameters. The count is read first, so
+ * that a failure answers before the file starts, and it picks the repository's plan as for a page.
+ */
+export async function tenderPages(
+  ctx: TendersContext,
+  viewerId: number,
+  params: TenderListParams,
+  scope: 'all' | 'mine',
+): Promise<AsyncIterable<Tender[]>> {
+  const filter = await listFilter(ctx, viewerId, params, scope);
+  const total = await repo.countTenders(ctx.db, filter);
+  async function* pages() {
+    if (total === 0) return;
+    let afterId: number | undefined;
+    for (;;) {
+      const rows = await repo.listTenders(ctx.db, filter, { limit: CSV_PAGE_ROWS, afterId }, total);
+      if (rows.length > 0) yield rows.map((row) => toTender(row, viewerId));
+      const last = rows.at(-1);
+      if (rows.length < CSV_PAGE_ROWS || !last) return;
+      afterId = last.id;
+    }
+  }
+  return pages();
+}
+
+/** The answer of an import: the rows judged, and the tenders created unless it was a dry run or a row failed. */
+export interface TenderImport {
+  check: TenderImportCheck;
+  created?: TenderImportResult;
+}
+
+function previewOf(values: CreateTenderValues): TenderImportPreview {
+  return {
+    name: values.name,
+    cargo_type: values.cargo_type,
+    cargo_weight: values.cargo_weight,
+    cargo_volume: values.cargo_volume,
+    origin_location: values.origin_location,
+    destination_location: values.destination_location,
+    shipment_date: values.shipment_date,
+    delivery_date: values.delivery_date,
+    tender_start_date: values.tender_start_date,
+    tender_end_date: values.tender_end_date,
+    initial_price: values.initial_price,
+    status: values.status,
+  };
+}
+
+/**
+ * Tenders from a CSV file owned by `ownerId`: every row judged by the create schema; with `dryRun` only the
+ * judgement, else, when every row passes, all created in one transaction (none when one fails). Whole-file
+ * faults (encoding, columns, size) are thrown as AppErrors.
+ */
+export async function importTenders(
+  ctx: TendersContext,
+  ownerId: number,
+  file: Buffer,
+  options: { dryRun: boolean; lang: Language },
+): Promise<TenderImport> {
+  if ((await findCompanyStanding(ctx.db, ownerId))?.suspended_at) throw new AppError('COMPANY_SUSPENDED');
+  const [header, ...records] = readCsv(file);
+  if (!header) throw new AppError('IMPORT_EMPTY');
+  const mapping = csv.mapHeader(header.cells);
+  if (!mapping.ok && mapping.code === 'IMPORT_DUPLICATE_COLUMN') {
+    throw new AppError('IMPORT_DUPLICATE_COLUMN', { column: mapping.column });
+  }
+  if (!mapping.ok) {
+    const columns = mapping.missing.map((field) => csv.columnName(field, options.lang)).join(', ');
+    throw new AppError('IMPORT_MISSING_COLUMNS', { columns });
+  }
+  const rows = records.filter((record) => !csv.isBlankRecord(record));
+  if (rows.length === 0) throw new AppError('IMPORT_EMPTY');
+  if (rows.length > TENDER_IMPORT_MAX_ROWS) {
+    throw new AppError('IMPORT_TOO_MANY_ROWS', { max: TENDER_IMPORT_MAX_ROWS, rows: rows.length });
+  }
+  const checked = rows.map((record) => csv.checkRow(record, mapping.fields, options.lang));
+  const valid = checked.filter((row) => row.ok).length;
+  const check: TenderImportCheck = {
+    rows: checked.map((row) =>
+      row.ok
+        ? { line: row.line, ok: true, tender: previewOf(row.values) }
+        : { line: row.line, ok: false, errors: row.errors },
+    ),
+    valid,
+    invalid: checked.length - valid,
+  };
+  if (options.dryRun || check.invalid > 0) return { check };
+
+  const now = ctx.now?.() ?? new Date();
+  const createdAt = now.toISOString();
+  const values = checked.flatMap((row) => (row.ok ? [tenderRow(ownerId, row.values, createdAt)] : []));
+  const inserted = await ctx.db.transaction().execute((trx) => repo.insertImportedTenders(trx, values, now.getTime()));
+  return {
+    check,
+    created: {
+      created: inserted.length,
+      tenders: inserted.map((row, index) => ({
+        id: row.id,
+        number: row.number,
+        name: row.name,
+        line: checked[index]?.line ?? 0,
+      })),
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Language, User } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -74,21 +75,85 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
-/** Ends every open session of a user (their refresh tokens stop working, their access tokens with them). */
-export async function revokeUserSessions(db: Db, userId: number, reason: string, at: string): Promise<void> {
-  await db
+/** Ends every open session of a user (their refresh tokens stop working, their access tokens with them); their ids. */
+export async function revokeUserSessions(db: Db, userId: number, reason: string, at: string): Promise<string[]> {
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: at, revoked_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function insertSession(
+  db: Db,
+  session: { id: string; user_id: number; created_at: string; ip?: string | null; user_agent?: string | null },
+) {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.user_id,
+      created_at: session.created_at,
+      revoked_at: null,
+      revoked_reason: null,
+      ip: session.ip ?? null,
+      user_agent: session.user_agent ?? null,
+      last_used_at: session.created_at,
+    })
     .execute();
 }
 
-export async function insertSession(db: Db, session: { id: string; user_id: number; created_at: string }) {
-  await db
-    .insertInto('sessions')
-    .values({ ...session, revoked_at: null, revoked_reason: null })
+/** A session renewed its tokens: when, and from where. */
+export async function touchSession(
+  db: Db,
+  id: string,
+  values: { last_used_at: string; ip: string | null; user_agent: string | null },
+) {
+  await db.updateTable('sessions').set(values).where('id', '=', id).execute();
+}
+
+/**
+ * A user's sessions that may still be used: not ended, and renewed within the life of a refresh token (an
+ * older one can no longer renew, so it is over even though nobody ended it). Most recently used first.
+ */
+export function listOpenSessions(db: Db, userId: number, usedSince: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_used_at', 'ip', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb(eb.fn.coalesce('last_used_at', 'created_at'), '>', usedSince))
+    .orderBy(sql`coalesce(last_used_at, created_at)`, 'desc')
+    .orderBy('id')
     .execute();
+}
+
+/** Ends one session of this user; false when the user has no such open session. */
+export async function revokeUserSession(db: Db, userId: number, id: string, reason: string, at: string) {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends every open session of the user but one; the ids of those ended. */
+export async function revokeSessionsExcept(db: Db, userId: number, keepId: string, reason: string, at: string) {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 // run on every signed-in request: prepared once

@@ -8,7 +8,10 @@ import {
   REFRESH_COOKIE_PATH,
   refreshInput,
   registerInput,
+  sessionIdParams,
+  signedOutSessions,
   user,
+  userSession,
   apiPaths,
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
@@ -101,7 +104,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: service.UsersContext }> =
       },
     },
     async (request, reply) => {
-      await service.logoutSession(ctx, request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE_NAME]);
+      const ended = await service.logoutSession(
+        ctx,
+        request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE_NAME],
+      );
+      if (ended) await app.liveStreams.endSessions([ended], 'signed_out');
       reply.clearCookie(REFRESH_COOKIE_NAME, { path: REFRESH_COOKIE_PATH });
       return reply.status(204).send(null);
     },
@@ -120,5 +127,69 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: service.UsersContext }> =
       },
     },
     async (request) => service.getCurrentUser(ctx.db, currentUser(request).userId),
+  );
+
+  app.get(
+    apiPaths.users.sessions,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        operationId: 'listMySessions',
+        tags: ['users'],
+        summary:
+          'My sessions that may still be used (signed in on this or another device), most recently used first; `current` marks this one',
+        security: SIGNED_IN,
+        response: { 200: z.array(userSession), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = currentUser(request);
+      return service.listMySessions(ctx.db, userId, sessionId);
+    },
+  );
+
+  app.delete(
+    apiPaths.users.session,
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        operationId: 'signOutMySession',
+        tags: ['users'],
+        summary: 'Sign one of my other sessions out: its tokens and live streams stop at once',
+        description:
+          "Someone else's session, or one already ended: 404 SESSION_NOT_FOUND. The current one: 409 SESSION_IS_CURRENT (log out instead).",
+        security: SIGNED_IN,
+        params: sessionIdParams,
+        response: { 204: z.null().describe('Signed out'), ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { userId, sessionId } = currentUser(request);
+      await service.signOutSession(ctx.db, userId, sessionId, request.params.id);
+      await app.liveStreams.endSessions([request.params.id], 'signed_out');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    apiPaths.users.signOutOtherSessions,
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        operationId: 'signOutMyOtherSessions',
+        tags: ['users'],
+        summary: 'Sign out every session of mine but this one (a lost phone, a shared computer)',
+        security: SIGNED_IN,
+        response: { 200: signedOutSessions, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = currentUser(request);
+      const ended = await service.signOutOtherSessions(ctx.db, userId, sessionId);
+      await app.liveStreams.endSessions(ended, 'signed_out');
+      return { signed_out: ended.length };
+    },
   );
 };

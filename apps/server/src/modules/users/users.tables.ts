@@ -23,6 +23,10 @@ export interface SessionsTable {
   created_at: string;
   revoked_at: string | null;
   revoked_reason: string | null;
+  /** Where it was last used from (its sign-in, then each renewal of its tokens); null before migration 018. */
+  ip: string | null;
+  user_agent: string | null;
+  last_used_at: string | null;
 }
 
 export interface RefreshTokensTable {

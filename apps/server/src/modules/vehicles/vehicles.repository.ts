@@ -81,6 +81,16 @@ export function findVehicleOfOwner(db: Db, ownerId: number, id: number): Promise
   return selectVehicles(db).where('vehicles.id', '=', id).where('vehicles.owner_id', '=', ownerId).executeTakeFirst();
 }
 
+/** What decides whether my vehicle may be named in a bid: its status, capacity and paper dates. */
+export function findVehicleForBid(db: Db, ownerId: number, id: number) {
+  return db
+    .selectFrom('vehicles')
+    .select(['current_status', 'max_load_weight', 'weight_unit', ...paperDateColumns])
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+}
+
 export async function isVehicleOfOwner(db: Db, ownerId: number, id: number): Promise<boolean> {
   const row = await db
     .selectFrom('vehicles')

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  bidVehicleRefusal,
   documentNoticeAtMs,
   nextDocumentNoticeMs,
   EXPIRING_DOCUMENTS,
@@ -191,6 +192,23 @@ export async function getVehicle(ctx: VehiclesContext, ownerId: number, id: numb
 /** Answers 404 unless the vehicle is mine. */
 export async function ensureOwnVehicle(ctx: VehiclesContext, ownerId: number, id: number): Promise<void> {
   if (!(await repo.isVehicleOfOwner(ctx.db, ownerId, id))) throw new AppError('VEHICLE_NOT_FOUND');
+}
+
+/**
+ * My vehicle named in a bid on a tender of `cargoWeightKg` kg, on `today` (Tashkent): 404 unless it is mine (the
+ * same for someone else's and a missing one); 400 with the reason on vehicle_id when it may not carry the cargo.
+ */
+export async function assertVehicleFitsBid(
+  db: Db,
+  ownerId: number,
+  id: number,
+  cargoWeightKg: number,
+  today: string,
+): Promise<void> {
+  const vehicle = await repo.findVehicleForBid(db, ownerId, id);
+  if (!vehicle) throw new AppError('VEHICLE_NOT_FOUND');
+  const refusal = bidVehicleRefusal(vehicle, cargoWeightKg, today);
+  if (refusal) throw new AppError(refusal, {}, { vehicle_id: refusal });
 }
 
 export async function listVehicles(

@@ -28,9 +28,10 @@ describe('the signed-in shell', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('redirects / to /tenders', async () => {
+  it('redirects / to /dashboard, the home of a signed-in user', async () => {
     const { router } = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tenders'));
+    // the location moves once the page's lazy code has loaded
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
   });
 
   it("shows '404 – Sahifa topilmadi' inside the shell for an unknown path", async () => {
@@ -45,6 +46,7 @@ describe('the signed-in shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Profil' })).toBeInTheDocument();
     const links = within(nav()).getAllByRole('link', { hidden: true });
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/dashboard',
       '/tenders',
       '/tenders/plane',
       '/tenders/ship',
@@ -133,14 +135,19 @@ describe('the signed-in shell', () => {
 
   it('logs out: POST /api/users/logout with the refresh cookie, then the session is cleared', async () => {
     const { calls } = stubFetch((call) =>
-      call.url === '/api/users/me' ? jsonResponse(sampleUser) : new Response(null, { status: 204 }),
+      call.url === '/api/users/me'
+        ? jsonResponse(sampleUser)
+        : call.url === '/api/users/me/sessions'
+          ? jsonResponse([])
+          : new Response(null, { status: 204 }),
     );
     const { user } = renderApp('/profile');
     await screen.findByRole('heading', { level: 1, name: 'Profil' });
     await user.click(screen.getByRole('button', { name: 'Chiqish' }));
     await waitFor(() => expect(getSession().status).toBe('signed-out'));
-    // (the shell also asks for the unread notifications and follows their stream)
-    expect(calls.filter((call) => !call.url.startsWith('/api/notifications') && call.url !== '/api/users/me')).toEqual([
+    // (the shell also asks for the unread notifications and follows their stream; the profile lists the sessions)
+    const reads = new Set(['/api/users/me', '/api/users/me/sessions']);
+    expect(calls.filter((call) => !call.url.startsWith('/api/notifications') && !reads.has(call.url))).toEqual([
       expect.objectContaining({ url: '/api/users/logout', method: 'POST', credentials: 'include' }),
     ]);
     expect(Cookies.get(ACCESS_COOKIE_NAME)).toBeUndefined();

@@ -2,6 +2,7 @@ import {
   BellIcon,
   BidsIcon,
   BookmarkIcon,
+  ChartIcon,
   CompanyIcon,
   OrdersIcon,
   PlaneIcon,
@@ -49,6 +50,7 @@ function useIsModerator(): boolean {
 
 /** The side navigation, top to bottom. */
 export const NAV_ITEMS: readonly NavItem[] = [
+  { to: webRoutes.dashboard, labelKey: 'nav.dashboard', icon: ChartIcon },
   {
     to: webRoutes.tenders,
     labelKey: 'nav.tenders',

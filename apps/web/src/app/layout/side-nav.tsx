@@ -127,7 +127,7 @@ export function SideNav({ open, onToggle, id, items = NAV_ITEMS }: SideNavProps)
         )}
       >
         <Link
-          to={webRoutes.tenders}
+          to={webRoutes.home}
           aria-label={open ? undefined : 'Yuk Tender'}
           className="rounded-md text-lg font-bold tracking-tight whitespace-nowrap text-white"
         >

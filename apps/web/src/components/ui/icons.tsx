@@ -101,6 +101,12 @@ export const ShieldIcon = icon(
   <path d="M12 3l7.5 3v5.5c0 4.6-3.2 8.2-7.5 9.5-4.3-1.3-7.5-4.9-7.5-9.5V6L12 3zM8.8 12l2.2 2.2 4.2-4.4" />,
 );
 export const BookmarkIcon = icon(<path d="M7 4h10v16l-5-3.5L7 20z" />);
+export const ChartIcon = icon(
+  <>
+    <path d="M4 4v16h16" />
+    <path d="M8 16v-4M12 16V8M16 16v-6" />
+  </>,
+);
 export const LogoutIcon = icon(<path d="M9.5 4H5v16h4.5M15.5 8l4 4-4 4M19.5 12H9.5" />);
 export const ChevronDownIcon = icon(<path d="M6 9l6 6 6-6" />);
 export const ChevronLeftIcon = icon(<path d="M15 6l-6 6 6 6" />);

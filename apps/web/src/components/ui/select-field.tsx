@@ -5,6 +5,8 @@ import { controlClass, describedBy, FieldFrame } from './field';
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not choosable (its label should say why). */
+  disabled?: boolean;
 }
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
@@ -52,7 +54,7 @@ export function SelectField({
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}

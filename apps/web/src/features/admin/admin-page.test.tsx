@@ -62,6 +62,50 @@ describe('the moderation console', () => {
     expect(reports).toHaveTextContent('Fake load');
   });
 
+  it("opens a company's history from the audit trail, newest first, with who decided and why", async () => {
+    const company = makeCompany({ id: 9, name: 'Silk Yuk MChJ', verification_status: 'verified', suspended: true });
+    const entry = (id: number, action: string, details: Record<string, string | null>, actor: boolean) => ({
+      id,
+      at: '2026-11-24T10:00:00.000Z',
+      actor: actor ? { id: 3, name: 'Aziz Rahimov', email: 'moderator@example.uz' } : null,
+      action,
+      subject_type: 'company',
+      subject_id: '9',
+      ip: '203.0.113.7',
+      user_agent: 'Mozilla/5.0',
+      details,
+    });
+    const { calls } = stubFetch((call) => {
+      if (call.url.startsWith('/api/admin/companies?')) return jsonResponse([company]);
+      if (call.url.startsWith('/api/admin/audit?'))
+        return jsonResponse([
+          entry(12, 'company.suspended', { reason: 'Forged licence' }, true),
+          entry(11, 'company.verified', { reason: null }, true),
+        ]);
+      return jsonResponse([]);
+    });
+    const { user } = renderRoutes(routes, '/admin');
+    const card = within(await screen.findByRole('list', { name: 'Companies' })).getByRole('listitem');
+    const toggle = within(card).getByRole('button', { name: 'History' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const history = await within(card).findByRole('region', { name: 'Company history' });
+    const rows = await within(history).findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('The company was suspended'),
+      expect.stringContaining('The company passed verification'),
+    ]);
+    expect(rows[0]).toHaveTextContent('Reason: Forged licence');
+    expect(rows[0]).toHaveTextContent('Aziz Rahimov (moderator@example.uz)');
+    expect(rows[0]).toHaveTextContent('203.0.113.7');
+    expect(calls.find((call) => call.url.startsWith('/api/admin/audit?'))?.url).toBe(
+      '/api/admin/audit?subject_type=company&subject_id=9&limit=50',
+    );
+    await user.click(toggle);
+    expect(within(card).queryByRole('region', { name: 'Company history' })).toBeNull();
+  });
+
   it('makes another user a moderator by e-mail', async () => {
     const { calls } = stubFetch((call) =>
       call.url === '/api/admin/moderators'

@@ -2,7 +2,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { pathTo, VERIFICATION_STATUSES, webRoutes, type Company, type VerificationStatus } from '@yuk/shared';
+import {
+  pathTo,
+  VERIFICATION_STATUSES,
+  webRoutes,
+  type AuditEntry,
+  type Company,
+  type VerificationStatus,
+} from '@yuk/shared';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
@@ -16,6 +23,7 @@ import { formatDateTime } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
   useCompaniesForReview,
+  useCompanyHistory,
   useDecideCompany,
   useGrantModerator,
   useReports,
@@ -25,8 +33,55 @@ import {
 
 type Asking = { company: Company; action: CompanyDecision } | null;
 
+type Underscored<S extends string> = S extends `${infer Head}.${infer Tail}` ? `${Head}_${Tail}` : S;
+
+/** The i18n key of an action's text: `company.suspended` → `admin.audit.actions.company_suspended`. */
+const actionTextKey = (action: AuditEntry['action']) =>
+  // each action has one dot: replacing it gives exactly the type's text
+  `admin.audit.actions.${action.replace('.', '_') as Underscored<AuditEntry['action']>}` as const;
+
+/**
+ * A company's history from the audit trail, newest first: what was decided, by whom, when, why, and from
+ * where. Read when its card is opened; the same call refreshes after each decision.
+ */
+function CompanyHistory({ companyId, id }: { companyId: number; id: string }) {
+  const { t } = useTranslation();
+  const history = useCompanyHistory(companyId);
+  return (
+    <section id={id} aria-label={t('admin.audit.historyOf')} className="rounded-lg bg-navy-800 p-3">
+      {history.isPending ? (
+        <LoadingState text={t('common.loading')} className="py-4" />
+      ) : history.isError ? (
+        <ErrorState message={errorMessage(history.error, t('admin.audit.failed'))} />
+      ) : history.data.length === 0 ? (
+        <EmptyState title={t('admin.audit.empty')} className="py-6" />
+      ) : (
+        <ol className="flex flex-col gap-2 text-sm">
+          {history.data.map((entry) => {
+            const reason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
+            return (
+              <li key={entry.id} className="border-l-2 border-sky-400/60 pl-3">
+                <p className="font-medium text-slate-100">{t(actionTextKey(entry.action))}</p>
+                {reason && <p className="break-words text-slate-200">{t('admin.audit.reason', { reason })}</p>}
+                <p className="text-slate-400">
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  {' · '}
+                  {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('admin.audit.system')}
+                  {entry.ip && <> · {entry.ip}</>}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 function CompanyCard({ company, onDecide }: { company: Company; onDecide: (action: CompanyDecision) => void }) {
   const { t } = useTranslation();
+  const historyId = useId();
+  const [showHistory, setShowHistory] = useState(false);
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-navy-700 bg-navy-900 p-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -90,7 +145,17 @@ function CompanyCard({ company, onDecide }: { company: Company; onDecide: (actio
             {t('admin.suspend')}
           </Button>
         )}
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={showHistory}
+          aria-controls={showHistory ? historyId : undefined}
+          onClick={() => setShowHistory((shown) => !shown)}
+        >
+          {t('admin.audit.history')}
+        </Button>
       </div>
+      {showHistory && <CompanyHistory companyId={company.id} id={historyId} />}
     </li>
   );
 }

@@ -7,8 +7,12 @@ import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PhoneSection } from './components/phone-section';
 import { ProfileSection } from './components/profile-section';
+import { SessionsSection } from './components/sessions-section';
 
-/** Profile: the language buttons (the choice applies at once and is kept under `lang`) and the proven phone. */
+/**
+ * Profile: the language buttons (the choice applies at once and is kept under `lang`), the proven phone, and
+ * where the account is signed in.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
@@ -48,6 +52,9 @@ export function ProfilePage() {
       </ProfileSection>
       <div className="mt-6">
         <PhoneSection />
+      </div>
+      <div className="mt-6">
+        <SessionsSection />
       </div>
     </div>
   );

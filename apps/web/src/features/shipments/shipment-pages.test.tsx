@@ -82,6 +82,7 @@ describe('shipment status', () => {
         status: 'on_the_way',
         loaded_at: '2025-03-10T07:15:00.000Z',
         on_the_way_at: '2025-03-10T11:40:00.000Z',
+        vehicle: { type: 'Box Truck', plate: '01 A 123 BC' },
       }),
     ]);
     renderAt('/shipment/status');
@@ -103,6 +104,7 @@ describe('shipment status', () => {
     expect(value('Tashuvchi')).toBe('Aziz Karimov');
     expect(screen.getByRole('link', { name: '+998901234567' })).toHaveAttribute('href', 'tel:+998901234567');
     expect(value('Yuk egasi')).toBe('Dilnoza Yusupova');
+    expect(value('Mashina')).toBe('Box Truck · 01 A 123 BC');
 
     const steps = within(screen.getByRole('list', { name: 'Yetkazish bosqichlari' })).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([

@@ -10,12 +10,14 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShipment } from './api/get-shipment';
 import { useShipments } from './api/get-shipments';
 import { readChosenShipment, useLiveShipments } from './chosen-shipment';
+import { DeliveryProofPanel } from './components/delivery-proof-panel';
 import { ShipmentRating } from './components/shipment-rating';
 import { ShipmentActions } from './components/shipment-actions';
 import { ShipmentDetails } from './components/shipment-details';
 import { ShipmentPicker } from './components/shipment-picker';
 import { ShipmentStatusBadge } from './components/shipment-status-badge';
 import { ShipmentTimeline } from './components/shipment-timeline';
+import { ShipmentTracking } from './components/shipment-tracking';
 
 function ShipmentView({ shipment }: { shipment: Shipment }) {
   const { t } = useTranslation();
@@ -43,6 +45,7 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
           </h2>
           <ShipmentTimeline shipment={shipment} labelledBy={timelineId} />
         </section>
+        <DeliveryProofPanel shipment={shipment} />
         <section aria-labelledby={actionsId} className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
           <h2 id={actionsId} className="mb-4 text-lg font-semibold text-white">
             {t('terms.actions')}
@@ -51,6 +54,7 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
         </section>
         <ShipmentRating shipment={shipment} />
       </div>
+      <ShipmentTracking shipment={shipment} className="lg:col-span-2" />
     </div>
   );
 }

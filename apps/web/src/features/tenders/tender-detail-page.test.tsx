@@ -1,7 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SHIPMENT_STORAGE_KEY, webRoutes, type Tender, type TenderAward, type TenderBid } from '@yuk/shared';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  SHIPMENT_STORAGE_KEY,
+  apiPaths,
+  webRoutes,
+  type LanePrice,
+  type Tender,
+  type TenderAward,
+  type TenderBid,
+  type Vehicle,
+} from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { startSession } from '../../lib/session';
 import {
@@ -14,7 +23,7 @@ import {
   stubFetch,
 } from '../../test/render';
 import { routes } from './routes';
-import { makeBidder, makeTender, makeTenderBid } from '../../test/factories';
+import { makeBidder, makeTender, makeTenderBid, makeVehicle } from '../../test/factories';
 import { minBidOf } from './api/live-state';
 
 /** The close time of the factory's tenders. */
@@ -40,8 +49,11 @@ function eventStream() {
 interface Server {
   tender?: Tender | Response;
   minBid?: number | null;
+  lanePrice?: LanePrice;
   bids?: TenderBid[];
   awards?: TenderAward[];
+  /** My vehicles, for the bid form's choice. */
+  vehicles?: Vehicle[];
   onBid?: (call: FetchCall) => Response | Promise<Response>;
   onAction?: (call: FetchCall) => Response | Promise<Response>;
   onBuyNow?: (call: FetchCall) => Response | Promise<Response>;
@@ -57,6 +69,8 @@ function serve(server: Server) {
       return jsonResponse(minBidOf(server.minBid ?? null, tender?.initial_price ?? 0, tender?.min_step ?? 0.01));
     }
     if (path.endsWith('/awards')) return jsonResponse(server.awards ?? []);
+    if (path === apiPaths.market.lanePrice) return jsonResponse(server.lanePrice ?? { insufficient_data: true });
+    if (path === apiPaths.vehicles.mine) return jsonResponse(server.vehicles ?? []);
     if (path.endsWith('/bids') && call.method === 'POST') return server.onBid!(call);
     if (path.endsWith('/bids')) return jsonResponse(server.bids ?? []);
     if (/\/(award|close|publish)$/.test(path)) return server.onAction!(call);
@@ -79,6 +93,8 @@ function renderAt(path: string) {
 }
 
 describe('the tender detail', () => {
+  // the page is a lazy route: loaded once here, so that no test's waits include compiling it
+  beforeAll(() => import('./tender-detail-page'));
   beforeEach(async () => {
     await changeLanguage('uz');
     startSession({ accessToken: 'token', user: sampleUser });
@@ -112,6 +128,46 @@ describe('the tender detail', () => {
       Holat: 'opened',
     });
     expect(screen.getByText('Joriy eng past taklif (USD)')).toBeInTheDocument();
+  });
+
+  it("shows where the lowest bid sits against the lane's typical price, and nothing while deals are too few", async () => {
+    const { calls } = serve({
+      tender: makeTender({
+        id: 9,
+        cargo_type: 'Truck (flatbed)',
+        origin_location: 'Toshkent',
+        destination_location: 'Moskva',
+      }),
+      minBid: 3900.5,
+      lanePrice: {
+        insufficient_data: false,
+        deals: 12,
+        carriers: 5,
+        median: 3200,
+        p25: 3000,
+        p75: 3500,
+        per_ton_median: 256,
+        period_start: '2026-08-28',
+        period_end: '2026-11-25',
+      },
+    });
+    renderAt('/tender/9');
+    expect(
+      await screen.findByText(
+        "Hozirgi eng past narx bu yo'nalishning odatiy oralig'idan ($3,000–$3,500, 12 ta bitim) yuqori",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.url.startsWith(apiPaths.market.lanePrice))?.url).toBe(
+      '/api/market/lane-price?origin=Toshkent&destination=Moskva&mode=truck',
+    );
+  });
+
+  it('shows no lane range while the lane has too few deals', async () => {
+    const { calls } = serve({ tender: makeTender({ id: 9 }), minBid: 3900.5 });
+    renderAt('/tender/9');
+    await screen.findByText('$3,900.50');
+    await waitFor(() => expect(calls.some((call) => call.url.startsWith(apiPaths.market.lanePrice))).toBe(true));
+    expect(screen.queryByText(/odatiy oralig/)).not.toBeInTheDocument();
   });
 
   it('leaves the lowest-bid row out while there is no bid', async () => {
@@ -619,5 +675,96 @@ describe('awarding with what the owner should know', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Award: Olga Petrova ($3,100)' }));
     expect(within(screen.getByRole('dialog', { name: 'Award the tender' })).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('a bid that names a vehicle', () => {
+  signedInInEnglish();
+
+  it('offers my vehicles that can take the cargo, greys out the others with the reason, and sends the chosen one', async () => {
+    const onBid = vi.fn(() => jsonResponse({ tender_number: 'YT-000009', bid_amount: 3900 }, 201));
+    const { calls } = serve({
+      tender: makeTender({ id: 9, initial_price: 4200, cargo_weight: 12500 }),
+      minBid: null,
+      onBid,
+      vehicles: [
+        makeVehicle({ id: 1, vehicle_type: 'Box Truck', license_plate: '01 A 111 AA', max_load_weight: 5 }),
+        makeVehicle({ id: 2, vehicle_type: 'Refrigerated Truck', license_plate: '01 B 222 BB', max_load_weight: 12.5 }),
+        makeVehicle({ id: 3, license_plate: '01 C 333 CC', insurance_expires_on: '2001-01-01' }),
+        makeVehicle({ id: 4, license_plate: '01 D 444 DD', current_status: 'Inactive' }),
+        makeVehicle({ id: 5, license_plate: '01 E 555 EE', max_load_weight: 12500, weight_unit: 'kg' }),
+      ],
+    });
+    const { user } = renderAt('/tender/9');
+    const select = await screen.findByRole('combobox', { name: 'Vehicle (optional)' });
+    expect(
+      within(select)
+        .getAllByRole<HTMLOptionElement>('option')
+        .map((option) => [option.textContent, option.disabled]),
+    ).toEqual([
+      ['No vehicle named', false],
+      ['Refrigerated Truck · 01 B 222 BB (up to 12,500 kg)', false],
+      ['Tented Truck · 01 E 555 EE (up to 12,500 kg)', false],
+      ['Box Truck · 01 A 111 AA (up to 5,000 kg) — too small for this cargo', true],
+      ['Tented Truck · 01 C 333 CC (up to 20,000 kg) — papers expired', true],
+      ['Tented Truck · 01 D 444 DD (up to 20,000 kg) — out of service (Inactive)', true],
+    ]);
+    expect(select).toHaveAccessibleDescription(
+      'The tender’s owner sees its type and license plate. Greyed-out vehicles cannot take this cargo now: the reason is beside each.',
+    );
+    await user.type(screen.getByLabelText('Your price (USD)'), '3900');
+    await user.selectOptions(select, '2');
+    await user.click(screen.getByRole('button', { name: 'Submit your bid' }));
+    await waitFor(() => expect(onBid).toHaveBeenCalled());
+    expect(calls.find((call) => call.url === '/api/tenders/9/bids')?.body).toEqual({ bid_amount: 3900, vehicle_id: 2 });
+  });
+
+  it('says the server’s refusal of the vehicle beside the choice, until another is chosen', async () => {
+    const refusal = 'The vehicle’s load capacity is below the tender’s cargo weight';
+    serve({
+      tender: makeTender({ id: 9, initial_price: 4200 }),
+      minBid: null,
+      onBid: () => jsonResponse({ error: refusal, code: 'VEHICLE_TOO_SMALL', fields: { vehicle_id: refusal } }, 400),
+      vehicles: [makeVehicle({ id: 2, license_plate: '01 B 222 BB' }), makeVehicle({ id: 3 })],
+    });
+    const { user } = renderAt('/tender/9');
+    const select = await screen.findByRole('combobox', { name: 'Vehicle (optional)' });
+    await user.type(screen.getByLabelText('Your price (USD)'), '3900');
+    await user.selectOptions(select, '2');
+    await user.click(screen.getByRole('button', { name: 'Submit your bid' }));
+    expect(await findToast(refusal)).toBeInTheDocument();
+    expect(select).toHaveAccessibleDescription(refusal);
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(select, '3');
+    expect(select).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows no vehicle choice to someone without vehicles; the bid goes without one', async () => {
+    const onBid = vi.fn(() => jsonResponse({ tender_number: 'YT-000009', bid_amount: 3900 }, 201));
+    const { calls } = serve({ tender: makeTender({ id: 9, initial_price: 4200 }), minBid: null, onBid, vehicles: [] });
+    const { user } = renderAt('/tender/9');
+    await user.type(await screen.findByLabelText('Your price (USD)'), '3900');
+    expect(screen.queryByRole('combobox', { name: 'Vehicle (optional)' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit your bid' }));
+    await waitFor(() => expect(onBid).toHaveBeenCalled());
+    expect(calls.find((call) => call.url === '/api/tenders/9/bids')?.body).toEqual({ bid_amount: 3900 });
+  });
+
+  it('shows the owner the type and plate of each bid’s vehicle', async () => {
+    serve({
+      tender: makeTender({ id: 9, is_owner: true, bid_count: 2 }),
+      minBid: 3900,
+      bids: [
+        makeTenderBid({ vehicle: { id: 2, type: 'Refrigerated Truck', plate: '01 B 222 BB' } }),
+        makeTenderBid({ id: 32, bid_amount: 4100, status: 'pending' }),
+      ],
+    });
+    renderAt('/tender/9');
+    const table = await screen.findByRole('table', { name: 'Bids on the tender' });
+    expect(within(table).getByRole('columnheader', { name: 'Vehicle' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('01 B 222 BB')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Refrigerated Truck')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Not named')).toBeInTheDocument();
   });
 });

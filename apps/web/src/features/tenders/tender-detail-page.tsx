@@ -2,6 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentMinimum, type Tender, webRoutes } from '@yuk/shared';
+import { LanePricePosition } from '../../components/lane-price';
 import { ChevronLeftIcon } from '../../components/ui/icons';
 import { CompanyLink } from '../../components/company-badge';
 import { ReportButton } from '../../components/report-button';
@@ -82,7 +83,13 @@ function TenderView({ tender }: { tender: Tender }) {
     action = (
       <>
         {canBuyNow(tender) && <BuyNowButton tender={tender} />}
-        <BidForm tenderId={tender.id} minimum={minimum} step={limits.min_step} nextMax={limits.next_max_bid} />
+        <BidForm
+          tenderId={tender.id}
+          minimum={minimum}
+          step={limits.min_step}
+          nextMax={limits.next_max_bid}
+          cargoWeight={tender.cargo_weight}
+        />
       </>
     );
   }
@@ -164,6 +171,16 @@ function TenderView({ tender }: { tender: Tender }) {
         </section>
         <div className="order-first flex min-w-0 flex-col gap-4 lg:order-none">
           {action}
+          {minBid !== null && (
+            <LanePricePosition
+              route={{
+                origin: tender.origin_location,
+                destination: tender.destination_location,
+                cargoType: tender.cargo_type,
+              }}
+              price={minBid}
+            />
+          )}
           <AuctionFacts tender={tender} minBid={limits} extension={extension} />
           {tender.is_owner && (
             <div className="flex flex-wrap gap-3">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, pathTo, type Company, type Report, type VerificationStatus } from '@yuk/shared';
+import { apiPaths, pathTo, type AuditEntry, type Company, type Report, type VerificationStatus } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { companyKeys } from '../../../lib/query-keys';
@@ -54,5 +54,21 @@ export function useGrantModerator() {
   return useMutation({
     mutationFn: (email: string) =>
       api.post<{ email: string }>(apiPaths.admin.moderators, { email }, { errorMessage: i18n.t('admin.failed') }),
+  });
+}
+
+/** How much of a company's history the console shows (the newest first). */
+export const COMPANY_HISTORY_LIMIT = 50;
+
+/** GET /api/admin/audit?subject_type=company&subject_id=: a company's history in the audit trail. */
+export function useCompanyHistory(companyId: number) {
+  return useQuery({
+    queryKey: companyKeys.audit(companyId),
+    queryFn: ({ signal }) =>
+      api.get<AuditEntry[]>(apiPaths.admin.audit, {
+        query: { subject_type: 'company', subject_id: companyId, limit: COMPANY_HISTORY_LIMIT },
+        signal,
+      }),
+    enabled: hasAccessToken(),
   });
 }

@@ -10,8 +10,31 @@ import {
   sampleUser,
   signedInInEnglish,
   stubFetch,
+  type FetchCall,
 } from '../../../test/render';
+import { apiPaths, type LanePrice } from '@yuk/shared';
 import { CreateTenderForm } from './create-tender-form';
+
+/**
+ * The form's own calls in `calls`; the lane price it asks for while the route is typed is answered with
+ * `lanePrice` and kept apart in `lanePriceCalls`.
+ */
+function stubFormFetch(
+  handler: (call: FetchCall) => Response | Promise<Response>,
+  lanePrice: LanePrice = { insufficient_data: true },
+) {
+  const calls: FetchCall[] = [];
+  const lanePriceCalls: FetchCall[] = [];
+  stubFetch((call) => {
+    if (call.url.startsWith(apiPaths.market.lanePrice)) {
+      lanePriceCalls.push(call);
+      return jsonResponse(lanePrice);
+    }
+    calls.push(call);
+    return handler(call);
+  });
+  return { calls, lanePriceCalls };
+}
 
 function renderForm() {
   const router = createMemoryRouter(
@@ -62,8 +85,34 @@ describe('Create New Tender', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it("shows the lane's typical price under the starting price once origin, destination and mode are typed", async () => {
+    const { lanePriceCalls } = stubFormFetch(() => jsonResponse({}, 201), {
+      insufficient_data: false,
+      deals: 24,
+      carriers: 9,
+      median: 1250,
+      p25: 1100,
+      p75: 1400,
+      per_ton_median: 62.5,
+      period_start: '2026-08-28',
+      period_end: '2026-11-25',
+    });
+    renderForm();
+    fill({ "Jo'nash joyi": 'Toshkent', Manzil: 'Samarqand' });
+    // no mode yet: nothing is asked
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(lanePriceCalls).toHaveLength(0);
+    fill({ 'Yuk turi': 'Truck - tented' });
+    expect(await screen.findByText("Bu yo'nalishdagi odatiy narx: $1,100–$1,400 (24 ta bitim)")).toBeVisible();
+    expect(lanePriceCalls).toHaveLength(1);
+    expect(lanePriceCalls[0]?.url).toBe('/api/market/lane-price?origin=Toshkent&destination=Samarqand&mode=truck');
+    expect(field("Boshlang'ich narx (USD)")).toHaveAccessibleDescription(
+      "Bu yo'nalishdagi odatiy narx: $1,100–$1,400 (24 ta bitim)",
+    );
+  }, 15_000);
+
   it("toasts 'Iltimos, barcha majburiy maydonlarni to'ldiring' when a required field is empty, and calls nothing", async () => {
-    const { calls } = stubFetch(() => jsonResponse({}, 201));
+    const { calls } = stubFormFetch(() => jsonResponse({}, 201));
     const { user } = renderForm();
     fill({ ...required, Manzil: '' });
     fill(dates);
@@ -74,7 +123,7 @@ describe('Create New Tender', () => {
   });
 
   it("toasts 'Iltimos, barcha sanalarni tanlang' when the required fields are filled but a date is missing", async () => {
-    const { calls } = stubFetch(() => jsonResponse({}, 201));
+    const { calls } = stubFormFetch(() => jsonResponse({}, 201));
     const { user } = renderForm();
     fill(required);
     fill({ ...dates, 'Tender tugash sanasi': '' });
@@ -86,7 +135,7 @@ describe('Create New Tender', () => {
 
   it('sends every field (dates as YYYY-MM-DD, opened by default), toasts success and opens /tenders', async () => {
     let answer: (response: Response) => void = () => {};
-    const { calls } = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { calls } = stubFormFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     const { user, router } = renderForm();
     expect(field('Holat')).toHaveValue('opened');
     expect(field("Jo'natish sanasi")).toHaveAttribute('placeholder', 'kk.oo.yyyy');
@@ -121,7 +170,7 @@ describe('Create New Tender', () => {
   });
 
   it('sends the chosen status (draft)', async () => {
-    const { calls } = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    const { calls } = stubFormFetch(() => jsonResponse({ id: 1 }, 201));
     const { user } = renderForm();
     fill({ ...required, ...dates });
     expect(field('Holat').querySelectorAll('option').length).toBe(3);
@@ -131,7 +180,7 @@ describe('Create New Tender', () => {
   });
 
   it("shows the server's field texts beside the fields and toasts its error, or 'Failed to create tender'", async () => {
-    stubFetch(() =>
+    stubFormFetch(() =>
       jsonResponse(
         {
           error: "Ma'lumotlar noto'g'ri to'ldirilgan",
@@ -150,7 +199,7 @@ describe('Create New Tender', () => {
     expect(first.router.state.location.pathname).toBe('/orders/create');
     first.unmount();
 
-    stubFetch(() => new Response('', { status: 500 }));
+    stubFormFetch(() => new Response('', { status: 500 }));
     const second = renderForm();
     fill({ ...required, ...dates });
     await second.user.click(screen.getByRole('button', { name: 'Tender yaratish' }));
@@ -158,7 +207,7 @@ describe('Create New Tender', () => {
   });
 
   it('checks numbers and date order like the server, beside the fields', async () => {
-    const { calls } = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    const { calls } = stubFormFetch(() => jsonResponse({ id: 1 }, 201));
     const { user } = renderForm();
     fill({ ...required, "Boshlang'ich narx (USD)": '-3', ...dates, 'Yetkazib berish sanasi': '20.11.2026' });
     await user.click(screen.getByRole('button', { name: 'Tender yaratish' }));
@@ -171,7 +220,7 @@ describe('Create New Tender', () => {
   });
 
   it('Cancel goes to /tenders', async () => {
-    stubFetch(() => jsonResponse({}));
+    stubFormFetch(() => jsonResponse({}));
     const { user, router } = renderForm();
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tenders'));
@@ -198,7 +247,7 @@ describe('Auction rules', () => {
   };
 
   it('are collapsed with their defaults explained, and send nothing of their own when left alone', async () => {
-    const { calls } = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    const { calls } = stubFormFetch(() => jsonResponse({ id: 1 }, 201));
     const { user } = renderForm();
     const rules = screen.getByText('Auction rules').closest('details')!;
     expect(rules).not.toHaveAttribute('open');
@@ -218,7 +267,7 @@ describe('Auction rules', () => {
   });
 
   it('send the chosen rules: the close time on the end date in Tashkent, the step, buy-now, reserve and auto award', async () => {
-    const { calls } = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    const { calls } = stubFormFetch(() => jsonResponse({ id: 1 }, 201));
     const { user } = renderForm();
     await user.click(screen.getByText('Auction rules'));
     fill({
@@ -246,7 +295,7 @@ describe('Auction rules', () => {
   });
 
   it('open by themselves to show a rule that does not hold, and call nothing', async () => {
-    const { calls } = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    const { calls } = stubFormFetch(() => jsonResponse({ id: 1 }, 201));
     const { user } = renderForm();
     fill({ ...requiredEn, ...datesEn });
     // typed while open, then folded away

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -20,6 +20,7 @@ import {
   type TENDER_DATE_FIELD_NAMES,
   webRoutes,
 } from '@yuk/shared';
+import { LanePriceHint } from '../../../components/lane-price';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -234,6 +235,7 @@ export function CreateTenderForm() {
           inputMode="decimal"
           min="0"
           step="0.01"
+          hint={<TypicalLanePrice control={control} />}
           error={error('initial_price')}
           {...register('initial_price')}
         />
@@ -279,4 +281,13 @@ export function CreateTenderForm() {
       </div>
     </form>
   );
+}
+
+/** The lane's typical price under the starting price, from the route and cargo type as they are typed. */
+function TypicalLanePrice({ control }: { control: Control<CreateTenderInput, unknown, CreateTenderValues> }) {
+  const [origin, destination, cargoType] = useWatch({
+    control,
+    name: ['origin_location', 'destination_location', 'cargo_type'],
+  });
+  return <LanePriceHint route={{ origin: origin ?? '', destination: destination ?? '', cargoType: cargoType ?? '' }} />;
 }

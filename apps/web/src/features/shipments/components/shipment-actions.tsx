@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -7,8 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { useLanguage } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { chooseShipment } from '../../../lib/shipment-tracking';
+import { useDeliveryProof } from '../api/delivery-proof';
 import { useMoveShipment } from '../api/move-shipment';
 import { CheckIcon } from '../../../components/ui/icons';
+import { ConfirmDeliveryDialog } from './confirm-delivery-dialog';
 
 /** The carrier's next step: loaded after the award, on the way after loading; none after that. */
 export function carrierNextStep(status: Shipment['status']): Extract<ShipmentStep, 'loaded' | 'on_the_way'> | null {
@@ -46,6 +48,8 @@ export function ShipmentActions({ shipment }: { shipment: Shipment }) {
   const navigate = useNavigate();
   const hintId = useId();
   const move = useMoveShipment(shipment.number);
+  const [reviewing, setReviewing] = useState(false);
+  const proof = useDeliveryProof(shipment.number, shipment.role === 'owner' && shipment.status === 'on_the_way');
 
   if (shipment.status === 'delivered') return <Delivered />;
 
@@ -78,12 +82,23 @@ export function ShipmentActions({ shipment }: { shipment: Shipment }) {
       },
       onError: (error) => toast.error(errorMessage(error, t('shipments.owner.failed'))),
     });
+  // with a recorded proof, the owner sees it before confirming; without one the button confirms as before
+  const recorded = proof.data;
   return (
     <div className="flex flex-col items-start gap-2">
+      {recorded && (
+        <ConfirmDeliveryDialog
+          open={reviewing}
+          proof={recorded}
+          pending={move.isPending}
+          onConfirm={confirm}
+          onClose={() => setReviewing(false)}
+        />
+      )}
       <Button
         variant="warning"
         size="lg"
-        onClick={confirm}
+        onClick={recorded ? () => setReviewing(true) : confirm}
         disabled={!ready}
         pending={move.isPending}
         aria-describedby={hintId}

@@ -41,6 +41,9 @@ export function ShipmentDetails({ shipment }: { shipment: Shipment }) {
           empty
         )}
       </Row>
+      <Row label={t('terms.vehicle')}>
+        {shipment.vehicle ? `${t(`terms.vehicleTypes.${shipment.vehicle.type}`)} · ${shipment.vehicle.plate}` : empty}
+      </Row>
       <Row label={t('shipments.fields.ownerName')}>{text(shipment.owner_name)}</Row>
     </dl>
   );

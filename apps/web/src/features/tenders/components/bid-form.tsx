@@ -7,10 +7,11 @@ import { toast } from 'sonner';
 import { placeBidInput, type PlacedBid, webRoutes } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useOnline } from '../../../lib/use-online';
 import { usePlaceBid } from '../api/place-bid';
+import { BidVehicleField } from './bid-vehicle-field';
 
 /** What the bid-submitted page shows of the bid just made (passed in the navigation state). */
 export type SubmittedBid = Pick<PlacedBid, 'tender_number' | 'bid_amount'>;
@@ -22,6 +23,8 @@ export interface BidFormProps {
   /** The tender's minimum step (USD) and the highest bid accepted now (null: none can be). */
   step: number;
   nextMax: number | null;
+  /** The tender's cargo weight (kg): a vehicle named in the bid must carry it. */
+  cargoWeight: number;
 }
 
 /** A datetime-local value (YYYY-MM-DDTHH:mm) read as Tashkent time, as the API takes it. */
@@ -35,7 +38,7 @@ export function tashkentInstant(local: string): string {
  * kam bo'lishi kerak'), both checked before any call; the server's refusals are shown as its text. Success
  * opens the bid-submitted page with the bid.
  */
-export function BidForm({ tenderId, minimum, step, nextMax }: BidFormProps) {
+export function BidForm({ tenderId, minimum, step, nextMax, cargoWeight }: BidFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const headingId = useId();
@@ -47,6 +50,8 @@ export function BidForm({ tenderId, minimum, step, nextMax }: BidFormProps) {
   });
   const amount = watch('bid_amount');
   const [validUntil, setValidUntil] = useState('');
+  const [vehicleId, setVehicleId] = useState('');
+  const [vehicleError, setVehicleError] = useState<string | undefined>();
   const empty = String(amount ?? '').trim() === '';
   const min = formatNumber(minimum);
   const max = nextMax === null ? null : formatNumber(nextMax);
@@ -66,11 +71,19 @@ export function BidForm({ tenderId, minimum, step, nextMax }: BidFormProps) {
       return;
     }
     try {
-      const bid = await placeBid.mutateAsync({ bid_amount, ...(validUntilIso ? { valid_until: validUntilIso } : {}) });
+      const bid = await placeBid.mutateAsync({
+        bid_amount,
+        ...(validUntilIso ? { valid_until: validUntilIso } : {}),
+        ...(vehicleId ? { vehicle_id: Number(vehicleId) } : {}),
+      });
       toast.success(t('tenders.bid.success'));
       const submitted: SubmittedBid = { tender_number: bid.tender_number, bid_amount: bid.bid_amount };
       void navigate(webRoutes.bidSubmitted, { state: { bid: submitted } });
     } catch (error) {
+      // a refused vehicle (gone, run-out papers, too small) is also said beside the choice
+      if (isApiError(error) && (error.fields?.vehicle_id || error.code === 'VEHICLE_NOT_FOUND')) {
+        setVehicleError(error.fields?.vehicle_id ?? error.message);
+      }
       toast.error(errorMessage(error, t('tenders.bid.failed')));
     }
   };
@@ -107,6 +120,15 @@ export function BidForm({ tenderId, minimum, step, nextMax }: BidFormProps) {
           value={validUntil}
           onChange={(event) => setValidUntil(event.target.value)}
           hint={t('tenders.bid.validUntilHint')}
+        />
+        <BidVehicleField
+          cargoWeight={cargoWeight}
+          value={vehicleId}
+          onChange={(value) => {
+            setVehicleId(value);
+            setVehicleError(undefined);
+          }}
+          error={vehicleError}
         />
         <Button type="submit" size="lg" fullWidth disabled={empty || !online} pending={placeBid.isPending}>
           {placeBid.isPending ? t('tenders.bid.pending') : t('tenders.bid.submit')}

@@ -240,6 +240,19 @@ export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: 
             ),
           },
           {
+            key: 'vehicle',
+            header: t('terms.vehicle'),
+            cell: (bid) =>
+              bid.vehicle ? (
+                <div className="flex flex-col">
+                  <span className="font-medium">{bid.vehicle.plate}</span>
+                  <span className="text-xs text-slate-400">{t(`terms.vehicleTypes.${bid.vehicle.type}`)}</span>
+                </div>
+              ) : (
+                <span className="text-slate-400">{t('tenders.owner.noVehicle')}</span>
+              ),
+          },
+          {
             key: 'status',
             header: t('terms.statusHolat'),
             cell: (bid) => <StatusBadge label={t(`terms.bidStatus.${bid.status}`)} tone={bidStatusTone(bid.status)} />,

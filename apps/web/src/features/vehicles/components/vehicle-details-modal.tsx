@@ -32,7 +32,7 @@ export function VehicleDetailsModal({ vehicle, onClose }: VehicleDetailsModalPro
 
   const rows: [string, ReactNode][] = [
     [t('terms.name'), vehicle.vehicle_name],
-    [t('terms.typeTuri'), t(`vehicles.types.${vehicle.vehicle_type}`)],
+    [t('terms.typeTuri'), t(`terms.vehicleTypes.${vehicle.vehicle_type}`)],
     [t('terms.licensePlate'), <span className="font-mono tracking-wide">{vehicle.license_plate}</span>],
     [t('vehicles.details.vin'), formatOptionalText(vehicle.vin, texts)],
     [t('terms.yearOfManufacture'), String(vehicle.year_of_manufacture)],

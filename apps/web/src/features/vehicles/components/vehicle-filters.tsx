@@ -42,7 +42,7 @@ export function VehicleFilters({
           label: t('terms.type'),
           anyLabel: t('vehicles.list.allTypes'),
           value: vehicleType,
-          options: VEHICLE_TYPES.map((type) => ({ value: type, label: t(`vehicles.types.${type}`) })),
+          options: VEHICLE_TYPES.map((type) => ({ value: type, label: t(`terms.vehicleTypes.${type}`) })),
         },
         {
           key: 'vehicleStatus',

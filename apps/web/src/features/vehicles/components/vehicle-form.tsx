@@ -244,7 +244,7 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
             label={<Required>{t('vehicles.form.vehicleType')}</Required>}
             aria-required
             placeholder={t('vehicles.form.choose')}
-            options={VEHICLE_TYPES.map((type) => ({ value: type, label: t(`vehicles.types.${type}`) }))}
+            options={VEHICLE_TYPES.map((type) => ({ value: type, label: t(`terms.vehicleTypes.${type}`) }))}
             error={error('vehicle_type')}
             {...register('vehicle_type')}
           />

@@ -92,7 +92,7 @@ export function VehiclesTable({ vehicles, onDetails, onDelete }: VehiclesTablePr
             <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
               {(
                 [
-                  [t('terms.type'), t(`vehicles.types.${vehicle.vehicle_type}`)],
+                  [t('terms.type'), t(`terms.vehicleTypes.${vehicle.vehicle_type}`)],
                   [t('vehicles.columns.plate'), vehicle.license_plate],
                   [t('vehicles.columns.capacity'), formatLoadCapacity(vehicle, texts)],
                   [t('vehicles.columns.equipment'), formatEquipment(vehicle.equipment_features, texts)],
@@ -123,7 +123,7 @@ export function VehiclesTable({ vehicles, onDetails, onDelete }: VehiclesTablePr
     {
       key: 'type',
       header: t('terms.type'),
-      cell: (vehicle) => t(`vehicles.types.${vehicle.vehicle_type}`),
+      cell: (vehicle) => t(`terms.vehicleTypes.${vehicle.vehicle_type}`),
       className: `${cell} min-w-20 max-w-28`,
     },
     {

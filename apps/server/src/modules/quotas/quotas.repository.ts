@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { QuotaName } from '@yuk/shared';
+import type { Db } from '../../db/database.js';
+
+export interface CounterRow {
+  key: string;
+  window_start: number;
+  used: number;
+  expires_at_ms: number;
+}
+
+/**
+ * Adds each row's `used` to its counter (made when missing) in one statement, and returns the counters'
+ * new values. The rows are distinct keys: a statement may change a row only once on PostgreSQL.
+ */
+export async function addToCounters(db: Db, rows: readonly CounterRow[]): Promise<CounterRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insertInto('quota_counters')
+    .values([...rows])
+    .onConflict((oc) =>
+      oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({
+        used: eb('quota_counters.used', '+', eb.ref('excluded.used')),
+      })),
+    )
+    .returning(['key', 'window_start', 'used', 'expires_at_ms'])
+    .execute();
+}
+
+/** Removes up to `limit` counters whose window is over; how many went. Through the expiry index, never a scan. */
+export async function deleteExpiredCounters(db: Db, nowMs: number, limit: number): Promise<number> {
+  const result = await sql`delete from quota_counters where (key, window_start) in (
+      select key, window_start from quota_counters where expires_at_ms <= ${nowMs} limit ${limit}
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export interface HitRow {
+  user_id: number;
+  quota: QuotaName;
+  day: string;
+  hits: number;
+  last_hit_at: string;
+}
+
+/** Adds refusals to each (account, quota, day); the rows are distinct. */
+export async function addHits(db: Db, rows: readonly HitRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('quota_hits')
+    .values([...rows])
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'quota', 'day']).doUpdateSet((eb) => ({
+        hits: eb('quota_hits.hits', '+', eb.ref('excluded.hits')),
+        last_hit_at: eb.ref('excluded.last_hit_at'),
+      })),
+    )
+    .execute();
+}
+
+export async function deleteHitsBefore(db: Db, day: string): Promise<void> {
+  await db.deleteFrom('quota_hits').where('day', '<', day).execute();
+}
+
+/** The accounts refused most since `sinceDay` (Tashkent), by quota, with their names and companies. */
+export function topQuotaHits(db: Db, sinceDay: string, limit: number) {
+  return db
+    .selectFrom('quota_hits as h')
+    .innerJoin('users as u', 'u.id', 'h.user_id')
+    .leftJoin('companies as c', 'c.user_id', 'h.user_id')
+    .where('h.day', '>=', sinceDay)
+    .groupBy(['h.user_id', 'h.quota', 'u.first_name', 'u.last_name', 'u.email', 'c.id', 'c.name'])
+    .select((eb) => [
+      'h.user_id',
+      'h.quota',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'c.id as company_id',
+      'c.name as company_name',
+      eb.fn.sum<number>('h.hits').as('hits'),
+      eb.fn.max('h.last_hit_at').as('last_hit_at'),
+    ])
+    .orderBy('hits', 'desc')
+    .orderBy('last_hit_at', 'desc')
+    .orderBy('h.user_id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,240 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import {
+  MARKET_OFFSET_MS,
+  marketDateOf,
+  QUOTA_HITS_DAYS_MAX,
+  type Language,
+  type QuotaHit,
+  type QuotaHitsQuery,
+  type QuotaName,
+} from '@yuk/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import { repeatEvery } from '../../plugins/repeat.js';
+import { findCompanyStanding } from '../companies/index.js';
+import { assertModerator } from '../users/index.js';
+import { createBatcher, type CounterEntry, type QuotaCounters } from './quota-counters.js';
+import type { QuotaRule, QuotaTable, QuotaWindow } from './quotas.config.js';
+import * as repo from './quotas.repository.js';
+
+export interface QuotasContext {
+  db: Db;
+  table: QuotaTable;
+  counters: QuotaCounters;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+const DAY_MS = 86_400_000;
+/** A body whose length is not declared (chunked) is charged as the largest upload form. */
+export const UNDECLARED_UPLOAD_BYTES = 32 * 1024 * 1024;
+/** The moderators' list: the accounts refused most, at most this many rows. */
+const TOP_HITS = 100;
+
+/**
+ * The start of the fixed window of `seconds` that holds `nowMs`: windows of whole days start at midnight in
+ * Tashkent (a quota's day is the market's day), shorter ones on the epoch's multiples.
+ */
+export function windowStartOf(nowMs: number, seconds: number): number {
+  const length = seconds * 1000;
+  const offset = length % DAY_MS === 0 ? MARKET_OFFSET_MS : 0;
+  return Math.floor((nowMs + offset) / length) * length - offset;
+}
+
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+
+/** "in 3 minutes", "3 daqiqadan keyin", "через 3 минуты": the wait, in the reader's language. */
+export function formatWait(seconds: number, language: Language): string {
+  let format = relativeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+    relativeFormats.set(language, format);
+  }
+  if (seconds < 60) return format.format(seconds, 'second');
+  if (seconds < 3600) return format.format(Math.ceil(seconds / 60), 'minute');
+  return format.format(Math.ceil(seconds / 3600), 'hour');
+}
+
+interface Charge {
+  entry: CounterEntry;
+  quota: QuotaName;
+  window: QuotaWindow;
+  bytes: boolean;
+}
+
+/** The bytes an upload says it sends (Node stops reading a body at its Content-Length). */
+function declaredBytes(request: FastifyRequest): number {
+  const header = request.headers['content-length'];
+  const length = header === undefined ? Number.NaN : Number(header);
+  return Number.isSafeInteger(length) && length >= 0 ? length : UNDECLARED_UPLOAD_BYTES;
+}
+
+export interface QuotaGuard {
+  /**
+   * Counts an attempt at a write route against its quotas, before its body is read; throws 429
+   * RATE_LIMITED (with Retry-After) when any of them is used up. Every attempt counts, refused or not.
+   */
+  admit(request: FastifyRequest, quotas: readonly QuotaName[]): Promise<void>;
+}
+
+/**
+ * The quotas' check. The company of a user never changes (one company per user, made on first read), so it
+ * is looked up once per process; a user without one yet is counted alone until it exists. A company is one
+ * user today: it is still counted under its own key, so that a company of several users will share its limit.
+ */
+export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
+  const companies = new Map<number, number>();
+  const companyOf = async (userId: number): Promise<number | undefined> => {
+    const known = companies.get(userId);
+    if (known !== undefined) return known;
+    const company = await findCompanyStanding(ctx.db, userId);
+    if (company) {
+      if (companies.size >= 100_000) companies.clear();
+      companies.set(userId, company.id);
+    }
+    return company?.id;
+  };
+  const recordHit = createHitRecorder(ctx.db);
+
+  async function chargesOf(request: FastifyRequest, quotas: readonly QuotaName[], nowMs: number): Promise<Charge[]> {
+    const userId = request.principal?.userId;
+    const rules: [QuotaName, QuotaRule][] = quotas.map((name) => [name, ctx.table[name]]);
+    const company =
+      userId !== undefined && rules.some(([, rule]) => rule.per.includes('company'))
+        ? await companyOf(userId)
+        : undefined;
+    const charges: Charge[] = [];
+    for (const [quota, rule] of rules) {
+      const bytes = rule.measure === 'bytes';
+      const amount = bytes ? declaredBytes(request) : 1;
+      // a body larger than a whole window's allowance can never pass: too large, not "later"
+      if (bytes && rule.windows.some((window) => amount > window.max)) throw new AppError('PAYLOAD_TOO_LARGE');
+      for (const per of rule.per) {
+        const subject = per === 'user' ? userId : per === 'company' ? company : request.ip;
+        if (subject === undefined) continue;
+        for (const window of rule.windows) {
+          const windowStart = windowStartOf(nowMs, window.seconds);
+          charges.push({
+            entry: {
+              key: `${quota}:${per}:${subject}:${window.seconds}`,
+              windowStart,
+              windowMs: window.seconds * 1000,
+              amount,
+            },
+            quota,
+            window,
+            bytes,
+          });
+        }
+      }
+    }
+    return charges;
+  }
+
+  return {
+    async admit(request, quotas) {
+      const nowMs = ctx.now();
+      const charges = await chargesOf(request, quotas, nowMs);
+      if (charges.length === 0) return;
+      let values: number[];
+      try {
+        values = await ctx.counters.add(charges.map((charge) => charge.entry));
+      } catch (error) {
+        // the quotas protect the service; they never take it down: an attempt that cannot be counted passes
+        ctx.log.warn({ err: error }, 'quotas: could not count, letting the request through');
+        return;
+      }
+      const over = charges.filter((charge, i) => (values[i] ?? 0) > charge.window.max);
+      if (over.length === 0) return;
+
+      // a refused upload sends nothing: its bytes are given back (its attempt still counts)
+      const returned = charges
+        .filter((charge) => charge.bytes)
+        .map((charge) => ({ ...charge.entry, amount: -charge.entry.amount }));
+      const userId = request.principal?.userId;
+      await Promise.all([
+        returned.length > 0 ? ctx.counters.add(returned) : undefined,
+        userId !== undefined ? recordHit({ userId, quota: over[0]!.quota, atMs: nowMs }) : undefined,
+      ]).catch((error: unknown) => ctx.log.warn({ err: error }, 'quotas: could not record a refusal'));
+
+      const endMs = Math.max(...over.map((charge) => charge.entry.windowStart + charge.entry.windowMs));
+      const seconds = Math.max(1, Math.ceil((endMs - nowMs) / 1000));
+      throw new AppError('RATE_LIMITED', { when: formatWait(seconds, requestLanguage(request)) }, undefined, seconds);
+    },
+  };
+}
+
+/** Refusals per account, quota and Tashkent day, written in batches (an attack makes many at once). */
+function createHitRecorder(db: Db) {
+  return createBatcher<{ userId: number; quota: QuotaName; atMs: number }, void>(async (hits) => {
+    const rows = new Map<string, repo.HitRow>();
+    for (const hit of hits) {
+      const day = marketDateOf(hit.atMs);
+      const id = `${hit.userId}|${hit.quota}|${day}`;
+      const at = new Date(hit.atMs).toISOString();
+      const row = rows.get(id);
+      if (row) {
+        row.hits += 1;
+        if (at > row.last_hit_at) row.last_hit_at = at;
+      } else rows.set(id, { user_id: hit.userId, quota: hit.quota, day, hits: 1, last_hit_at: at });
+    }
+    const ordered = [...rows.values()].sort(
+      (a, b) => a.user_id - b.user_id || a.quota.localeCompare(b.quota) || a.day.localeCompare(b.day),
+    );
+    await repo.addHits(db, ordered);
+    return hits.map(() => undefined);
+  });
+}
+
+/** The accounts refused most in the last `days` Tashkent days (today included), moderators only. */
+export async function listQuotaHits(
+  ctx: Pick<QuotasContext, 'db' | 'now'>,
+  moderatorId: number,
+  query: QuotaHitsQuery,
+): Promise<QuotaHit[]> {
+  await assertModerator(ctx.db, moderatorId);
+  const since = marketDateOf(ctx.now() - (query.days - 1) * DAY_MS);
+  const rows = await repo.topQuotaHits(ctx.db, since, TOP_HITS);
+  return rows.map((row) => ({
+    user_id: row.user_id,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    email: row.email,
+    company: row.company_id !== null && row.company_name ? { id: row.company_id, name: row.company_name } : null,
+    quota: row.quota,
+    hits: Number(row.hits),
+    last_hit_at: String(row.last_hit_at),
+  }));
+}
+
+/** Counters removed per statement, and statements per round at most (the rest waits for the next round). */
+const CLEANUP_BATCH = 5000;
+const CLEANUP_STATEMENTS = 20;
+
+/**
+ * Removes the counters of windows that are over and the refusals older than the moderators can ask for.
+ * Each statement deletes a bounded range of the expiry index; two instances doing it at once only delete
+ * the same rows, so no claim is needed.
+ */
+export async function cleanupQuotas(db: Db, nowMs: number): Promise<number> {
+  let removed = 0;
+  for (let i = 0; i < CLEANUP_STATEMENTS; i += 1) {
+    const count = await repo.deleteExpiredCounters(db, nowMs, CLEANUP_BATCH);
+    removed += count;
+    if (count < CLEANUP_BATCH) break;
+  }
+  await repo.deleteHitsBefore(db, marketDateOf(nowMs - QUOTA_HITS_DAYS_MAX * DAY_MS));
+  return removed;
+}
+
+/** The cleanup every `everyMs` (0: never; tests call cleanupQuotas themselves). */
+export function startQuotaCleanup(ctx: Pick<QuotasContext, 'db' | 'now' | 'log'>, everyMs: number): () => void {
+  return repeatEvery(
+    everyMs,
+    async () => {
+      const removed = await cleanupQuotas(ctx.db, ctx.now());
+      if (removed > 0) ctx.log.debug({ removed }, 'quota counters removed');
+    },
+    (error) => ctx.log.warn({ err: error }, 'quota cleanup failed'),
+  );
+}

@@ -1,0 +1,535 @@
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, TENDER_IMPORT_MAX_ROWS, type Tender, type TenderImportCheck } from '@yuk/shared';
+import { seedDemoTenders } from '../src/modules/tenders/index.js';
+import { buildTenderInput, createTender, createUser, daysFromToday, multipart } from './factories/index.js';
+import { api, buildTestApp, type ApiErrorBody, type TestApp } from './helpers.js';
+
+/**
+ * Lists out as CSV and tenders in from one, on the engine the suite runs on: the byte-order mark, the header
+ * in the reader's language, the filters of the JSON call, every row beyond one page, cells safe in a
+ * spreadsheet; the import's dry run, its all-or-nothing creation and its refusals.
+ */
+
+let t: TestApp;
+type Party = { token: string; id: number };
+let shipper: Party;
+let other: Party;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [a, b] = await Promise.all([createUser(t.app), createUser(t.app)]);
+  shipper = { token: a.accessToken, id: a.user.id };
+  other = { token: b.accessToken, id: b.user.id };
+});
+
+const BOM = '\uFEFF';
+
+/** A CSV answer: its headers checked, its rows read back (header row first). */
+function readCsvAnswer(res: {
+  statusCode: number;
+  body: string;
+  headers: Record<string, unknown>;
+  rawPayload: Buffer;
+}) {
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(res.body.startsWith(BOM)).toBe(true);
+  const rows: string[][] = parse(res.body.slice(1), { relax_column_count: false });
+  return rows;
+}
+
+function getCsv(url: string, token?: string, headers: Record<string, string> = {}) {
+  return api(t.app, { method: 'GET', url, token, headers });
+}
+
+async function setLanguage(userId: number, language: 'uz' | 'en' | 'ru') {
+  await t.database.db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+}
+
+/** A CSV text of these rows (the way a spreadsheet saves one), with a byte-order mark. */
+function csvText(rows: readonly (readonly (string | number)[])[], separator = ','): string {
+  const quote = (cell: string | number) => {
+    const text = String(cell);
+    return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  return BOM + rows.map((row) => row.map(quote).join(separator)).join('\r\n') + '\r\n';
+}
+
+async function importFile(
+  token: string | undefined,
+  data: Buffer | string,
+  { dryRun = false, lang, filename = 'tenders.csv' }: { dryRun?: boolean; lang?: string; filename?: string } = {},
+) {
+  const form = await multipart({ file: { filename, data, type: 'text/csv' } });
+  return api(t.app, {
+    method: 'POST',
+    url: `${apiPaths.tenders.import}${dryRun ? '?dry_run=true' : ''}`,
+    token,
+    payload: form.payload,
+    headers: { ...form.headers, ...(lang ? { 'accept-language': lang } : {}) },
+  });
+}
+
+/** The template's header (English) and a valid row of the given overrides, by field. */
+const FIELDS = [
+  'name',
+  'cargo_type',
+  'cargo_weight',
+  'cargo_volume',
+  'origin_location',
+  'destination_location',
+  'shipment_date',
+  'delivery_date',
+  'tender_start_date',
+  'tender_end_date',
+  'initial_price',
+  'status',
+] as const;
+function row(overrides: Partial<Record<(typeof FIELDS)[number], string | number>> = {}): (string | number)[] {
+  const input: Record<string, unknown> = { ...buildTenderInput(), ...overrides };
+  return FIELDS.map((field) => {
+    const value = input[field];
+    return typeof value === 'number' || typeof value === 'string' ? value : '';
+  });
+}
+
+async function countOwned(ownerId: number): Promise<number> {
+  const result = await t.database.db
+    .selectFrom('tenders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(result.n);
+}
+
+describe('tender lists as CSV', () => {
+  it('My Orders: a UTF-8 attachment named by the Tashkent day, the header in the user’s language, one row per tender', async () => {
+    const user = await createUser(t.app);
+    await createTender(t.app, user.accessToken, { name: 'Sement', origin_location: 'Toshkent', initial_price: 1250.5 });
+    await createTender(t.app, user.accessToken, { name: 'Paxta', status: 'draft' });
+
+    await setLanguage(user.user.id, 'ru');
+    const ru = await getCsv(`${apiPaths.tenders.mine}?format=csv`, user.accessToken);
+    const rows = readCsvAnswer(ru);
+    expect(ru.headers['content-disposition']).toMatch(/^attachment; filename="my-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' }).format(new Date());
+    expect(ru.headers['content-disposition']).toContain(today);
+    expect(ru.headers['cache-control']).toBe('private, no-store');
+    expect(rows[0]?.slice(0, 3)).toEqual(['Номер тендера', 'Название', 'Тип груза']);
+    expect(rows).toHaveLength(3);
+    // newest first: the draft, then the opened one; plain numbers with a dot, dates as YYYY-MM-DD
+    const header = rows[0]!;
+    const sement = Object.fromEntries(header.map((name, i) => [name, rows[2]![i]]));
+    expect(sement['Название']).toBe('Sement');
+    expect(sement['Начальная цена (USD)']).toBe('1250.5');
+    expect(sement['Вес (кг)']).toBe('20000');
+    expect(sement['Дата отправки']).toBe(daysFromToday(3));
+    expect(sement['Статус']).toBe('opened');
+    expect(rows[1]?.[1]).toBe('Paxta');
+
+    await setLanguage(user.user.id, 'en');
+    expect(readCsvAnswer(await getCsv(`${apiPaths.tenders.mine}?format=csv`, user.accessToken))[0]?.[0]).toBe(
+      'Tender number',
+    );
+    await setLanguage(user.user.id, 'uz');
+    expect(readCsvAnswer(await getCsv(`${apiPaths.tenders.mine}?format=csv`, user.accessToken))[0]?.[0]).toBe(
+      'Tender raqami',
+    );
+    // the web app's language (Accept-Language) comes before the setting
+    const asked = await getCsv(`${apiPaths.tenders.mine}?format=csv`, user.accessToken, {
+      'accept-language': 'ru-RU,ru;q=0.9',
+    });
+    expect(readCsvAnswer(asked)[0]?.[0]).toBe('Номер тендера');
+    // a language we do not have leaves the setting in force
+    const french = await getCsv(`${apiPaths.tenders.mine}?format=csv`, user.accessToken, { 'accept-language': 'fr' });
+    expect(readCsvAnswer(french)[0]?.[0]).toBe('Tender raqami');
+  });
+
+  it('the JSON answer stays as it was without format, and format=json is JSON too', async () => {
+    const json = await getCsv(`${apiPaths.tenders.mine}?format=json`, shipper.token);
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(Array.isArray(json.json())).toBe(true);
+  });
+
+  it('holds every matching row, far beyond one page, with the filters of the JSON call', async () => {
+    const bulk = await createUser(t.app);
+    await seedDemoTenders(t.database.db, bulk.user.id, 1234);
+    const mine = readCsvAnswer(await getCsv(`${apiPaths.tenders.mine}?format=csv&limit=5`, bulk.accessToken));
+    // the paging parameters do not cut a file: all 1234, newest first, each once
+    expect(mine).toHaveLength(1235);
+    const numbers = mine.slice(1).map((cells) => cells[0]!);
+    expect(new Set(numbers).size).toBe(1234);
+    expect([...numbers].sort().reverse()).toEqual(numbers);
+
+    // the same filters as the JSON call, over every page of it
+    const query = 'status=opened&type=truck&price=Qimmat';
+    const all: Tender[] = [];
+    let cursor = '';
+    for (;;) {
+      const page = await api(t.app, {
+        method: 'GET',
+        url: `${apiPaths.tenders.all}?${query}&limit=500${cursor ? `&cursor=${cursor}` : ''}`,
+        token: other.token,
+      });
+      all.push(...page.json<Tender[]>());
+      cursor = String(page.headers['x-next-cursor'] ?? '');
+      if (!cursor) break;
+    }
+    const filtered = readCsvAnswer(await getCsv(`${apiPaths.tenders.all}?${query}&format=csv`, other.token));
+    expect(all.length).toBeGreaterThan(0);
+    expect(filtered.slice(1).map((cells) => cells[0])).toEqual(all.map((tender) => tender.number));
+
+    // a text search too
+    const searched = readCsvAnswer(await getCsv(`${apiPaths.tenders.all}?q=sement&format=csv`, other.token));
+    const jsonSearched = await api(t.app, {
+      method: 'GET',
+      url: `${apiPaths.tenders.all}?q=sement`,
+      token: other.token,
+    });
+    expect(searched.length - 1).toBe(Number(jsonSearched.headers['x-total-count']));
+  });
+
+  it('My Orders’ filters follow that screen’s bands: Arzon holds a price of exactly 1000', async () => {
+    const user = await createUser(t.app);
+    await createTender(t.app, user.accessToken, { name: 'At 1000', initial_price: 1000 });
+    await createTender(t.app, user.accessToken, { name: 'At 1001', initial_price: 1001 });
+    const arzon = readCsvAnswer(await getCsv(`${apiPaths.tenders.mine}?price=Arzon&format=csv`, user.accessToken));
+    expect(arzon.slice(1).map((cells) => cells[1])).toEqual(['At 1000']);
+    const middle = readCsvAnswer(await getCsv(`${apiPaths.tenders.mine}?price=O'rtacha&format=csv`, user.accessToken));
+    expect(middle.slice(1).map((cells) => cells[1])).toEqual(['At 1001']);
+  });
+
+  it('never holds someone else’s drafts or, in My Orders, someone else’s tenders', async () => {
+    const owner = await createUser(t.app);
+    await createTender(t.app, owner.accessToken, { name: 'Secret draft', status: 'draft' });
+    await createTender(t.app, owner.accessToken, { name: 'Public one' });
+    const theirs = readCsvAnswer(await getCsv(`${apiPaths.tenders.all}?q=secret&format=csv`, other.token));
+    expect(theirs).toHaveLength(1);
+    const mine = readCsvAnswer(await getCsv(`${apiPaths.tenders.mine}?format=csv`, other.token));
+    expect(mine.flat()).not.toContain('Public one');
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas; numbers stay numbers', async () => {
+    const user = await createUser(t.app);
+    const names = ['=HYPERLINK("http://x")', '+1', '-cmd', '@SUM(A1)'];
+    for (const name of names)
+      await createTender(t.app, user.accessToken, { name, cargo_type: '=1+1', initial_price: 999.99 });
+    const res = await getCsv(`${apiPaths.tenders.mine}?format=csv`, user.accessToken);
+    const rows = readCsvAnswer(res);
+    expect(rows.slice(1).map((cells) => cells[1])).toEqual([...names].reverse().map((name) => `'${name}`));
+    expect(rows.slice(1).every((cells) => cells[2] === "'=1+1")).toBe(true);
+    expect(rows.slice(1).every((cells) => cells[11] === '999.99')).toBe(true);
+    // the raw text: the formula sits inside a quoted cell behind the apostrophe
+    expect(res.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(res.body).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+
+  it('refuses a wrong format, wrong types and huge values with 400, and no token with 401', async () => {
+    for (const query of [
+      'format=xml',
+      'format=csv&limit=abc',
+      'format=csv&price=cheap',
+      `format=csv&q=${'x'.repeat(5000)}`,
+    ]) {
+      const res = await getCsv(`${apiPaths.tenders.all}?${query}`, shipper.token);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<ApiErrorBody>().code).toBe('VALIDATION_FAILED');
+    }
+    for (const url of [`${apiPaths.tenders.all}?format=csv`, `${apiPaths.tenders.mine}?format=csv`]) {
+      const res = await getCsv(url);
+      expect(res.statusCode).toBe(401);
+      expect(res.json<ApiErrorBody>().code).toBe('NOT_AUTHENTICATED');
+    }
+  });
+});
+
+describe('POST /api/tenders/import', () => {
+  it('round trip: My Orders out, a cell edited, the dry run shows the rows, the import creates them', async () => {
+    const user = await createUser(t.app);
+    await createTender(t.app, user.accessToken, { name: 'Sement', requirements: 'Tent', incoterms: '=FCA' });
+    await createTender(t.app, user.accessToken, { name: 'Paxta', initial_price: 2400.75, status: 'draft' });
+    const exported = await getCsv(`${apiPaths.tenders.mine}?format=csv`, user.accessToken, { 'accept-language': 'ru' });
+    const rows = readCsvAnswer(exported);
+    // edit: a new name in the first tender's row (the file is written back as a spreadsheet would)
+    rows[1]![1] = 'Paxta, 2-partiya';
+    const edited = csvText(rows);
+
+    const dry = await importFile(user.accessToken, edited, { dryRun: true, lang: 'ru' });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const check = dry.json<TenderImportCheck>();
+    expect(check).toMatchObject({ valid: 2, invalid: 0 });
+    expect(check.rows.map((one) => one.line)).toEqual([2, 3]);
+    expect(check.rows[0]).toMatchObject({
+      ok: true,
+      tender: { name: 'Paxta, 2-partiya', initial_price: 2400.75, status: 'draft' },
+    });
+    expect(check.rows[1]).toMatchObject({ ok: true, tender: { name: 'Sement', status: 'opened' } });
+    // a dry run creates nothing
+    expect(await countOwned(user.user.id)).toBe(2);
+
+    const done = await importFile(user.accessToken, edited, { lang: 'ru' });
+    expect(done.statusCode, done.body).toBe(201);
+    const created = done.json<{ created: number; tenders: { id: number; number: string; line: number }[] }>();
+    expect(created.created).toBe(2);
+    expect(created.tenders.map((one) => one.line)).toEqual([2, 3]);
+    expect(await countOwned(user.user.id)).toBe(4);
+    const again = await api(t.app, {
+      method: 'GET',
+      url: `/api/tenders/${created.tenders[1]!.id}`,
+      token: user.accessToken,
+    });
+    // the export's apostrophe before "=" is taken off again: the text comes back as it was typed
+    expect(again.json<Tender>()).toMatchObject({
+      name: 'Sement',
+      requirements: 'Tent',
+      incoterms: '=FCA',
+      is_owner: true,
+    });
+    const paxta = await api(t.app, {
+      method: 'GET',
+      url: `/api/tenders/${created.tenders[0]!.id}`,
+      token: user.accessToken,
+    });
+    expect(paxta.json<Tender>()).toMatchObject({ name: 'Paxta, 2-partiya', initial_price: 2400.75, status: 'draft' });
+    // an imported opened tender is scheduled to close and matched against saved searches, as a created one is
+    const due = await t.database.db
+      .selectFrom('due_actions')
+      .select(['kind'])
+      .where('subject_id', '=', created.tenders[1]!.id)
+      .execute();
+    expect(due.map((one) => one.kind).sort()).toEqual(['tender_close', 'tender_match']);
+  });
+
+  it('the dry run names each failing row by its line and field, in the reader’s language', async () => {
+    const header = FIELDS;
+    const file = csvText([
+      header,
+      row(),
+      row({ cargo_weight: 'heavy', name: '' }),
+      row({ shipment_date: '31.02.2026' }),
+      row({ delivery_date: daysFromToday(1) }),
+      row({ initial_price: 99_999_999_999, cargo_volume: -3 }),
+      row({ status: 'awarded' }),
+    ]);
+    const res = await importFile(shipper.token, file, { dryRun: true, lang: 'ru' });
+    expect(res.statusCode, res.body).toBe(200);
+    const check = res.json<TenderImportCheck>();
+    expect(check).toMatchObject({ valid: 1, invalid: 5 });
+    const errorsOf = (line: number) => {
+      const found = check.rows.find((one) => one.line === line);
+      return found && !found.ok ? found.errors : [];
+    };
+    expect(errorsOf(3)).toEqual(
+      expect.arrayContaining([
+        {
+          field: 'name',
+          column: 'Название',
+          code: 'TENDER_REQUIRED_FIELDS',
+          message: expect.stringMatching(/заполните/i),
+        },
+        { field: 'cargo_weight', column: 'Вес (кг)', code: 'number', message: 'Должно быть числом' },
+      ]),
+    );
+    expect(errorsOf(4)).toEqual([expect.objectContaining({ field: 'shipment_date', code: 'date' })]);
+    expect(errorsOf(5)).toEqual([
+      expect.objectContaining({ field: 'delivery_date', code: 'delivery_before_shipment' }),
+    ]);
+    expect(
+      errorsOf(6)
+        .map((error) => [error.field, error.code])
+        .sort(),
+    ).toEqual([
+      ['cargo_volume', 'positive'],
+      ['initial_price', 'too_large'],
+    ]);
+    expect(errorsOf(7)).toEqual([expect.objectContaining({ field: 'status', code: 'one_of' })]);
+    // the same file in English
+    const en = await importFile(shipper.token, file, { dryRun: true, lang: 'en' });
+    expect(JSON.stringify(en.json())).toContain('Must be a number');
+  });
+
+  it('creates all rows or none: one bad row refuses the file with every row’s verdict', async () => {
+    const before = await countOwned(shipper.id);
+    const res = await importFile(shipper.token, csvText([FIELDS, row(), row({ cargo_weight: 'x' }), row()]), {
+      lang: 'en',
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<ApiErrorBody & TenderImportCheck>();
+    expect(body.code).toBe('IMPORT_INVALID_ROWS');
+    expect(body.error).toBe('1 rows have errors: nothing was imported. Check the file first');
+    expect(body).toMatchObject({ valid: 2, invalid: 1 });
+    expect(body.rows[1]).toMatchObject({ line: 3, ok: false, errors: [{ field: 'cargo_weight', code: 'number' }] });
+    expect(await countOwned(shipper.id)).toBe(before);
+  });
+
+  it('reads headers in any of the three languages or as field names, semicolons, decimal commas, dd.MM.yyyy', async () => {
+    const ru = ['Название', 'Тип груза', 'Вес (кг)', 'Объём (м³)', 'Откуда', 'Куда', 'Дата отправки', 'Дата доставки'];
+    const rest = ['Начало тендера', 'Окончание тендера', 'Начальная цена (USD)', 'Автовыбор победителя'];
+    const [y, m, d] = daysFromToday(5).split('-');
+    const file = csvText(
+      [
+        [...ru, ...rest],
+        [
+          'Un',
+          'Truck',
+          '20000,5',
+          '82',
+          'Toshkent',
+          'Samarqand',
+          `${d}.${m}.${y}`,
+          daysFromToday(6),
+          daysFromToday(0),
+          daysFromToday(2),
+          '1500,25',
+          'да',
+        ],
+      ],
+      ';',
+    );
+    const res = await importFile(shipper.token, file, { dryRun: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TenderImportCheck>().rows[0]).toMatchObject({
+      ok: true,
+      tender: { cargo_weight: 20000.5, initial_price: 1500.25, shipment_date: daysFromToday(5) },
+    });
+    // the field names themselves, without a byte-order mark, LF line ends
+    const plain = `${FIELDS.join(',')}\n${row().join(',')}\n`;
+    expect((await importFile(shipper.token, plain, { dryRun: true })).json<TenderImportCheck>().valid).toBe(1);
+    // a yes/no cell that is neither
+    const bad = csvText([
+      [...FIELDS, 'auto_award'],
+      [...row(), 'maybe'],
+    ]);
+    const check = (await importFile(shipper.token, bad, { dryRun: true })).json<TenderImportCheck>();
+    expect(check.rows[0]).toMatchObject({ ok: false, errors: [{ field: 'auto_award', code: 'boolean' }] });
+  });
+
+  it(`takes up to ${TENDER_IMPORT_MAX_ROWS} rows; more is refused whole`, async () => {
+    const many = (count: number) => csvText([FIELDS, ...Array.from({ length: count }, () => row())]);
+    const tooMany = await importFile(shipper.token, many(TENDER_IMPORT_MAX_ROWS + 1), { dryRun: true, lang: 'en' });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<ApiErrorBody>()).toMatchObject({
+      code: 'IMPORT_TOO_MANY_ROWS',
+      error: 'A file may hold at most 5000 rows; this one has 5001. Split it into several files',
+    });
+    const atMost = await importFile(shipper.token, many(TENDER_IMPORT_MAX_ROWS), { dryRun: true });
+    expect(atMost.json<TenderImportCheck>().valid).toBe(TENDER_IMPORT_MAX_ROWS);
+    // a real import of several hundred rows goes in in one transaction, in the file's order
+    const user = await createUser(t.app);
+    const names = Array.from({ length: 250 }, (_, i) => `Batch ${i + 1}`);
+    const res = await importFile(user.accessToken, csvText([FIELDS, ...names.map((name) => row({ name }))]));
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<{ tenders: { name: string; line: number }[] }>().tenders;
+    expect(created.map((one) => one.name)).toEqual(names);
+    expect(created.map((one) => one.line)).toEqual(names.map((_, i) => i + 2));
+    expect(await countOwned(user.user.id)).toBe(250);
+  });
+
+  it('refuses a file that is not UTF-8 text, lacks columns, is empty or is malformed, with 400 and a clear text', async () => {
+    const cyrillic = Buffer.from([...Buffer.from(`${FIELDS.join(',')}\r\n`), 0xcf, 0xe0, 0xf5, 0xf2, 0xe0, 0x2c, 0x31]);
+    const cases: [Buffer | string, number, string, RegExp?][] = [
+      [cyrillic, 400, 'IMPORT_BAD_ENCODING', /UTF-8/],
+      [Buffer.from([0xff, 0xfe, 0x6e, 0x00, 0x61, 0x00]), 415, 'IMPORT_NOT_CSV'],
+      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]), 415, 'IMPORT_NOT_CSV', /CSV UTF-8/],
+      ['name,cargo_type\r\nx,y\r\n', 400, 'IMPORT_MISSING_COLUMNS', /Weight \(kg\), Volume \(m³\), Origin/],
+      [csvText([[...FIELDS, 'name']]), 400, 'IMPORT_DUPLICATE_COLUMN'],
+      [csvText([FIELDS]), 400, 'IMPORT_EMPTY'],
+      ['', 400, 'IMPORT_EMPTY'],
+      [BOM, 400, 'IMPORT_EMPTY'],
+      [`${FIELDS.join(',')}\r\n"unclosed,1,2\r\n`, 400, 'IMPORT_MALFORMED', /line 2/],
+    ];
+    for (const [data, status, code, text] of cases) {
+      const res = await importFile(shipper.token, data, { dryRun: true, lang: 'en' });
+      expect(res.statusCode, `${code}: ${res.body}`).toBe(status);
+      const body = res.json<ApiErrorBody>();
+      expect(body.code).toBe(code);
+      if (text) expect(body.error).toMatch(text);
+    }
+  });
+
+  it('answers 413 to a file over 5 MB, 415 to a body that is not a form, 400 without the file field, 401 without a token', async () => {
+    const huge = await importFile(shipper.token, Buffer.alloc(5 * 1024 * 1024 + 1, 0x61), { lang: 'en' });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json<ApiErrorBody>()).toMatchObject({
+      code: 'IMPORT_FILE_TOO_LARGE',
+      error: 'The file is too large: at most 5 MB',
+    });
+
+    const json = await api(t.app, {
+      method: 'POST',
+      url: apiPaths.tenders.import,
+      token: shipper.token,
+      payload: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    const raw = await api(t.app, {
+      method: 'POST',
+      url: apiPaths.tenders.import,
+      token: shipper.token,
+      payload: `${FIELDS.join(',')}\r\n`,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(raw.statusCode).toBe(415);
+
+    const noFile = await multipart({ note: 'hello' });
+    const missing = await api(t.app, { method: 'POST', url: apiPaths.tenders.import, token: shipper.token, ...noFile });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<ApiErrorBody>().code).toBe('IMPORT_FILE_MISSING');
+
+    const twoFiles = await multipart([
+      ['file', { filename: 'a.csv', data: 'a' }],
+      ['file', { filename: 'b.csv', data: 'b' }],
+    ]);
+    const two = await api(t.app, { method: 'POST', url: apiPaths.tenders.import, token: shipper.token, ...twoFiles });
+    expect([400, 413]).toContain(two.statusCode);
+
+    const wrongQuery = await importFile(shipper.token, csvText([FIELDS, row()]), { dryRun: false });
+    expect(wrongQuery.statusCode).toBe(201);
+    const badFlag = await api(t.app, {
+      method: 'POST',
+      url: `${apiPaths.tenders.import}?dry_run=maybe`,
+      token: shipper.token,
+    });
+    expect(badFlag.statusCode).toBe(400);
+
+    const anonymous = await importFile(undefined, csvText([FIELDS, row()]));
+    expect(anonymous.statusCode).toBe(401);
+    const forged = await importFile('not-a-token', csvText([FIELDS, row()]));
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('the imported tenders belong to the caller, whoever’s numbers the file names', async () => {
+    const theirs = await createTender(t.app, other.token, { name: 'Theirs' });
+    const exported = readCsvAnswer(await getCsv(`${apiPaths.tenders.all}?id=${theirs.id}&format=csv`, shipper.token));
+    const res = await importFile(shipper.token, csvText(exported));
+    expect(res.statusCode, res.body).toBe(201);
+    const [copy] = res.json<{ tenders: { id: number }[] }>().tenders;
+    const read = await api(t.app, { method: 'GET', url: `/api/tenders/${copy!.id}`, token: shipper.token });
+    expect(read.json<Tender>()).toMatchObject({ name: 'Theirs', owner_id: shipper.id });
+    const original = await api(t.app, { method: 'GET', url: `/api/tenders/${theirs.id}`, token: other.token });
+    expect(original.json<Tender>().owner_id).toBe(other.id);
+  });
+});
+
+describe('GET /api/tenders/import/template', () => {
+  it('gives the header row in each language and an example row that passes the dry run', async () => {
+    const heads: string[] = [];
+    for (const lang of ['uz', 'en', 'ru'] as const) {
+      const res = await getCsv(`${apiPaths.tenders.importTemplate}?lang=${lang}`, shipper.token);
+      const rows = readCsvAnswer(res);
+      expect(res.headers['content-disposition']).toMatch(
+        new RegExp(`filename="tender-import-${lang}-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+      );
+      expect(rows).toHaveLength(2);
+      heads.push(rows[0]![0]!);
+      const check = await importFile(shipper.token, res.rawPayload, { dryRun: true });
+      expect(check.json<TenderImportCheck>().valid, check.body).toBe(1);
+    }
+    expect(heads).toEqual(['Nomi', 'Name', 'Название']);
+    expect((await getCsv(`${apiPaths.tenders.importTemplate}?lang=de`, shipper.token)).statusCode).toBe(400);
+    expect((await getCsv(apiPaths.tenders.importTemplate)).statusCode).toBe(401);
+  });
+});

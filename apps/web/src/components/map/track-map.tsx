@@ -1,0 +1,61 @@
+import { lazy, Suspense } from 'react';
+import type { GeoPoint } from '@yuk/shared';
+import { cn } from '../../lib/cn';
+import { Spinner } from '../ui/spinner';
+
+/** The map's words, given by the page that shows it (each page has its own texts). */
+export interface TrackMapTexts {
+  /** The map's accessible name. */
+  label: string;
+  loading: string;
+  /** Shown over the map when its tiles could not be loaded (offline, tile server down): the track still draws. */
+  tilesFailed: string;
+  origin: string;
+  destination: string;
+  lastPosition: string;
+}
+
+export interface TrackMapProps {
+  /** The way so far, oldest first. */
+  track: readonly GeoPoint[];
+  /** Where the shipment is now, with how sure the phone was (metres). */
+  last: (GeoPoint & { accuracy_m?: number }) | null;
+  origin: GeoPoint | null;
+  destination: GeoPoint | null;
+  /** Leaflet tile URL template; null draws the track on a plain background. */
+  tileUrl: string | null;
+  attribution: string;
+  texts: TrackMapTexts;
+  className?: string;
+}
+
+// Leaflet and its stylesheet load with the first map shown, never on the first screen.
+const LeafletTrackMap = lazy(() => import('./leaflet-track-map'));
+
+function MapPlaceholder({ text }: { text: string }) {
+  return (
+    <div role="status" className="flex h-full items-center justify-center gap-3 text-sm text-slate-300">
+      <Spinner className="size-5 text-sky-300" />
+      <span>{text}</span>
+    </div>
+  );
+}
+
+/**
+ * A shipment's way on a map: the track as a line, the origin and destination cities, and the last position
+ * with its accuracy. Works without tiles (offline, blocked): the track is drawn all the same.
+ */
+export function TrackMap({ className, ...props }: TrackMapProps) {
+  return (
+    <div
+      className={cn(
+        'relative isolate h-72 overflow-hidden rounded-lg border border-navy-700 bg-navy-850 sm:h-80',
+        className,
+      )}
+    >
+      <Suspense fallback={<MapPlaceholder text={props.texts.loading} />}>
+        <LeafletTrackMap {...props} />
+      </Suspense>
+    </div>
+  );
+}
