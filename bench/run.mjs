@@ -43,10 +43,12 @@ function figure(r) {
   if (r.performance !== undefined) return `perf ${r.performance}, a11y ${r.accessibility}, CLS ${r.cls}`;
   if (r.kbPerViewer !== undefined) return `${r.delivered} delivered, ${r.kbPerViewer} KB/viewer`;
   if (r.unit && r.p50 !== undefined) return `${r.p50} ${r.unit}`;
+  if (r.peakRssMb !== undefined) return `${r.rows} rows in ${r.seconds} s, peak RSS ${r.peakRssMb} MB`;
   return '';
 }
 
 function baseline(r) {
+  if (r.baselinePeakRssMb !== undefined) return `${r.baselineRows} rows: peak RSS ${r.baselinePeakRssMb} MB`;
   if (r.baselineReqPerSec !== undefined) {
     return `raw ${r.baselineReqPerSec} req/s${r.bareFastifyReqPerSec === undefined ? '' : `; bare Fastify ${r.bareFastifyReqPerSec}`}`;
   }
@@ -59,6 +61,7 @@ function baseline(r) {
 function ratio(r) {
   if (r.ratio !== undefined) return `${r.ratio}x`;
   if (r.ratioP99 !== undefined) return `p99 ${r.ratioP99}x`;
+  if (r.extraMb !== undefined) return `+${r.extraMb} MB`;
   return '';
 }
 

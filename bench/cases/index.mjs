@@ -2,6 +2,7 @@
 // with at least: case, p50, p99, targetP99 (or target), met.
 import bids from './bids.mjs';
 import coldStart from './cold-start.mjs';
+import csvExport from './csv-export.mjs';
 import deadlines from './deadlines.mjs';
 import health from './health.mjs';
 import lanePrices from './lane-prices.mjs';
@@ -24,4 +25,5 @@ export const cases = [
   savedSearches,
   positions,
   lanePrices,
+  csvExport,
 ];
