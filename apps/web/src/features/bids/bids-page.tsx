@@ -2,9 +2,10 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { webRoutes, pathTo, type MyBid } from '@yuk/shared';
+import { apiPaths, webRoutes, pathTo, type MyBid } from '@yuk/shared';
 import { Button } from '../../components/ui/button';
 import { CloseIcon } from '../../components/ui/icons';
+import { CsvDownloadButton } from '../../components/csv-download';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { DataTable, type Column } from '../../components/ui/table';
@@ -192,12 +193,27 @@ export function BidsPage() {
         title={t('terms.bids')}
         subtitle={t('bids.subtitle')}
         actions={
-          <Link
-            to={webRoutes.tenders}
-            className="inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500"
-          >
-            {t('bids.continueBrowsingTenders')}
-          </Link>
+          <>
+            <CsvDownloadButton
+              path={apiPaths.bids.mine}
+              // the server applies the same filter rules as this screen (packages/shared)
+              query={{
+                tender_id: tenderId ?? undefined,
+                q: filters.search.trim(),
+                delivery: filters.deliverySpeed,
+                price: filters.priceRange,
+                location: filters.location,
+              }}
+              label={t('bids.download')}
+              fallbackName="my-bids.csv"
+            />
+            <Link
+              to={webRoutes.tenders}
+              className="inline-flex h-10 items-center rounded-lg max-sm:h-11 bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500"
+            >
+              {t('bids.continueBrowsingTenders')}
+            </Link>
+          </>
         }
       />
       <AwaitingConfirmation bids={awaitingBids(bids)} />

@@ -23,6 +23,7 @@ export default defineTexts({
       subtitle: 'Siz bergan takliflar va ularning holati',
       searchTender: 'Tender qidirish...',
       continueBrowsingTenders: "Tenderlarni ko'rishda davom etish",
+      download: 'Takliflarni yuklab olish (CSV)',
       filters: {
         label: 'Takliflarni saralash',
         deliverySpeed: 'Yetkazish muddati',
@@ -78,6 +79,7 @@ export default defineTexts({
       subtitle: 'The bids you have placed and where they stand',
       searchTender: 'Search tender...',
       continueBrowsingTenders: 'Continue Browsing Tenders',
+      download: 'Download bids (CSV)',
       filters: {
         label: 'Filter the bids',
         deliverySpeed: 'Delivery time',
@@ -134,6 +136,7 @@ export default defineTexts({
       subtitle: 'Ваши ставки и их статус',
       searchTender: 'Поиск тендера...',
       continueBrowsingTenders: 'Продолжить просмотр тендеров',
+      download: 'Скачать ставки (CSV)',
       filters: {
         label: 'Фильтры ставок',
         deliverySpeed: 'Срок доставки',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
+  apiPaths,
   matchesOrdersFilters,
   tender as tenderSchema,
   type OrdersFilters,
@@ -10,6 +11,7 @@ import {
   webRoutes,
   pathTo,
 } from '@yuk/shared';
+import { CsvDownloadButton } from '../../components/csv-download';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
@@ -22,8 +24,11 @@ import { useMyTenders } from './api/get-my-tenders';
 import { OrdersFilters as OrdersFilterBar } from './components/orders-filters';
 import { OrdersTable } from './components/orders-table';
 
+const secondaryLinkClass =
+  'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-navy-800 px-4 text-sm font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700 max-sm:h-11';
+
 const buttonLinkClass =
-  'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500';
+  'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500 max-sm:h-11';
 
 /** A tender handed over in the navigation state (e.g. by a screen that just made one), when it is one. */
 function passedTender(state: unknown): Tender | null {
@@ -117,12 +122,24 @@ export function OrdersPage() {
         title={t('orders.list.title')}
         subtitle={t('orders.list.subtitle')}
         actions={
-          <Link to={webRoutes.createTender} className={buttonLinkClass}>
-            <span aria-hidden="true" className="text-lg leading-none">
-              +
-            </span>
-            {t('orders.list.create')}
-          </Link>
+          <>
+            <CsvDownloadButton
+              path={apiPaths.tenders.mine}
+              // the server applies My Orders' own rules to these, so the file holds the rows on screen
+              query={{ q: filters.search.trim(), delivery: deliverySpeed, price: priceRange, location: place }}
+              label={t('orders.list.download')}
+              fallbackName="my-orders.csv"
+            />
+            <Link to={webRoutes.importTenders} className={secondaryLinkClass}>
+              {t('orders.list.importLink')}
+            </Link>
+            <Link to={webRoutes.createTender} className={buttonLinkClass}>
+              <span aria-hidden="true" className="text-lg leading-none">
+                +
+              </span>
+              {t('orders.list.create')}
+            </Link>
+          </>
         }
       />
       <OrdersFilterBar

@@ -122,6 +122,7 @@ export default defineTexts({
       },
       status: {
         title: 'Yuk holati',
+        download: 'Yuklarni yuklab olish (CSV)',
         notFound: "Yuk ma'lumotlari topilmadi.",
         notFoundHint:
           "Kuzatish uchun quyidagi ro'yxatdan yukni tanlang yoki Takliflarim sahifasida qabul qilingan taklif yonidagi Track tugmasini bosing.",
@@ -306,6 +307,7 @@ export default defineTexts({
       },
       status: {
         title: 'Shipment status',
+        download: 'Download shipments (CSV)',
         notFound: 'No shipment information found.',
         notFoundHint:
           'Choose a shipment to follow from the list below, or press Track beside an accepted bid on the Bids page.',
@@ -490,6 +492,7 @@ export default defineTexts({
       },
       status: {
         title: 'Статус груза',
+        download: 'Скачать перевозки (CSV)',
         notFound: 'Данные о грузе не найдены.',
         notFoundHint:
           'Выберите груз из списка ниже или нажмите «Отследить» рядом с принятой ставкой на странице ставок.',

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Shipment } from '@yuk/shared';
+import { apiPaths, type Shipment } from '@yuk/shared';
+import { CsvDownloadButton } from '../../components/csv-download';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorMessage, isApiError } from '../../lib/api-client';
@@ -130,7 +131,20 @@ export function ShipmentStatusPage() {
 
   return (
     <div>
-      <PageHeader title={t('shipments.status.title')} actions={<ShipmentPicker value={number} onChoose={choose} />} />
+      <PageHeader
+        title={t('shipments.status.title')}
+        actions={
+          <>
+            <ShipmentPicker value={number} onChoose={choose} />
+            <CsvDownloadButton
+              path={apiPaths.shipments.list}
+              label={t('shipments.status.download')}
+              fallbackName="shipments.csv"
+              className="self-end"
+            />
+          </>
+        }
+      />
       {body}
     </div>
   );

@@ -7,6 +7,7 @@ export default defineTexts({
       list: {
         heading: '{type} tenders',
         headingAll: 'Barcha tenderlar',
+        download: 'Tenderlarni yuklab olish (CSV)',
         count: '{n} ta tender topildi',
         emptyFiltered: 'Hech qanday tender topilmadi.',
         empty: 'Hali hech qanday tender mavjud emas.',
@@ -156,6 +157,7 @@ export default defineTexts({
       list: {
         heading: '{type} tenders',
         headingAll: 'All tenders',
+        download: 'Download tenders (CSV)',
         count: '{n} tenders found',
         emptyFiltered: 'No tenders found.',
         empty: 'There are no tenders yet.',
@@ -305,6 +307,7 @@ export default defineTexts({
       list: {
         heading: '{type} тендеры',
         headingAll: 'Все тендеры',
+        download: 'Скачать тендеры (CSV)',
         count: 'Найдено тендеров: {n}',
         emptyFiltered: 'Тендеры не найдены.',
         empty: 'Тендеров пока нет.',

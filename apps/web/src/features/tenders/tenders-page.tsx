@@ -1,9 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { cityOfQuery, modeOfPath, OTHER_LOCATION, type Tender, webRoutes, pathTo } from '@yuk/shared';
+import { apiPaths, cityOfQuery, modeOfPath, OTHER_LOCATION, type Tender, webRoutes, pathTo } from '@yuk/shared';
 import { SaveSearchButton, type SavedSearchDraft } from '../../components/save-search-dialog';
 import { Button } from '../../components/ui/button';
+import { CsvDownloadButton } from '../../components/csv-download';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
@@ -117,7 +118,17 @@ export function TendersPage() {
 
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader
+        title={title}
+        actions={
+          <CsvDownloadButton
+            path={apiPaths.tenders.all}
+            query={{ ...params }}
+            label={t('tenders.list.download')}
+            fallbackName="tenders.csv"
+          />
+        }
+      />
       <TenderFilters
         filters={filters}
         setSearch={filters.setSearch}

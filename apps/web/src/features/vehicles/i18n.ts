@@ -10,6 +10,7 @@ export default defineTexts({
       list: {
         title: 'My Vehicles',
         add: '+ Add New Vehicle',
+        download: 'Mashinalarni yuklab olish (CSV)',
         search: 'Search by license plate/ID',
         allTypes: 'Barcha turlar',
         allStatuses: 'Barcha holatlar',
@@ -130,6 +131,7 @@ export default defineTexts({
       list: {
         title: 'My Vehicles',
         add: '+ Add New Vehicle',
+        download: 'Download vehicles (CSV)',
         search: 'Search by license plate/ID',
         allTypes: 'All types',
         allStatuses: 'All statuses',
@@ -250,6 +252,7 @@ export default defineTexts({
       list: {
         title: 'Мои машины',
         add: '+ Добавить машину',
+        download: 'Скачать машины (CSV)',
         search: 'Поиск по госномеру/ID',
         allTypes: 'Все типы',
         allStatuses: 'Все статусы',

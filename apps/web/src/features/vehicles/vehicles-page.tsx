@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { FILE_LINK_TTL_SECONDS, type Vehicle, webRoutes } from '@yuk/shared';
+import { apiPaths, FILE_LINK_TTL_SECONDS, type Vehicle, webRoutes } from '@yuk/shared';
+import { CsvDownloadButton } from '../../components/csv-download';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
@@ -24,7 +25,7 @@ const SEARCH_DELAY_MS = 300;
 const LINKS_FRESH_MS = (FILE_LINK_TTL_SECONDS * 1000) / 2;
 
 const addVehicleLinkClass =
-  'inline-flex h-10 items-center justify-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500 active:bg-blue-700';
+  'inline-flex h-10 items-center justify-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500 active:bg-blue-700 max-sm:h-11';
 
 /** /vehicles 'My Vehicles': search, Type and Status filters, the list (paged), details, edit and delete. */
 export function VehiclesPage() {
@@ -113,9 +114,17 @@ export function VehiclesPage() {
       <PageHeader
         title={t('vehicles.list.title')}
         actions={
-          <Link to={webRoutes.newVehicle} className={addVehicleLinkClass}>
-            {t('vehicles.list.add')}
-          </Link>
+          <>
+            <CsvDownloadButton
+              path={apiPaths.vehicles.mine}
+              query={{ search: search.trim(), type: filters.vehicleType, status: filters.vehicleStatus }}
+              label={t('vehicles.list.download')}
+              fallbackName="my-vehicles.csv"
+            />
+            <Link to={webRoutes.newVehicle} className={addVehicleLinkClass}>
+              {t('vehicles.list.add')}
+            </Link>
+          </>
         }
       />
       <VehicleFilters
