@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VEHICLE_TYPES } from './constants.js';
+import { listFormatParam } from './csv.js';
 import { SHIPMENT_STATUSES } from './notifications.js';
 
 /** The steps a person may set: the carrier sets loaded then on_the_way; the owner confirms delivered. */
@@ -27,6 +28,10 @@ export const shipmentStatusInput = z
 export const shipmentNumberParams = z.object({
   number: z.string().trim().min(1, { error: 'required' }).max(40, { error: 'too_long' }),
 });
+
+/** GET /api/shipments: the list (JSON), or with format=csv all of it as a file. */
+export const shipmentListQuery = z.object({ format: listFormatParam });
+export type ShipmentListQuery = z.input<typeof shipmentListQuery>;
 
 export const shipment = z
   .object({

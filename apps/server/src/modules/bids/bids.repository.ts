@@ -102,7 +102,18 @@ const vehicleColumns = [
   'vehicles.license_plate as vehicle_plate',
 ] as const;
 
-export function listBidsOfBidder(db: Db, bidderId: number, tenderId?: number) {
+/** The most bids one call reads: the whole list for the screen, one page of a CSV. */
+const MY_BIDS_LIMIT = 1000;
+
+/**
+ * A bidder's bids with their tenders, newest first: at most `limit`, and with `beforeId` only those older
+ * than that bid (the next page of a CSV).
+ */
+export function listBidsOfBidder(
+  db: Db,
+  bidderId: number,
+  { tenderId, limit = MY_BIDS_LIMIT, beforeId }: { tenderId?: number; limit?: number; beforeId?: number } = {},
+) {
   let query = db
     .selectFrom('bids')
     .innerJoin('tenders', 'tenders.id', 'bids.tender_id')
@@ -128,8 +139,9 @@ export function listBidsOfBidder(db: Db, bidderId: number, tenderId?: number) {
     ])
     .where('bids.bidder_id', '=', bidderId)
     .orderBy('bids.id', 'desc')
-    .limit(1000);
+    .limit(limit);
   if (tenderId !== undefined) query = query.where('bids.tender_id', '=', tenderId);
+  if (beforeId !== undefined) query = query.where('bids.id', '<', beforeId);
   return query.execute();
 }
 

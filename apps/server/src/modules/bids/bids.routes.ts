@@ -11,7 +11,10 @@ import {
   tenderIdParams,
 } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
+import { csvLanguage, csvStream, listResponse, sendCsv } from '../../plugins/csv.js';
 import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
+import { contactsOfUsers } from '../users/index.js';
+import { MY_BID_CSV_COLUMNS } from './bids.csv.js';
 import * as service from './bids.service.js';
 
 const secured = { security: SIGNED_IN };
@@ -76,12 +79,21 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
         operationId: 'listMyBids',
         ...secured,
         tags: ['bids'],
-        summary: 'My bids, newest first, with their tenders',
+        summary: 'My bids, newest first, with their tenders (the My Bids screen’s filters applied)',
         querystring: myBidsQuery,
-        response: { 200: z.array(myBid), ...errorResponses(400, 401) },
+        response: {
+          200: listResponse(z.array(myBid), 'My bids, or with format=csv all of them as a file'),
+          ...errorResponses(400, 401),
+        },
       },
     },
-    async (request) => service.listMyBids(ctx, currentUser(request).userId, request.query.tender_id),
+    async (request, reply) => {
+      const userId = currentUser(request).userId;
+      if (request.query.format !== 'csv') return service.listMyBids(ctx, userId, request.query);
+      const setting = (await contactsOfUsers(ctx.db, [userId])).get(userId)?.language;
+      const pages = service.myBidPages(ctx, userId, request.query);
+      return sendCsv(reply, 'my-bids', csvStream(MY_BID_CSV_COLUMNS, csvLanguage(request, setting), pages));
+    },
   );
 
   app.get(

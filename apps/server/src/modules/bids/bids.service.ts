@@ -1,15 +1,19 @@
 import {
   centsToUsd,
   formatUsd,
+  matchesBidFilters,
   nextMaxBidCents,
   type BidVehicle,
   type MinBidResponse,
   type MyBid,
+  type MyBidFilters,
+  type MyBidsParams,
   type PlacedBid,
   type TenderBid,
   type TenderLiveState,
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
+import { CSV_PAGE_ROWS } from '../../plugins/csv.js';
 import { companiesOfUsers, findCompanyStanding } from '../companies/index.js';
 import { standingOfUsers } from '../ratings/index.js';
 import { announce } from '../notifications/index.js';
@@ -133,27 +137,65 @@ export async function placeBid(
   };
 }
 
-export async function listMyBids(ctx: BidsContext, bidderId: number, tenderId?: number): Promise<MyBid[]> {
-  const rows = await repo.listBidsOfBidder(ctx.db, bidderId, tenderId);
-  return rows.map(
-    ({
-      amount_cents,
-      valid_until_ms,
-      confirm_by_ms,
-      closes_at_ms,
-      vehicle_id,
-      vehicle_type,
-      vehicle_plate,
-      ...row
-    }) => ({
-      ...row,
-      bid_amount: centsToUsd(amount_cents),
-      tender_closes_at: new Date(closes_at_ms).toISOString(),
-      valid_until: isoOrNull(valid_until_ms),
-      confirm_by: isoOrNull(confirm_by_ms),
-      vehicle: vehicleOf({ vehicle_id, vehicle_type, vehicle_plate }),
-    }),
-  );
+type BidderRow = Awaited<ReturnType<typeof repo.listBidsOfBidder>>[number];
+
+function toMyBid({
+  amount_cents,
+  valid_until_ms,
+  confirm_by_ms,
+  closes_at_ms,
+  vehicle_id,
+  vehicle_type,
+  vehicle_plate,
+  ...row
+}: BidderRow): MyBid {
+  return {
+    ...row,
+    bid_amount: centsToUsd(amount_cents),
+    tender_closes_at: new Date(closes_at_ms).toISOString(),
+    valid_until: isoOrNull(valid_until_ms),
+    confirm_by: isoOrNull(confirm_by_ms),
+    vehicle: vehicleOf({ vehicle_id, vehicle_type, vehicle_plate }),
+  };
+}
+
+/** The My Bids screen's filters as the query names them. */
+function filtersOf(params: Partial<MyBidsParams>): MyBidFilters {
+  return { search: params.q, priceRange: params.price, deliverySpeed: params.delivery, location: params.location };
+}
+
+/** My bids, newest first, with the screen's filters: the same rules as the web applies (shared bid-filters). */
+export async function listMyBids(
+  ctx: BidsContext,
+  bidderId: number,
+  params: Partial<MyBidsParams> = {},
+): Promise<MyBid[]> {
+  const filters = filtersOf(params);
+  const rows = await repo.listBidsOfBidder(ctx.db, bidderId, { tenderId: params.tender_id });
+  return rows.map(toMyBid).filter((bid) => matchesBidFilters(bid, filters));
+}
+
+/**
+ * Every bid of My Bids for a CSV, page after page (CSV_PAGE_ROWS read at a time, newest first, each page
+ * after the last id of the one before), the filters applied to each page as it is read.
+ */
+export function myBidPages(ctx: BidsContext, bidderId: number, params: MyBidsParams): AsyncIterable<MyBid[]> {
+  const filters = filtersOf(params);
+  async function* pages() {
+    let beforeId: number | undefined;
+    for (;;) {
+      const rows = await repo.listBidsOfBidder(ctx.db, bidderId, {
+        tenderId: params.tender_id,
+        limit: CSV_PAGE_ROWS,
+        beforeId,
+      });
+      yield rows.map(toMyBid).filter((bid) => matchesBidFilters(bid, filters));
+      const last = rows.at(-1);
+      if (rows.length < CSV_PAGE_ROWS || !last) return;
+      beforeId = last.id;
+    }
+  }
+  return pages();
 }
 
 export async function listTenderBids(ctx: BidsContext, ownerId: number, tenderId: number): Promise<TenderBid[]> {

@@ -117,6 +117,21 @@ export function listShipmentsOf(db: Db, userId: number) {
     .execute();
 }
 
+/**
+ * One page of the user's shipments for a CSV, newest first, older than `beforeId` when given; with the
+ * tender's own name (the description adds the cargo type to it).
+ */
+export function listShipmentPage(db: Db, userId: number, { limit, beforeId }: { limit: number; beforeId?: number }) {
+  return shipmentsQuery(db)
+    .leftJoin('tenders', 'tenders.id', 'shipments.tender_id')
+    .select('tenders.name as tender_name')
+    .where((eb) => eb.or([eb('shipments.owner_id', '=', userId), eb('shipments.carrier_id', '=', userId)]))
+    .$if(beforeId !== undefined, (qb) => qb.where('shipments.id', '<', beforeId ?? 0))
+    .orderBy('shipments.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 const stampColumn = { loaded: 'loaded_at', on_the_way: 'on_the_way_at', delivered: 'delivered_at' } as const;
 
 /** Moves a shipment one step on; false when it was not at the step before (out of order, or raced). */

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { shipment, shipmentNumberParams, shipmentStatusInput, apiPaths } from '@yuk/shared';
+import { shipment, shipmentListQuery, shipmentNumberParams, shipmentStatusInput, apiPaths } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
+import { csvLanguage, csvStream, listResponse, sendCsv } from '../../plugins/csv.js';
 import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
+import { contactsOfUsers } from '../users/index.js';
+import { SHIPMENT_CSV_COLUMNS } from './shipments.csv.js';
 import * as service from './shipments.service.js';
 
 const secured = { security: SIGNED_IN, tags: ['shipments'] };
@@ -17,11 +20,21 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ ctx: service.ShipmentsCont
       schema: {
         operationId: 'listShipments',
         ...secured,
-        summary: 'My shipments, newest first',
-        response: { 200: z.array(shipment), ...errorResponses(401) },
+        summary: 'My shipments, newest first (at most 500; with format=csv every one)',
+        querystring: shipmentListQuery,
+        response: {
+          200: listResponse(z.array(shipment), 'My shipments, or with format=csv all of them as a file'),
+          ...errorResponses(400, 401),
+        },
       },
     },
-    async (request) => service.listShipments(ctx, currentUser(request).userId),
+    async (request, reply) => {
+      const userId = currentUser(request).userId;
+      if (request.query.format !== 'csv') return service.listShipments(ctx, userId);
+      const setting = (await contactsOfUsers(ctx.db, [userId])).get(userId)?.language;
+      const pages = service.shipmentPages(ctx, userId);
+      return sendCsv(reply, 'shipments', csvStream(SHIPMENT_CSV_COLUMNS, csvLanguage(request, setting), pages));
+    },
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { CSV_PAGE_ROWS } from '../../plugins/csv.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 import { announce, recordNotifications } from '../notifications/index.js';
 import * as repo from './shipments.repository.js';
@@ -87,6 +88,29 @@ function present(row: repo.ShipmentRow, userId: number): Shipment {
 
 export async function listShipments(ctx: ShipmentsContext, userId: number): Promise<Shipment[]> {
   return (await repo.listShipmentsOf(ctx.db, userId)).map((row) => present(row, userId));
+}
+
+/** A shipment as its CSV row shows it: the API's fields and the tender's name. */
+export interface ShipmentCsvRow extends Shipment {
+  tender_name: string;
+}
+
+/**
+ * Every shipment of the user (as owner or carrier) for a CSV, page after page (CSV_PAGE_ROWS at a time,
+ * newest first, each page after the last id of the one before).
+ */
+export function shipmentPages(ctx: ShipmentsContext, userId: number): AsyncIterable<ShipmentCsvRow[]> {
+  async function* pages() {
+    let beforeId: number | undefined;
+    for (;;) {
+      const rows = await repo.listShipmentPage(ctx.db, userId, { limit: CSV_PAGE_ROWS, beforeId });
+      yield rows.map((row) => ({ ...present(row, userId), tender_name: row.tender_name ?? row.description }));
+      const last = rows.at(-1);
+      if (rows.length < CSV_PAGE_ROWS || !last) return;
+      beforeId = last.id;
+    }
+  }
+  return pages();
 }
 
 export async function getShipment(ctx: ShipmentsContext, userId: number, number: string): Promise<Shipment> {

@@ -20,6 +20,14 @@ export interface VehicleFilters {
   plateContains?: string;
   type?: string;
   status?: string;
+  /** The list screen's search: the name contains one text, or the plate another, or the id is this one. */
+  anyOf?: { nameContains: string; plateContains: string; id?: number };
+}
+
+/** Where a page of the list starts: after this vehicle in the list's order (newest first). */
+export interface VehicleListPage {
+  limit: number;
+  after?: { created_at: string; id: number };
 }
 
 /** `column` contains `text`; LIKE wildcards in the text are escaped, so a search for "50%" finds that text. */
@@ -59,8 +67,15 @@ export function findVehicleForReminder(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** My vehicles, newest first. */
-export function findVehiclesByOwner(db: Db, ownerId: number, filters: VehicleFilters): Promise<VehicleRecord[]> {
+/** My vehicles, newest first: the newest VEHICLE_LIST_LIMIT, or the page asked for. */
+export function findVehiclesByOwner(
+  db: Db,
+  ownerId: number,
+  filters: VehicleFilters,
+  page: VehicleListPage = { limit: VEHICLE_LIST_LIMIT },
+): Promise<VehicleRecord[]> {
+  const { anyOf } = filters;
+  const after = page.after;
   return selectVehicles(db)
     .where('vehicles.owner_id', '=', ownerId)
     .$if(filters.nameContains !== undefined, (qb) =>
@@ -71,9 +86,26 @@ export function findVehiclesByOwner(db: Db, ownerId: number, filters: VehicleFil
     )
     .$if(filters.type !== undefined, (qb) => qb.where('vehicles.vehicle_type', '=', filters.type ?? ''))
     .$if(filters.status !== undefined, (qb) => qb.where('vehicles.current_status', '=', filters.status ?? ''))
+    .$if(anyOf !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          contains('vehicles.name_search', anyOf?.nameContains ?? ''),
+          contains('vehicles.plate_search', anyOf?.plateContains ?? ''),
+          ...(anyOf?.id === undefined ? [] : [eb('vehicles.id', '=', anyOf.id)]),
+        ]),
+      ),
+    )
+    .$if(after !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('vehicles.created_at', '<', after?.created_at ?? ''),
+          eb.and([eb('vehicles.created_at', '=', after?.created_at ?? ''), eb('vehicles.id', '<', after?.id ?? 0)]),
+        ]),
+      ),
+    )
     .orderBy('vehicles.created_at', 'desc')
     .orderBy('vehicles.id', 'desc')
-    .limit(VEHICLE_LIST_LIMIT)
+    .limit(page.limit)
     .execute();
 }
 

@@ -4,8 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VEHICLE_DOCUMENTS, vehicle, vehicleFormInput, vehicleIdParams, vehicleListQuery, apiPaths } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
+import { csvLanguage, csvStream, listResponse, sendCsv } from '../../plugins/csv.js';
 import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
 import { readUploadForm, UPLOAD_LIMITS } from '../files/index.js';
+import { contactsOfUsers } from '../users/index.js';
+import { VEHICLE_CSV_COLUMNS } from './vehicles.csv.js';
 import * as service from './vehicles.service.js';
 
 /** The multipart form of the spec: the text fields (checked by the shared schema) and up to three documents. */
@@ -60,13 +63,22 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ ctx: service.VehiclesContex
       schema: {
         operationId: 'listMyVehicles',
         tags: ['vehicles'],
-        summary: 'My vehicles, newest first (at most 500)',
+        summary: 'My vehicles, newest first (at most 500; with format=csv every one)',
         security: SIGNED_IN,
         querystring: vehicleListQuery,
-        response: { 200: z.array(vehicle), ...errorResponses(400, 401) },
+        response: {
+          200: listResponse(z.array(vehicle), 'My vehicles, or with format=csv all of them as a file'),
+          ...errorResponses(400, 401),
+        },
       },
     },
-    async (request) => service.listVehicles(ctx, currentUser(request).userId, request.query),
+    async (request, reply) => {
+      const userId = currentUser(request).userId;
+      if (request.query.format !== 'csv') return service.listVehicles(ctx, userId, request.query);
+      const setting = (await contactsOfUsers(ctx.db, [userId])).get(userId)?.language;
+      const pages = service.vehiclePages(ctx, userId, request.query);
+      return sendCsv(reply, 'vehicles', csvStream(VEHICLE_CSV_COLUMNS, csvLanguage(request, setting), pages));
+    },
   );
 
   app.get(

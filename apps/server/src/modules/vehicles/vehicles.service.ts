@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { cancelDue, scheduleDue } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
+import { CSV_PAGE_ROWS } from '../../plugins/csv.js';
 import { deleteFilesByIds, insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
 import { recordNotifications } from '../notifications/index.js';
 import * as repo from './vehicles.repository.js';
@@ -211,18 +212,56 @@ export async function assertVehicleFitsBid(
   if (refusal) throw new AppError(refusal, {}, { vehicle_id: refusal });
 }
 
+/** "12" or "#12": a search text that may also be a vehicle's id (as the list screen reads it). */
+function idIn(search: string): number | undefined {
+  const match = /^#?([1-9]\d{0,9})$/.exec(search);
+  const id = match?.[1] ? Number(match[1]) : undefined;
+  return id !== undefined && id <= 2_147_483_647 ? id : undefined;
+}
+
+function repoFilters(filters: VehicleListFilters): repo.VehicleFilters {
+  const search = filters.search?.trim();
+  return {
+    nameContains: filters.name === undefined ? undefined : nameSearchKey(filters.name),
+    plateContains: filters.licensePlate === undefined ? undefined : plateSearchKey(filters.licensePlate),
+    type: filters.type,
+    status: filters.status,
+    anyOf: search
+      ? { nameContains: nameSearchKey(search), plateContains: plateSearchKey(search), id: idIn(search) }
+      : undefined,
+  };
+}
+
 export async function listVehicles(
   ctx: VehiclesContext,
   ownerId: number,
   filters: VehicleListFilters,
 ): Promise<Vehicle[]> {
-  const records = await repo.findVehiclesByOwner(ctx.db, ownerId, {
-    nameContains: filters.name === undefined ? undefined : nameSearchKey(filters.name),
-    plateContains: filters.licensePlate === undefined ? undefined : plateSearchKey(filters.licensePlate),
-    type: filters.type,
-    status: filters.status,
-  });
+  const records = await repo.findVehiclesByOwner(ctx.db, ownerId, repoFilters(filters));
   return records.map((record) => toVehicle(record, ctx.fileLinks));
+}
+
+/**
+ * Every vehicle of the list for a CSV, page after page (CSV_PAGE_ROWS at a time, newest first, each page
+ * after the last vehicle of the one before): the same filters, none of the screen's limit.
+ */
+export function vehiclePages(
+  ctx: VehiclesContext,
+  ownerId: number,
+  filters: VehicleListFilters,
+): AsyncIterable<Vehicle[]> {
+  const where = repoFilters(filters);
+  async function* pages() {
+    let after: repo.VehicleListPage['after'];
+    for (;;) {
+      const records = await repo.findVehiclesByOwner(ctx.db, ownerId, where, { limit: CSV_PAGE_ROWS, after });
+      yield records.map((record) => toVehicle(record, ctx.fileLinks));
+      const last = records.at(-1);
+      if (records.length < CSV_PAGE_ROWS || !last) return;
+      after = { created_at: last.created_at, id: last.id };
+    }
+  }
+  return pages();
 }
 
 /** Stores a new vehicle and its documents in one transaction (all of it, or nothing); returns its id. */
