@@ -15,6 +15,7 @@ import {
   type DeliveryOptions,
 } from './modules/delivery/index.js';
 import { deliveryProofRoutes } from './modules/delivery-proof/index.js';
+import { createEimzoClient, eriRoutes, type EimzoSettings } from './modules/eri/index.js';
 import { createFileLinks, filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { marketRoutes } from './modules/market/index.js';
@@ -101,6 +102,8 @@ export interface AppOptions {
   quotas?: QuotaTable;
   /** How often the counters of past quota windows are removed (ms); 0 turns it off (tests run it by hand). */
   quotaCleanupMs?: number;
+  /** E-IMZO-SERVER, for signing in with an ERI key; ERI-Key answers 503 ERI_UNAVAILABLE when absent. */
+  eimzo?: EimzoSettings;
 }
 
 /** Request and response logs never carry tokens, passwords or cookies. */
@@ -214,6 +217,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usersRoutes, { ctx: usersCtx });
   await app.register(authRoutes, {
     ctx: { db, users: usersCtx, secret: options.jwtSecret, ...(options.now ? { now: options.now } : {}) },
+  });
+  await app.register(eriRoutes, {
+    ctx: {
+      db,
+      users: usersCtx,
+      eimzo: options.eimzo ? createEimzoClient(options.eimzo) : undefined,
+      ...(options.now ? { now: options.now } : {}),
+    },
   });
   await app.register(vehiclesRoutes, { ctx: { db, fileLinks } });
   await app.register(filesRoutes, { ctx: { db, fileLinks } });

@@ -83,6 +83,8 @@ const configSchema = z.object({
     .default(DEFAULT_MAP_TILE_URL),
   /** The tiles' attribution shown on every map (OpenStreetMap's for its tiles). */
   MAP_ATTRIBUTION: z.string().max(300).optional(),
+  /** E-IMZO-SERVER (the vendor's service run beside us) for ERI-Key sign-in; unset: ERI-Key is off. */
+  EIMZO_SERVER_URL: z.url({ protocol: /^https?$/, error: 'EIMZO_SERVER_URL must be an http(s) address' }).optional(),
   /** The OpenAPI document and its page at /api/docs; 0 turns both off (404). */
   API_DOCS: flag(true),
   /** Live streams (Server-Sent Events) of each kind one user may hold open; a new one closes the oldest. */
@@ -135,6 +137,8 @@ export interface AppConfig {
   map: { tileUrl: string | null; attribution: string };
   /** Whether /api/docs and /api/docs/json are served. */
   apiDocs: boolean;
+  /** E-IMZO-SERVER and our host as it must see it (PUBLIC_URL's); undefined: ERI-Key is off. */
+  eimzo: { serverUrl: string; host: string } | undefined;
   liveStreams: { perUser: number; perAddress: number; heartbeatMs: number; idleMs: number };
   /** The limits on each person's writes: the defaults, each replaced by its QUOTA_<NAME> setting. */
   quotas: QuotaTable;
@@ -203,6 +207,12 @@ export function loadConfig(
       attribution: c.MAP_ATTRIBUTION ?? (c.MAP_TILE_URL.includes('openstreetmap.org') ? OSM_ATTRIBUTION : ''),
     },
     apiDocs: c.API_DOCS,
+    eimzo: c.EIMZO_SERVER_URL
+      ? {
+          serverUrl: c.EIMZO_SERVER_URL,
+          host: new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).host,
+        }
+      : undefined,
     liveStreams: {
       perUser: c.LIVE_STREAMS_PER_USER,
       perAddress: c.LIVE_STREAMS_PER_ADDRESS,

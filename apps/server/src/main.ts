@@ -23,6 +23,7 @@ async function main() {
     trustProxy: config.trustProxy,
     map: config.map,
     apiDocs: config.apiDocs,
+    ...(config.eimzo ? { eimzo: config.eimzo } : {}),
     liveStreams: config.liveStreams,
     quotas: config.quotas,
     redisUrl: config.redisUrl,

@@ -82,6 +82,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TELEGRAM_WEBHOOK_SECRET: 'has spaces in it' })).toThrow(/TELEGRAM_WEBHOOK_SECRET/);
   });
 
+  it('turns ERI-Key on with EIMZO_SERVER_URL, telling E-IMZO-SERVER our public host', () => {
+    expect(loadConfig({}).eimzo).toBeUndefined();
+    expect(loadConfig({ EIMZO_SERVER_URL: 'http://127.0.0.1:8080', PUBLIC_URL: 'https://yuktender.uz' }).eimzo).toEqual(
+      { serverUrl: 'http://127.0.0.1:8080', host: 'yuktender.uz' },
+    );
+    expect(loadConfig({ EIMZO_SERVER_URL: 'http://eimzo:8080', PORT: '4000' }).eimzo?.host).toBe('localhost:4000');
+    expect(() => loadConfig({ EIMZO_SERVER_URL: 'ftp://eimzo' })).toThrow(/EIMZO_SERVER_URL/);
+    expect(() => loadConfig({ EIMZO_SERVER_URL: 'eimzo:8080' })).toThrow(/EIMZO_SERVER_URL/);
+  });
+
   it('refuses nonsense with a message naming the setting', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);

@@ -25,12 +25,17 @@ export const apiPaths = {
     /** DELETE signs one of my other sessions out. */
     session: '/api/users/me/sessions/:id',
     signOutOtherSessions: '/api/users/me/sessions/sign-out-others',
+    /** GET my ERI-Key link, POST links a signed certificate, DELETE unlinks. */
+    eri: '/api/users/me/eri',
   },
   auth: {
     smsSend: '/api/auth/sms/send',
     smsVerify: '/api/auth/sms/verify',
     passwordReset: '/api/auth/password-reset',
     passwordResetConfirm: '/api/auth/password-reset/confirm',
+    eriChallenge: '/api/auth/eri/challenge',
+    /** POST: sign in with a PKCS#7 made by E-IMZO over a fresh challenge. */
+    eri: '/api/auth/eri',
   },
   savedSearches: {
     collection: '/api/saved-searches',

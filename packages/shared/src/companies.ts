@@ -11,6 +11,9 @@ export const COMPANY_KINDS = ['shipper', 'carrier', 'both'] as const;
 export type CompanyKind = (typeof COMPANY_KINDS)[number];
 export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+/** How a company came to be verified: a moderator read its papers, or its owner signed with its ERI key. */
+export const COMPANY_VERIFIED_BY = ['moderator', 'digital_signature'] as const;
+export type CompanyVerifiedBy = (typeof COMPANY_VERIFIED_BY)[number];
 /** The documents of a company; also the names of the form's file fields. */
 export const COMPANY_DOCUMENTS = ['licence', 'registration_certificate'] as const;
 export type CompanyDocument = (typeof COMPANY_DOCUMENTS)[number];
@@ -85,6 +88,12 @@ export const company = z
     suspended: z.boolean(),
     suspension_reason: z.string().nullable(),
     verified_at: z.string().nullable(),
+    // optional only so that clients built before it still type-check; the server always sends it
+    verified_by: z
+      .enum(COMPANY_VERIFIED_BY)
+      .nullable()
+      .optional()
+      .describe('How it was verified (a moderator, or its owner’s digital signature); null unless verified'),
     created_at: z.string(),
   })
   .meta({
@@ -103,6 +112,7 @@ export const company = z
         suspended: false,
         suspension_reason: null,
         verified_at: null,
+        verified_by: null,
         created_at: '2026-11-24T10:00:00.000Z',
       },
     ],

@@ -479,6 +479,36 @@ export const ERRORS = {
     en: 'No account with this number yet: register',
     ru: 'С этим номером ещё нет аккаунта: зарегистрируйтесь',
   },
+  ERI_UNAVAILABLE: {
+    status: 503,
+    uz: 'ERI-kalit bilan kirish hozir ishlamayapti: E-IMZO serveri ulanmagan yoki javob bermayapti. Parol bilan kiring',
+    en: 'Signing in with an ERI key is not available now: the E-IMZO server is not set up or not answering. Use your password',
+    ru: 'Вход по ЭЦП сейчас недоступен: сервер E-IMZO не настроен или не отвечает. Войдите по паролю',
+  },
+  ERI_SIGNATURE_REFUSED: {
+    status: 401,
+    uz: 'E-IMZO imzoni qabul qilmadi. Kalitni qayta tanlab, yangidan imzolang',
+    en: 'E-IMZO did not accept the signature. Choose the key again and sign anew',
+    ru: 'E-IMZO не принял подпись. Выберите ключ снова и подпишите заново',
+  },
+  ERI_CERTIFICATE_EXPIRED: {
+    status: 401,
+    uz: 'Bu ERI-kalitning muddati tugagan yoki hali boshlanmagan. Amaldagi kalitni tanlang',
+    en: 'This ERI key has expired or is not valid yet. Choose a current key',
+    ru: 'Срок действия этого ключа ЭЦП истёк или ещё не начался. Выберите действующий ключ',
+  },
+  ERI_NOT_LINKED: {
+    status: 404,
+    uz: "Bu ERI-kalit hech bir hisobga bog'lanmagan. Bir marta parol bilan kirib, kalitni profilda bog'lang",
+    en: 'This ERI key is not linked to any account. Sign in once with your password and link it in your profile',
+    ru: 'Этот ключ ЭЦП не привязан ни к одному аккаунту. Войдите один раз по паролю и привяжите ключ в профиле',
+  },
+  ERI_ALREADY_LINKED: {
+    status: 409,
+    uz: "Bu ERI-kalit egasi boshqa hisobga bog'langan",
+    en: 'The owner of this ERI key is linked to another account',
+    ru: 'Владелец этого ключа ЭЦП привязан к другому аккаунту',
+  },
   SESSION_NOT_FOUND: {
     status: 404,
     uz: 'Bunday sessiya topilmadi yoki u allaqachon yakunlangan',

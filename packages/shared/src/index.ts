@@ -32,6 +32,7 @@ export * from './geo.js';
 export * from './tracking.js';
 export * from './delivery-proof.js';
 export * from './companies.js';
+export * from './eri.js';
 export * from './ratings.js';
 export * from './quotas.js';
 export * from './paths.js';

@@ -3,6 +3,7 @@ import type { AuthTables } from '../modules/auth/auth.tables.js';
 import type { BidsTables } from '../modules/bids/bids.tables.js';
 import type { DeliveryTables } from '../modules/delivery/delivery.tables.js';
 import type { DeliveryProofTables } from '../modules/delivery-proof/delivery-proof.tables.js';
+import type { EriTables } from '../modules/eri/eri.tables.js';
 import type { CompaniesTables } from '../modules/companies/companies.tables.js';
 import type { FilesTables } from '../modules/files/files.tables.js';
 import type { MarketTables } from '../modules/market/market.tables.js';
@@ -44,4 +45,5 @@ export interface DatabaseSchema
     DeliveryProofTables,
     SavedSearchesTables,
     QuotasTables,
+    EriTables,
     DueActionsTables {}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import {
   apiPaths,
   pathTo,
@@ -26,6 +26,7 @@ import {
   type Operation,
 } from './support.js';
 import { quickUsers } from '../factories/index.js';
+import { startFakeEimzo } from '../fakes/eimzo-server.js';
 
 /**
  * Access matrix (ASVS 4.1–4.3; IDOR and mass assignment): users A and B and an anonymous caller try every
@@ -33,7 +34,13 @@ import { quickUsers } from '../factories/index.js';
  * get a 2xx on anything private to A, nobody ever gets a 5xx, A can use all of it, and fields a client may
  * not set (owner, status, number, counters, timestamps) are never taken from a body.
  */
-const { app, database } = await buildTestApp({ logLevel: 'silent' });
+// ERI-Key answers from a stand-in E-IMZO-SERVER: unconfigured, its routes would answer 503 by design
+const eimzo = await startFakeEimzo();
+afterAll(() => eimzo.close());
+const { app, database } = await buildTestApp({
+  logLevel: 'silent',
+  eimzo: { serverUrl: eimzo.url, host: 'yuktender.test' },
+});
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const users = await quickUsers(database, 3);
 const A = users[0]!;

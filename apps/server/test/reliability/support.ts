@@ -125,6 +125,9 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/sms/verify',
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/confirm',
+  // signing in with an ERI key, too
+  'GET /api/auth/eri/challenge',
+  'POST /api/auth/eri',
   // open to Telegram's servers, which prove themselves with the webhook's secret header instead of a token
   'POST /api/telegram/webhook',
 ]);

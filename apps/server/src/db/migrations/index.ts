@@ -20,6 +20,7 @@ import { auditTrailMigration } from './018-audit-trail.js';
 import { lanePricesMigration } from './019-lane-prices.js';
 import { dashboardIndexesMigration } from './020-dashboard-indexes.js';
 import { quotasMigration } from './021-quotas.js';
+import { eriLinksMigration } from './022-eri-links.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '019-lane-prices': lanePricesMigration,
   '020-dashboard-indexes': dashboardIndexesMigration,
   '021-quotas': quotasMigration,
+  '022-eri-links': eriLinksMigration,
 };

@@ -15,6 +15,11 @@ export async function ensureCompany(db: Db, userId: number, now: string): Promis
   return db.selectFrom('companies').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
 }
 
+/** The company of a user, if it was ever made. */
+export function findCompanyOfUser(db: Db, userId: number) {
+  return db.selectFrom('companies').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
 export function findCompanyById(db: Db, id: number) {
   return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 }

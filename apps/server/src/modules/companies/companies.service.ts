@@ -52,6 +52,7 @@ export function toCompany(row: CompanyRow, fileLinks: FileLinks): Company {
     suspended: row.suspended_at !== null,
     suspension_reason: row.suspension_reason,
     verified_at: row.verified_at,
+    verified_by: row.verification_status === 'verified' ? row.verified_by : null,
     created_at: row.created_at,
   };
 }
@@ -100,7 +101,7 @@ export async function updateMyCompany(
     }
     const backToReview =
       identityChanged && current.verification_status === 'verified'
-        ? { verification_status: 'pending' as VerificationStatus, verified_at: null }
+        ? { verification_status: 'pending' as VerificationStatus, verified_at: null, verified_by: null }
         : {};
     await repo.updateCompany(trx, current.id, { ...values, ...files, ...backToReview, updated_at: now });
     return repo.ensureCompany(trx, userId, now);
@@ -214,7 +215,13 @@ export async function decide(
         companyId,
         ['pending'],
         action === 'verify'
-          ? { verification_status: 'verified', verified_at: now, rejection_reason: null, updated_at: now }
+          ? {
+              verification_status: 'verified',
+              verified_at: now,
+              verified_by: 'moderator',
+              rejection_reason: null,
+              updated_at: now,
+            }
           : { verification_status: 'rejected', rejection_reason: reason, updated_at: now },
       );
       if (!moved) throw new AppError('COMPANY_NOT_PENDING');
@@ -248,4 +255,31 @@ export async function decide(
   const row = await repo.findCompanyById(ctx.db, companyId);
   if (!row) throw new AppError('COMPANY_NOT_FOUND');
   return toCompany(row, ctx.fileLinks);
+}
+
+/**
+ * The owner of a company signed with an organisation certificate whose STIR is the company's: that is proof
+ * enough, so the company is verified at once, by digital signature (unless it already is, or another
+ * verified company holds the STIR). Runs inside the caller's transaction; whether the company was verified.
+ */
+export async function verifyCompanyBySignature(trx: Db, userId: number, stir: string, now: string): Promise<boolean> {
+  const row = await repo.findCompanyOfUser(trx, userId);
+  if (!row || row.stir === '' || row.stir !== stir || row.verification_status === 'verified') return false;
+  if (await repo.isStirVerifiedElsewhere(trx, row.stir, row.id)) return false;
+  const moved = await repo.moveVerification(trx, row.id, ['unverified', 'pending', 'rejected'], {
+    verification_status: 'verified',
+    verified_at: now,
+    verified_by: 'digital_signature',
+    rejection_reason: null,
+    updated_at: now,
+  });
+  if (!moved) return false;
+  await recordAudit(trx, {
+    actorUserId: userId,
+    action: 'company.verified',
+    subject: { type: 'company', id: row.id },
+    details: { method: 'digital_signature', stir },
+    at: now,
+  });
+  return true;
 }

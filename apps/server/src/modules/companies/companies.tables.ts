@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { CompanyKind, VerificationStatus } from '@yuk/shared';
+import type { CompanyKind, CompanyVerifiedBy, VerificationStatus } from '@yuk/shared';
 
 /** The company profile of a user, its verification by a moderator and its suspension. */
 export interface CompaniesTable {
@@ -16,6 +16,8 @@ export interface CompaniesTable {
   verification_status: Generated<VerificationStatus>;
   rejection_reason: string | null;
   verified_at: string | null;
+  /** How the company was verified; null unless verified. */
+  verified_by: CompanyVerifiedBy | null;
   /** Set while suspended: the users may read, not post tenders, bid or buy. */
   suspended_at: string | null;
   suspension_reason: string | null;

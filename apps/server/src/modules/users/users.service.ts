@@ -96,13 +96,13 @@ export async function loginUser(
 }
 
 /**
- * A new session for a user who proved who they are (password, SMS code), and its first tokens: the session,
- * its refresh token and the sign-in's audit entry in one transaction.
+ * A new session for a user who proved who they are (password, SMS code, ERI signature), and its first
+ * tokens: the session, its refresh token and the sign-in's audit entry in one transaction.
  */
 export async function startSession(
   ctx: Pick<UsersContext, 'db' | 'tokens'>,
   user: User,
-  method: 'password' | 'sms',
+  method: 'password' | 'sms' | 'eri',
 ): Promise<AuthTokens> {
   const sessionId = randomUUID();
   const origin = requestOrigin();

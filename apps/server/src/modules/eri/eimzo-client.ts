@@ -1,0 +1,174 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+
+/**
+ * E-IMZO-SERVER, the vendor's service that the operator runs beside us: it hands out challenges and checks
+ * the PKCS#7 documents that the E-IMZO program signs. Only the calls of sign-in are used here.
+ */
+export interface EimzoSettings {
+  /** EIMZO_SERVER_URL, e.g. http://127.0.0.1:8080 */
+  serverUrl: string;
+  /** Our site's host name (PUBLIC_URL's), which E-IMZO-SERVER checks the challenge against. */
+  host: string;
+  /** How long one call may take before we answer 503 ERI_UNAVAILABLE; 5 s when absent. */
+  timeoutMs?: number;
+}
+
+/** Whose certificate signed, as E-IMZO-SERVER read it. */
+export interface SignerCertificate {
+  serialNumber: string;
+  name: string;
+  /** The holder's personal number; absent on some certificates (then no one can be linked). */
+  pinfl: string | null;
+  /** The organisation's STIR, on an organisation's certificate. */
+  stir: string | null;
+  validFrom: Date;
+  validTo: Date;
+}
+
+export type SignatureCheck = { ok: true; certificate: SignerCertificate } | { ok: false; message: string };
+
+export interface EimzoClient {
+  challenge(): Promise<{ challenge: string; ttl: number }>;
+  /** Checks a PKCS#7 over a challenge; the user's address goes along as E-IMZO-SERVER asks. */
+  authenticate(pkcs7: string, clientAddress: string): Promise<SignatureCheck>;
+}
+
+const DEFAULT_TIMEOUT_MS = 5000;
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+const challengeAnswer = z.object({
+  status: z.number(),
+  message: z.string().nullish(),
+  challenge: z.string().min(1).max(1000).nullish(),
+  ttl: z.number().nullish(),
+});
+
+const authAnswer = z.object({
+  status: z.number(),
+  message: z.string().nullish(),
+  subjectCertificateInfo: z
+    .object({
+      serialNumber: z.union([z.string(), z.number()]).nullish(),
+      subjectName: z.record(z.string(), z.unknown()).nullish(),
+      validFrom: z.string().nullish(),
+      validTo: z.string().nullish(),
+    })
+    .nullish(),
+});
+
+const PINFL_OID = '1.2.860.3.16.1.2';
+const STIR_OID = '1.2.860.3.16.1.1';
+
+const unavailable = () => new AppError('ERI_UNAVAILABLE');
+
+/** E-IMZO-SERVER writes dates as "2028-03-01 00:00:00" (Tashkent) or ISO; either is read. */
+function parseDate(text: string | null | undefined): Date | null {
+  if (!text) return null;
+  const plain = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?$/.exec(text.trim());
+  const date = plain ? new Date(`${plain[1]}T${plain[2]}${plain[3] ?? ''}+05:00`) : new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const textOf = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
+
+export function createEimzoClient(settings: EimzoSettings): EimzoClient {
+  const base = settings.serverUrl.replace(/\/+$/, '');
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  /**
+   * One call; down, slow, or an answer that is not the JSON we expect is ERI_UNAVAILABLE, never a 500. Node's
+   * http client rather than fetch: fetch always sends the Host of the URL, and E-IMZO-SERVER must see ours.
+   */
+  function call(path: string, method: 'GET' | 'POST', headers: Record<string, string> = {}, body?: string) {
+    const url = new URL(`${base}${path}`);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise<unknown>((resolve, reject) => {
+      const req = send(
+        url,
+        {
+          method,
+          headers: { Accept: 'application/json', Host: settings.host, ...headers },
+          signal: AbortSignal.timeout(timeoutMs),
+        },
+        (res: IncomingMessage) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            // an answer is a few hundred bytes; a flood is cut, not read into memory
+            if (size > MAX_ANSWER_BYTES) req.destroy(new Error('answer too large'));
+            else chunks.push(chunk);
+          });
+          res.on('error', reject);
+          // cut mid-answer (the timeout, a dropped connection): no 'end' comes, and a settled promise ignores this
+          res.on('close', () => reject(new Error('answer cut')));
+          res.on('end', () => {
+            if ((res.statusCode ?? 500) >= 400) return reject(new Error(`status ${res.statusCode}`));
+            try {
+              resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error('unreadable answer'));
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    }).catch(() => {
+      throw unavailable();
+    });
+  }
+
+  return {
+    async challenge() {
+      const parsed = challengeAnswer.safeParse(await call('/frontend/challenge', 'GET'));
+      if (!parsed.success || parsed.data.status !== 1 || !parsed.data.challenge) throw unavailable();
+      const ttl = parsed.data.ttl;
+      return {
+        challenge: parsed.data.challenge,
+        ttl: ttl !== null && ttl !== undefined && Number.isFinite(ttl) ? Math.max(0, Math.floor(ttl)) : 0,
+      };
+    },
+
+    async authenticate(pkcs7, clientAddress) {
+      const parsed = authAnswer.safeParse(
+        await call(
+          '/backend/auth',
+          'POST',
+          {
+            'Content-Type': 'text/plain',
+            'Content-Length': String(Buffer.byteLength(pkcs7)),
+            'X-Real-IP': clientAddress,
+          },
+          pkcs7,
+        ),
+      );
+      if (!parsed.success) throw unavailable();
+      const answer = parsed.data;
+      if (answer.status !== 1) return { ok: false, message: answer.message ?? '' };
+      const info = answer.subjectCertificateInfo;
+      const subject = info?.subjectName ?? {};
+      const validFrom = parseDate(info?.validFrom);
+      const validTo = parseDate(info?.validTo);
+      // a success without the certificate's dates is not something we can trust
+      if (!info || !validFrom || !validTo) throw unavailable();
+      const pinfl = textOf(subject[PINFL_OID]);
+      const stir = textOf(subject[STIR_OID]);
+      return {
+        ok: true,
+        certificate: {
+          serialNumber: textOf(info.serialNumber) ?? '',
+          name: textOf(subject.CN) ?? '',
+          pinfl: pinfl && /^\d{14}$/.test(pinfl) ? pinfl : null,
+          stir: stir && /^\d{9}$/.test(stir) ? stir : null,
+          validFrom,
+          validTo,
+        },
+      };
+    },
+  };
+}
