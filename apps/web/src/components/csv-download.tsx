@@ -107,9 +107,19 @@ export function CsvDownloadButton({
   };
 
   return (
-    <Button variant="secondary" pending={busy} onClick={() => void download()} className={cn('max-w-full', className)}>
+    <Button
+      variant="secondary"
+      pending={busy}
+      onClick={() => void download()}
+      aria-label={label}
+      className={cn('max-w-full min-w-0', className)}
+    >
       {!busy && <DownloadIcon />}
-      <span className="truncate">{label}</span>
+      {/* a phone's toolbar has room for the format's name only; the full label stays the button's name */}
+      <span aria-hidden="true" className="sm:hidden">
+        CSV
+      </span>
+      <span className="truncate max-sm:hidden">{label}</span>
     </Button>
   );
 }

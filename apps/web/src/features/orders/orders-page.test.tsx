@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_STORAGE_KEY, webRoutes, type Tender } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
@@ -220,6 +220,43 @@ describe('My Orders', () => {
     stubFetch(() => jsonResponse([order({ name: 'Qaytdi' })]));
     await user.click(screen.getByRole('button', { name: 'Qayta urinish' }));
     expect(await shownNames()).toEqual(['Qaytdi']);
+  });
+
+  it('downloads the list as CSV with the filters on screen, and links to the import', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { calls } = stubFetch((call) =>
+      call.url.includes('format=csv')
+        ? new Response('\uFEFFTender raqami\r\n', {
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': 'attachment; filename="my-orders-2026-11-26.csv"',
+            },
+          })
+        : jsonResponse([order({ name: 'Sement' })]),
+    );
+    const { user } = renderAt('/orders');
+    expect(await shownNames()).toEqual(['Sement']);
+    expect(screen.getByRole('link', { name: 'CSV dan import' })).toHaveAttribute('href', webRoutes.importTenders);
+    act(() => {
+      filterActions.setSearch(' sement ');
+      filterActions.setFilter('priceRange', 'Arzon');
+      filterActions.setFilter('location', 'Toshkent');
+    });
+    await user.click(screen.getByRole('button', { name: 'Buyurtmalarni yuklab olish (CSV)' }));
+    await waitFor(() => expect(saved).toEqual(['my-orders-2026-11-26.csv']));
+    const csvCall = new URL(calls.find((call) => call.url.includes('format=csv'))!.url, 'http://x');
+    expect(csvCall.pathname).toBe('/api/tenders/me');
+    expect(Object.fromEntries(csvCall.searchParams)).toEqual({
+      q: 'sement',
+      price: 'Arzon',
+      location: 'Toshkent',
+      format: 'csv',
+    });
+    click.mockRestore();
   });
 
   it('reads every page of the list by cursor', async () => {
