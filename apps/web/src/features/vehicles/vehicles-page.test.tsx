@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
@@ -140,6 +140,33 @@ describe('My Vehicles', () => {
           .map((row) => within(row).getAllByRole('cell')[0]?.textContent),
       ).toEqual(['Route 12ID: 30', 'Isuzu busID: 12']),
     );
+  });
+
+  it('downloads the list as CSV with the search, Type and Status on screen', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { calls } = stubFetch((call) =>
+      call.url.includes('format=csv')
+        ? new Response('\uFEFFName\r\n', {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="vehicles-2026-11-26.csv"',
+            },
+          })
+        : jsonResponse([makeVehicle({ id: 3, vehicle_name: 'Labo', vehicle_type: 'Van' })]),
+    );
+    const { user } = renderList();
+    await screen.findByText('Labo');
+    act(() => filterActions.setFilter('vehicleType', 'Van'));
+    await user.click(screen.getByRole('button', { name: 'Mashinalarni yuklab olish (CSV)' }));
+    await waitFor(() => expect(saved).toEqual(['vehicles-2026-11-26.csv']));
+    const csvCall = calls.find((call) => call.url.includes('format=csv'));
+    expect(csvCall?.url.startsWith('/api/vehicles/user?')).toBe(true);
+    expect(queryOf(csvCall)).toEqual({ type: 'Van', format: 'csv' });
+    click.mockRestore();
   });
 
   it("shows 'Error loading vehicles: {message}' and toasts the server's text", async () => {
