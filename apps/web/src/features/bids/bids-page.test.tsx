@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_STORAGE_KEY, type MyBid } from '@yuk/shared';
@@ -75,6 +75,33 @@ describe('bids screen', () => {
     filterActions.resetFilters();
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it('downloads My Bids as CSV with the tender and the filters on screen', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { calls } = serve(sample, (call) =>
+      call.url.includes('format=csv')
+        ? new Response('\uFEFFTender\r\n', {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="my-bids-2026-11-26.csv"',
+            },
+          })
+        : undefined,
+    );
+    const { user } = renderBids('/bids?tender_id=5');
+    await screen.findByRole('button', { name: 'Takliflarni yuklab olish (CSV)' });
+    act(() => filterActions.setFilter('deliverySpeed', 'Tez'));
+    await user.click(screen.getByRole('button', { name: 'Takliflarni yuklab olish (CSV)' }));
+    await waitFor(() => expect(saved).toEqual(['my-bids-2026-11-26.csv']));
+    const csvCall = new URL(calls.find((call) => call.url.includes('format=csv'))!.url, 'http://x');
+    expect(csvCall.pathname).toBe('/api/bids/me');
+    expect(Object.fromEntries(csvCall.searchParams)).toEqual({ tender_id: '5', delivery: 'Tez', format: 'csv' });
+    click.mockRestore();
+  });
 
   it('shows the title, the seven columns, grouped USD prices, the count line and the button to /tenders', async () => {
     const { calls } = serve(sample);
