@@ -53,6 +53,11 @@ function baseline(r) {
     return `raw ${r.baselineReqPerSec} req/s${r.bareFastifyReqPerSec === undefined ? '' : `; bare Fastify ${r.bareFastifyReqPerSec}`}`;
   }
   if (r.inProcessP50 !== undefined) return `in-process p50 ${r.inProcessP50} / p99 ${r.inProcessP99} ms`;
+  if (r.quotasOffPerSec !== undefined) {
+    const cpu =
+      r.cpuMicrosPerBid === undefined ? '' : `; CPU/bid ${r.cpuMicrosPerBid} µs, off ${r.quotasOffCpuMicrosPerBid}`;
+    return `QUOTA_BIDS=off: ${r.quotasOffPerSec} accepted/s${cpu}`;
+  }
   if (r.baselineP99 !== undefined)
     return `raw p50 ${r.baselineP50} / p99 ${r.baselineP99} ms, ${r.baselineKbPerViewer} KB/viewer`;
   return '';
@@ -61,6 +66,7 @@ function baseline(r) {
 function ratio(r) {
   if (r.ratio !== undefined) return `${r.ratio}x`;
   if (r.ratioP99 !== undefined) return `p99 ${r.ratioP99}x`;
+  if (r.costPercent !== undefined) return `cost ${r.costPercent} %`;
   if (r.extraMb !== undefined) return `+${r.extraMb} MB`;
   return '';
 }

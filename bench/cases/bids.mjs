@@ -2,6 +2,8 @@
 // spread over 10,000 tenders; accepted bids per second, and latency at a fixed rate (half the maximum, spread
 // over each second as B1's is),
 // beside the same transaction (the bids service) run in this process. The invariants are checked after.
+// Spread over the tenders, the same load also goes to a second server with QUOTA_BIDS=off, round by round:
+// what counting every bid against its quotas costs in accepted bids per second.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,12 +13,15 @@ import { benchEngines, createBenchDatabase } from '../lib/postgres.mjs';
 import { startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
 import { besideInProcess, median, round } from '../lib/stats.mjs';
+import { processCpuMs } from '../lib/system.mjs';
 
 const TENDERS = Number(process.env.BENCH_BID_TENDERS ?? 10_000);
 const CARRIERS = 20;
 const CONNECTIONS = 200;
 const PASSWORD = 'bench-password-123';
 const START_CENTS = 1_000_000_000; // 10,000,000 USD: the highest initial price allowed
+/** What counting the bids against their quotas may cost: at most this share of accepted bids per second. */
+const QUOTA_COST_TARGET_PERCENT = 5;
 
 function tenderValues(i) {
   return {
@@ -122,11 +127,17 @@ export function bidRequests(load) {
   ];
 }
 
-/** As many bids as the server takes at 200 connections: accepted (201), refused (409) and failed answers. */
-export async function bidLoad({ url, seconds, ...load }) {
+/**
+ * As many bids as the server takes at 200 connections: accepted (201), refused (409), refused by a quota
+ * (429: the bench's limits are far above its load, so any is a fault of the run) and failed answers; with
+ * `pid`, the server's CPU time per answer.
+ */
+export async function bidLoad({ url, seconds, pid, ...load }) {
   let accepted = 0;
   let refused = 0;
+  let limited = 0;
   let failed = 0;
+  const cpuBefore = pid === undefined ? undefined : processCpuMs(pid);
   const instance = autocannon({
     url,
     connections: CONNECTIONS,
@@ -139,10 +150,15 @@ export async function bidLoad({ url, seconds, ...load }) {
   instance.on('response', (_client, statusCode) => {
     if (statusCode === 201) accepted += 1;
     else if (statusCode === 409) refused += 1;
+    else if (statusCode === 429) limited += 1;
     else failed += 1;
   });
   const result = await instance;
-  return { accepted, refused, failed: failed + result.errors + result.timeouts, seconds };
+  const cpuAfter = pid === undefined ? undefined : processCpuMs(pid);
+  const answers = accepted + refused + limited + failed;
+  const cpuMsPerAnswer =
+    cpuBefore === undefined || cpuAfter === undefined || answers === 0 ? undefined : (cpuAfter - cpuBefore) / answers;
+  return { accepted, refused, limited, failed: failed + result.errors + result.timeouts, seconds, cpuMsPerAnswer };
 }
 
 /** Latency of accepted bids at a fixed rate, spread over the second (see measureAtRate); refusals are counted. */
@@ -213,10 +229,19 @@ async function prepareDatabase(server, engine) {
   return { database, env: {}, dataDir, drop: async () => undefined };
 }
 
-/** One mode on one engine: `rounds` times the HTTP runs, each followed by the same transaction in this process. */
+/** A server's CPU time per answer as microseconds, or undefined where /proc is not there. */
+const cpuMicros = (values) => (values.some((v) => v === undefined) ? undefined : round(median(values) * 1000, 0));
+
+/**
+ * One mode on one engine: `rounds` times the HTTP runs, each followed by the same transaction in this process.
+ * With `mode.compareQuotas`, a second server on the same database and core, its bids quota off, takes the
+ * same load right before or after each round's maximum run (first in turn, so that a drift of the machine or
+ * of the growing tables weighs on both alike); its row is the cost of the quotas.
+ */
 async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
   const prepared = await prepareDatabase(server, engine);
-  const label = `${mode.name}${engine.name === 'SQLite' ? '' : ` (${engine.name})`}`;
+  const engineLabel = engine.name === 'SQLite' ? '' : ` (${engine.name})`;
+  const label = `${mode.name}${engineLabel}`;
   try {
     const seeded = await seedBidding(server, prepared.database);
     const carrierIds = seeded.carriers.map((c) => c.id);
@@ -224,12 +249,34 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
     // one sequence of amounts for every run on this data, so that each request offers a new, lower amount
     const sequence = { counter: 0 };
     const app = await startBuiltServer({ dataDir: prepared.dataDir, core: cores.server, env: prepared.env });
+    const unlimited = mode.compareQuotas
+      ? await startBuiltServer({
+          dataDir: prepared.dataDir,
+          core: cores.server,
+          env: { ...prepared.env, QUOTA_BIDS: 'off' },
+        })
+      : undefined;
     try {
-      const tokens = await carrierTokens(app.url, seeded.carriers);
-      const load = { url: app.url, tokens, tenderIds: seeded.tenderIds, spread: mode.spread, sequence };
+      const base = { tenderIds: seeded.tenderIds, spread: mode.spread, sequence };
+      const load = { ...base, url: app.url, pid: app.pid, tokens: await carrierTokens(app.url, seeded.carriers) };
+      const loadOff = unlimited && {
+        ...base,
+        url: unlimited.url,
+        pid: unlimited.pid,
+        tokens: await carrierTokens(unlimited.url, seeded.carriers),
+      };
       await bidLoad({ ...load, seconds: 2 }); // warm-up
+      if (loadOff) await bidLoad({ ...loadOff, seconds: 2 });
       for (let round = 0; round < rounds; round += 1) {
-        const max = await bidLoad({ ...load, seconds });
+        let max;
+        let off;
+        if (loadOff && round % 2 === 1) {
+          off = await bidLoad({ ...loadOff, seconds });
+          max = await bidLoad({ ...load, seconds });
+        } else {
+          max = await bidLoad({ ...load, seconds });
+          if (loadOff) off = await bidLoad({ ...loadOff, seconds });
+        }
         const rate = Math.max(1, Math.floor((max.accepted + max.refused) / seconds / 2));
         const fixed = await bidLatency({ ...load, seconds, rate });
         // the same transaction in this process, on the same database, while the server idles
@@ -241,14 +288,19 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
           },
           { warmup: 100, iterations: 2000 },
         );
+        const perSec = (run) => (run.accepted / seconds).toFixed(0);
+        const cpu = (run) =>
+          run.cpuMsPerAnswer === undefined ? '' : `, ${(run.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU/bid`;
         log(
-          `${label}, round ${round + 1}: ${(max.accepted / seconds).toFixed(0)} accepted/s (${max.refused} refused, ${max.failed} failed); ` +
+          `${label}, round ${round + 1}: ${perSec(max)} accepted/s (${max.refused} refused, ${max.limited} over a quota, ${max.failed} failed${cpu(max)}); ` +
+            (off ? `QUOTA_BIDS=off ${perSec(off)} accepted/s (${off.failed} failed${cpu(off)}); ` : '') +
             `at ${rate} req/s p50 ${fixed.latency.p50.toFixed(2)} / p99 ${fixed.latency.p99.toFixed(2)} ms; in-process p50 ${inProcess.latency.p50.toFixed(3)} ms`,
         );
-        results.push({ max, fixed, inProcess, rate });
+        results.push({ max, off, fixed, inProcess, rate });
       }
     } finally {
       await app.stop();
+      await unlimited?.stop();
     }
     const invariants = await checkInvariants(prepared.database);
     log(`${label}: ${invariants.bids} bids stored, ${invariants.violations} invariant violations`);
@@ -258,12 +310,14 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
     const inProcessP50 = median(results.map((r) => r.inProcess.latency.p50));
     const inProcessP99 = median(results.map((r) => r.inProcess.latency.p99));
     const failed = results.reduce((total, r) => total + r.max.failed, 0);
+    const limited = results.reduce((total, r) => total + r.max.limited, 0);
     const sqlite = engine.name === 'SQLite';
-    return {
+    const row = {
       case: label,
       rounds,
       acceptedPerSec: round(acceptedPerSec, 0),
       refused: median(results.map((r) => r.max.refused)),
+      limited,
       failed,
       rate: median(results.map((r) => r.rate)),
       ...besideInProcess({ p50, p99, inProcessP50, inProcessP99 }),
@@ -273,9 +327,27 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
         ? '≥ 5,000 accepted/s; p99 ≤ 25 ms; invariants hold'
         : 'invariants hold (throughput: for comparison)',
       met: sqlite
-        ? acceptedPerSec >= 5000 && p99 <= 25 && invariants.violations === 0 && failed === 0
-        : invariants.violations === 0 && failed === 0,
+        ? acceptedPerSec >= 5000 && p99 <= 25 && invariants.violations === 0 && failed === 0 && limited === 0
+        : invariants.violations === 0 && failed === 0 && limited === 0,
     };
+    if (!mode.compareQuotas) return [row];
+    const offPerSec = median(results.map((r) => r.off.accepted / seconds));
+    const offFailed = results.reduce((total, r) => total + r.off.failed + r.off.limited, 0);
+    const costPercent = (1 - acceptedPerSec / offPerSec) * 100;
+    return [
+      row,
+      {
+        case: `B2 quota cost, ${mode.name.replace(/^B2 bids, /, '')}${engineLabel}`,
+        rounds,
+        acceptedPerSec: round(acceptedPerSec, 0),
+        quotasOffPerSec: round(offPerSec, 0),
+        costPercent: round(costPercent, 1),
+        cpuMicrosPerBid: cpuMicros(results.map((r) => r.max.cpuMsPerAnswer)),
+        quotasOffCpuMicrosPerBid: cpuMicros(results.map((r) => r.off.cpuMsPerAnswer)),
+        target: `≤ ${QUOTA_COST_TARGET_PERCENT} % of accepted/s`,
+        met: costPercent <= QUOTA_COST_TARGET_PERCENT && failed === 0 && limited === 0 && offFailed === 0,
+      },
+    ];
   } finally {
     await prepared.database.close();
     await prepared.drop();
@@ -290,13 +362,15 @@ export default {
     const rows = [];
     const modes = [
       { name: 'B2 bids, 200 connections on one tender', spread: false },
-      { name: `B2 bids, spread over ${TENDERS.toLocaleString('en-US')} tenders`, spread: true },
+      // the quotas' cost is measured where bids are spread, as the market places them
+      { name: `B2 bids, spread over ${TENDERS.toLocaleString('en-US')} tenders`, spread: true, compareQuotas: true },
     ];
     for (const engine of benchEngines) {
-      const engineRows = [];
-      for (const mode of modes) engineRows.push(await runMode({ server, engine, mode, cores, seconds, rounds, log }));
-      rows.push(...engineRows);
-      const ratio = engineRows[0].acceptedPerSec / engineRows[1].acceptedPerSec;
+      const byMode = [];
+      for (const mode of modes) byMode.push(await runMode({ server, engine, mode, cores, seconds, rounds, log }));
+      const [oneTender, spread] = byMode.map((modeRows) => modeRows[0]);
+      rows.push(...byMode.flat());
+      const ratio = oneTender.acceptedPerSec / spread.acceptedPerSec;
       rows.push({
         case: `B2 one tender ÷ spread (accepted/s)${engine.name === 'SQLite' ? '' : ` (${engine.name})`}`,
         ratio: round(ratio, 2),

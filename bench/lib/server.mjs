@@ -9,6 +9,13 @@ const mainJs = fileURLToPath(new URL('../../apps/server/dist/main.js', import.me
 
 export { freePort };
 
+/**
+ * The bids quota of every server the bench starts: counted as in production (the same two windows, every
+ * attempt through the hook and its counters) but far above what the bench sends, so that its carriers, who
+ * bid thousands of times a second, measure bids and not refusals. QUOTA_BIDS=off is B2's comparison.
+ */
+export const BENCH_BIDS_QUOTA = '1000000000/m,1000000000/d';
+
 /** The server on a temporary DATA_DIR with its embedded database; no demo data. */
 export async function startBuiltServer({ dataDir, core, env = {}, pollMs = 100 }) {
   const port = await freePort();
@@ -29,6 +36,7 @@ export async function startBuiltServer({ dataDir, core, env = {}, pollMs = 100 }
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      QUOTA_BIDS: BENCH_BIDS_QUOTA,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 // The machine the bench runs on, and pinning processes to cores so that server and load generator do not compete.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
 export const cpuCount = os.availableParallelism?.() ?? os.cpus().length;
@@ -30,4 +31,18 @@ export function describeMachine() {
     pinned: hasTaskset && cores.server !== undefined,
     loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
   };
+}
+
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/** CPU time (user + system, every thread) a process has used so far, in ms; undefined without /proc. */
+export function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return undefined;
+  }
 }

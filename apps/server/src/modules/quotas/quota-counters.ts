@@ -22,7 +22,7 @@ export interface QuotaCounters {
   add(entries: readonly CounterEntry[]): Promise<number[]>;
 }
 
-/** At most this many entries are written by one flush (one or a few statements). */
+/** At most this many queued items (an attempt's counters, a refusal) per flush (one or a few statements). */
 const MAX_BATCH = 2000;
 /** Distinct counters per statement (three parameters each, far below either engine's limit). */
 const ROWS_PER_STATEMENT = 500;
@@ -74,7 +74,9 @@ const counterId = (key: string, windowStart: number) => `${key}\u0000${windowSta
  * instances lock PostgreSQL's rows in the same order.
  */
 export function createDatabaseCounters(db: Db): QuotaCounters {
-  const push = createBatcher<CounterEntry, number>(async (entries) => {
+  // one queued item per attempt (all its counters), not per counter: a promise less for each of them
+  const push = createBatcher<readonly CounterEntry[], number[]>(async (attempts) => {
+    const entries = attempts.flat();
     const rows = new Map<string, repo.CounterRow>();
     for (const entry of entries) {
       const id = counterId(entry.key, entry.windowStart);
@@ -105,9 +107,10 @@ export function createDatabaseCounters(db: Db): QuotaCounters {
       values[i] = (totals.get(id) ?? 0) - later;
       addedLater.set(id, later + entry.amount);
     }
-    return values;
+    let start = 0;
+    return attempts.map((attempt) => values.slice(start, (start += attempt.length)));
   });
-  return { add: (entries) => Promise.all(entries.map(push)) };
+  return { add: (entries) => (entries.length === 0 ? Promise.resolve([]) : push(entries)) };
 }
 
 /** A counter outlives its window by this much in Redis (clocks of instances differ a little). */

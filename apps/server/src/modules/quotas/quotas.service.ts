@@ -78,20 +78,33 @@ export interface QuotaGuard {
   admit(request: FastifyRequest, quotas: readonly QuotaName[]): Promise<void>;
 }
 
+/** How long "no company yet" is believed: a carrier who never opens their company page would cost a query a write. */
+const NO_COMPANY_TTL_MS = 60_000;
+/** Users whose company (or its absence) is remembered, at most. */
+const COMPANY_CACHE_SIZE = 100_000;
+
 /**
  * The quotas' check. The company of a user never changes (one company per user, made on first read), so it
- * is looked up once per process; a user without one yet is counted alone until it exists. A company is one
- * user today: it is still counted under its own key, so that a company of several users will share its limit.
+ * is looked up once per process; a user without one yet is counted alone until it exists (noticed within a
+ * minute). A company is one user today: it is still counted under its own key, so that a company of several
+ * users will share its limit.
  */
 export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
   const companies = new Map<number, number>();
-  const companyOf = async (userId: number): Promise<number | undefined> => {
+  /** Users found without a company: until when (epoch ms) that answer stands. */
+  const noCompanyUntil = new Map<number, number>();
+  const companyOf = async (userId: number, nowMs: number): Promise<number | undefined> => {
     const known = companies.get(userId);
     if (known !== undefined) return known;
+    if ((noCompanyUntil.get(userId) ?? 0) > nowMs) return undefined;
     const company = await findCompanyStanding(ctx.db, userId);
     if (company) {
-      if (companies.size >= 100_000) companies.clear();
+      if (companies.size >= COMPANY_CACHE_SIZE) companies.clear();
       companies.set(userId, company.id);
+      noCompanyUntil.delete(userId);
+    } else {
+      if (noCompanyUntil.size >= COMPANY_CACHE_SIZE) noCompanyUntil.clear();
+      noCompanyUntil.set(userId, nowMs + NO_COMPANY_TTL_MS);
     }
     return company?.id;
   };
@@ -102,7 +115,7 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
     const rules: [QuotaName, QuotaRule][] = quotas.map((name) => [name, ctx.table[name]]);
     const company =
       userId !== undefined && rules.some(([, rule]) => rule.per.includes('company'))
-        ? await companyOf(userId)
+        ? await companyOf(userId, nowMs)
         : undefined;
     const charges: Charge[] = [];
     for (const [quota, rule] of rules) {
