@@ -69,6 +69,31 @@ describe('the tender list', () => {
     SLOW_TEST_MS,
   );
 
+  it('downloads the list as CSV with the mode and the filters on screen', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { calls } = stubFetch((call) =>
+      call.url.includes('format=csv')
+        ? new Response('\uFEFFTender\r\n', {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="tenders-2026-11-26.csv"',
+            },
+          })
+        : page([makeTender()]),
+    );
+    const { user } = renderAt('/tenders/truck');
+    await user.selectOptions(await screen.findByLabelText('Narx'), 'Qimmat');
+    await user.click(screen.getByRole('button', { name: 'Tenderlarni yuklab olish (CSV)' }));
+    await waitFor(() => expect(saved).toEqual(['tenders-2026-11-26.csv']));
+    const csvCall = listCalls(calls).find((url) => url.searchParams.get('format') === 'csv');
+    expect(Object.fromEntries(csvCall!.searchParams)).toEqual({ type: 'truck', price: 'Qimmat', format: 'csv' });
+    click.mockRestore();
+  });
+
   it('offers exactly the spec options in every dropdown', async () => {
     stubFetch(() => page([]));
     renderAt('/tenders');
