@@ -81,7 +81,9 @@ async function startServer(): Promise<void> {
   });
   child.stdout?.on('data', (data: Buffer) => (output += data.toString()));
   child.stderr?.on('data', (data: Buffer) => (output += data.toString()));
-  for (let i = 0; i < 400; i += 1) {
+  // a deadline rather than a count of tries: on a busy machine a start may take several seconds
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) {
         timings.start += performance.now() - started;

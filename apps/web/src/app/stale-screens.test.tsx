@@ -73,7 +73,8 @@ describe('stale screens', () => {
     const { calls } = serveOwnersTender();
     const router = createMemoryRouter(appRoutes, { initialEntries: [webRoutes.orders] });
     const { user } = renderWithProviders(<RouterProvider router={router} />);
-    await waitFor(async () => expect(await orderStatus('Paxta 20 t')).toMatch(/opened/));
+    // the lazy page's code loads first: a busy machine takes more than the default second
+    await waitFor(async () => expect(await orderStatus('Paxta 20 t')).toMatch(/opened/), { timeout: 5000 });
 
     await router.navigate(pathTo(webRoutes.tender, { id: 9 }));
     await user.click(await screen.findByRole('button', { name: 'Award: Olga Petrova ($4,100)' }));
@@ -82,7 +83,7 @@ describe('stale screens', () => {
 
     // back to My Orders, loaded two minutes' worth of "fresh" ago: it shows the award
     await router.navigate(webRoutes.orders);
-    await waitFor(async () => expect(await orderStatus('Paxta 20 t')).toMatch(/awarded/));
+    await waitFor(async () => expect(await orderStatus('Paxta 20 t')).toMatch(/awarded/), { timeout: 5000 });
     const listCalls = calls.filter((call) => new URL(call.url, 'http://x').pathname === apiPaths.tenders.mine);
     expect(listCalls.length).toBe(2);
   });
