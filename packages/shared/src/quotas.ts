@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_RECORD_ID } from './ids.js';
 
 /**
- * The quotas on what a person writes (decision 024): each is a name here, its routes and limits are the
+ * The quotas on what a person writes (decision 027): each is a name here, its routes and limits are the
  * server's configuration. An attempt over a quota answers 429 RATE_LIMITED with Retry-After; moderators see
  * which accounts meet the quotas most.
  */

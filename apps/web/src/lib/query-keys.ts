@@ -60,6 +60,7 @@ export const companyKeys = {
   reports: () => [...companyKeys.all, 'reports'] as const,
   /** A company's history in the audit trail (moderators). */
   audit: (id: number) => [...companyKeys.all, 'audit', id] as const,
+  quotaHits: (days: number) => [...companyKeys.all, 'quota-hits', days] as const,
 };
 
 /** My dashboard figures, per period; a deal, a bid or a delivery changes them. */

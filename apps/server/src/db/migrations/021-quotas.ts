@@ -2,7 +2,7 @@ import { notNull, type MigrationDb, type MigrationFactory } from './helpers.js';
 
 /**
  * The quotas' counters (one row per key and fixed window, removed once the window is over, by its
- * `expires_at_ms` index) and the refusals per account and Tashkent day that moderators read (decision 024).
+ * `expires_at_ms` index) and the refusals per account and Tashkent day that moderators read (decision 027).
  */
 export const quotasMigration: MigrationFactory = () => ({
   async up(db: MigrationDb) {

@@ -125,4 +125,37 @@ describe('the moderation console', () => {
     renderRoutes(routes, '/admin');
     expect(await screen.findAllByText('Only moderators may do this')).not.toHaveLength(0);
   });
+  it('shows the accounts the limits refused most, for the period chosen', async () => {
+    const { calls } = stubFetch((call) => {
+      if (call.url.startsWith('/api/admin/quota-hits')) {
+        return jsonResponse(
+          call.url.endsWith('days=30')
+            ? []
+            : [
+                {
+                  user_id: 42,
+                  name: 'Aziz Karimov',
+                  email: 'aziz@example.uz',
+                  company: { id: 7, name: 'Karimov Logistics' },
+                  quota: 'tenders',
+                  hits: 118,
+                  last_hit_at: '2026-11-24T09:15:04.000Z',
+                },
+              ],
+        );
+      }
+      return jsonResponse([]);
+    });
+    const { user } = renderRoutes(routes, '/admin');
+    const section = await screen.findByRole('region', { name: 'Accounts refused most by the limits' });
+    const hit = await within(section).findByRole('listitem');
+    expect(hit).toHaveTextContent('Aziz Karimov · aziz@example.uz');
+    expect(hit).toHaveTextContent('New tenders · Refused: 118');
+    expect(hit).toHaveTextContent(/Last time: 24\.11\.2026 \d\d:15/);
+    expect(within(hit).getByRole('link', { name: 'Karimov Logistics' })).toHaveAttribute('href', '/companies/7');
+    expect(calls.some((call) => call.url === '/api/admin/quota-hits?days=7')).toBe(true);
+
+    await user.selectOptions(within(section).getByLabelText('For the period'), 'Last 30 days');
+    expect(await within(section).findByText('No account met a limit in this period')).toBeInTheDocument();
+  });
 });

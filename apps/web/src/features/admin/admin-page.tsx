@@ -26,6 +26,7 @@ import {
   useCompanyHistory,
   useDecideCompany,
   useGrantModerator,
+  useQuotaHits,
   useReports,
   useResolveReport,
   type CompanyDecision,
@@ -220,6 +221,73 @@ function Reports() {
   );
 }
 
+/** The periods the console offers for the quota refusals, in Tashkent days. */
+const QUOTA_HIT_PERIODS = [1, 7, 30] as const;
+
+/**
+ * The accounts the write quotas refused most (a script, or someone's stuck button): who, which quota, how
+ * often and when last, so a moderator can look at the account before its company.
+ */
+function QuotaHits() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [days, setDays] = useState<(typeof QUOTA_HIT_PERIODS)[number]>(7);
+  const hits = useQuotaHits(days);
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <div className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h2 id={headingId} className="text-lg font-semibold text-white">
+          {t('admin.quotaHits.title')}
+        </h2>
+        <SelectField
+          label={t('admin.quotaHits.period')}
+          containerClassName="max-w-xs"
+          value={String(days)}
+          onChange={(event) => setDays(Number(event.target.value) as (typeof QUOTA_HIT_PERIODS)[number])}
+          options={QUOTA_HIT_PERIODS.map((value) => ({
+            value: String(value),
+            label: t('admin.quotaHits.days', { count: value }),
+          }))}
+        />
+      </div>
+      {hits.isPending ? (
+        <LoadingState text={t('common.loading')} />
+      ) : hits.isError ? (
+        <ErrorState message={errorMessage(hits.error, t('admin.failed'))} />
+      ) : hits.data.length === 0 ? (
+        <EmptyState title={t('admin.quotaHits.none')} />
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label={t('admin.quotaHits.title')}>
+          {hits.data.map((hit) => (
+            <li
+              key={`${hit.user_id}-${hit.quota}`}
+              className="flex flex-col gap-1 rounded-xl border border-navy-700 bg-navy-900 p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="font-medium break-words text-slate-100">
+                  {hit.name} · <span className="text-slate-300">{hit.email}</span>
+                </p>
+                {hit.company && (
+                  <Link to={pathTo(webRoutes.company, { id: hit.company.id })} className="text-sky-300 hover:underline">
+                    {hit.company.name}
+                  </Link>
+                )}
+              </div>
+              <div className="text-slate-300 sm:text-right">
+                <p>
+                  {t(`admin.quotaHits.quotas.${hit.quota}`)} ·{' '}
+                  <span className="font-semibold text-white">{t('admin.quotaHits.refused', { count: hit.hits })}</span>
+                </p>
+                <p className="text-slate-400">{t('admin.quotaHits.last', { time: formatDateTime(hit.last_hit_at) })}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function Moderators() {
   const { t } = useTranslation();
   const headingId = useId();
@@ -319,6 +387,7 @@ export function AdminPage() {
         </ul>
       )}
       <Reports />
+      <QuotaHits />
       <Moderators />
       <ConfirmDialog
         open={asking !== null}

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, pathTo, type AuditEntry, type Company, type Report, type VerificationStatus } from '@yuk/shared';
+import {
+  apiPaths,
+  pathTo,
+  type AuditEntry,
+  type Company,
+  type QuotaHit,
+  type Report,
+  type VerificationStatus,
+} from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { companyKeys } from '../../../lib/query-keys';
@@ -69,6 +77,15 @@ export function useCompanyHistory(companyId: number) {
         query: { subject_type: 'company', subject_id: companyId, limit: COMPANY_HISTORY_LIMIT },
         signal,
       }),
+    enabled: hasAccessToken(),
+  });
+}
+
+/** GET /api/admin/quota-hits?days=: the accounts the write quotas refused most over the last `days` Tashkent days. */
+export function useQuotaHits(days: number) {
+  return useQuery({
+    queryKey: companyKeys.quotaHits(days),
+    queryFn: ({ signal }) => api.get<QuotaHit[]>(apiPaths.admin.quotaHits, { query: { days }, signal }),
     enabled: hasAccessToken(),
   });
 }
