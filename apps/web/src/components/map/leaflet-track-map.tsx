@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { TrackMapProps } from './track-map';
+import type { TrackMapProps } from './track-map-props';
 
 const TRACK_COLOR = '#38bdf8';
 const LAST_COLOR = '#f59e0b';

@@ -1,33 +1,9 @@
 import { lazy, Suspense } from 'react';
-import type { GeoPoint } from '@yuk/shared';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../ui/spinner';
+import type { TrackMapProps } from './track-map-props';
 
-/** The map's words, given by the page that shows it (each page has its own texts). */
-export interface TrackMapTexts {
-  /** The map's accessible name. */
-  label: string;
-  loading: string;
-  /** Shown over the map when its tiles could not be loaded (offline, tile server down): the track still draws. */
-  tilesFailed: string;
-  origin: string;
-  destination: string;
-  lastPosition: string;
-}
-
-export interface TrackMapProps {
-  /** The way so far, oldest first. */
-  track: readonly GeoPoint[];
-  /** Where the shipment is now, with how sure the phone was (metres). */
-  last: (GeoPoint & { accuracy_m?: number }) | null;
-  origin: GeoPoint | null;
-  destination: GeoPoint | null;
-  /** Leaflet tile URL template; null draws the track on a plain background. */
-  tileUrl: string | null;
-  attribution: string;
-  texts: TrackMapTexts;
-  className?: string;
-}
+export type { TrackMapProps, TrackMapTexts } from './track-map-props';
 
 // Leaflet and its stylesheet load with the first map shown, never on the first screen.
 const LeafletTrackMap = lazy(() => import('./leaflet-track-map'));
