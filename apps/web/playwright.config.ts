@@ -37,6 +37,8 @@ process.env.YUK_E2E_SMTP_PORT ??= String(await freePort());
 process.env.YUK_E2E_MAILS_PORT ??= String(await freePort());
 // and a map tile server: the shipment maps load their tiles from it, nothing from the internet
 process.env.YUK_E2E_TILES_PORT ??= String(await freePort());
+// and an E-IMZO-SERVER (scripts/fake-eimzo.mjs) that checks the ERI-Key signatures of the stand-in E-IMZO
+process.env.YUK_E2E_EIMZO_PORT ??= String(await freePort());
 const port = Number(process.env.YUK_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const telegramUrl = E2E_TELEGRAM.url();
@@ -62,6 +64,7 @@ Object.assign(serverEnv, {
   ESKIZ_API_BASE: E2E_ESKIZ.url(),
   SMTP_URL: E2E_SMTP.url(),
   MAP_TILE_URL: `http://127.0.0.1:${process.env.YUK_E2E_TILES_PORT}/{z}/{x}/{y}.png`,
+  EIMZO_SERVER_URL: `http://127.0.0.1:${process.env.YUK_E2E_EIMZO_PORT}`,
 });
 
 export default defineConfig({
@@ -98,7 +101,7 @@ export default defineConfig({
     {
       // the main journeys on a phone: 360 × 740, touch; a page that scrolls sideways fails the journey
       name: 'mobile',
-      testMatch: /(account-access|phone|on-the-road|delivery-proof|dashboard)\.spec\.ts$/,
+      testMatch: /(account-access|phone|on-the-road|delivery-proof|dashboard|eri)\.spec\.ts$/,
       use: {
         browserName: 'chromium',
         viewport: { width: 360, height: 740 },
@@ -143,6 +146,15 @@ export default defineConfig({
       command: `"${process.execPath}" "${join(root, 'scripts/fake-tiles.mjs')}" ${process.env.YUK_E2E_TILES_PORT}`,
       cwd: root,
       url: `http://127.0.0.1:${process.env.YUK_E2E_TILES_PORT}/_test/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `"${process.execPath}" "${join(root, 'scripts/fake-eimzo.mjs')}" ${process.env.YUK_E2E_EIMZO_PORT}`,
+      cwd: root,
+      url: `http://127.0.0.1:${process.env.YUK_E2E_EIMZO_PORT}/_test/auth`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',

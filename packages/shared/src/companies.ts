@@ -88,11 +88,9 @@ export const company = z
     suspended: z.boolean(),
     suspension_reason: z.string().nullable(),
     verified_at: z.string().nullable(),
-    // optional only so that clients built before it still type-check; the server always sends it
     verified_by: z
       .enum(COMPANY_VERIFIED_BY)
       .nullable()
-      .optional()
       .describe('How it was verified (a moderator, or its owner’s digital signature); null unless verified'),
     created_at: z.string(),
   })

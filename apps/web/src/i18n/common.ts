@@ -27,6 +27,20 @@ export default defineTexts({
         resendIn: 'Qayta yuborish {seconds} soniyadan keyin',
         changeNumber: 'Raqamni o‘zgartirish',
       },
+      eri: {
+        keys: 'ERI kalitlari',
+        reading: "E-IMZO'dagi kalitlar o'qilmoqda...",
+        notRunning:
+          "E-IMZO dasturi javob bermayapti. Uni e-imzo.uz saytidan o'rnating va ishga tushiring, so'ng qayta urinib ko'ring.",
+        install: "E-IMZO'ni yuklab olish (e-imzo.uz)",
+        timeout: "E-IMZO o'z vaqtida javob bermadi. Qayta urinib ko'ring.",
+        refused: 'E-IMZO rad etdi: {reason}',
+        noKeys:
+          "E-IMZO bu kompyuterda birorta ham kalit topmadi. Kalit faylini yoki ID-kartani ulang va qayta urinib ko'ring.",
+        stir: 'STIR: {stir}',
+        validTo: 'Amal qiladi: {date} gacha',
+        expired: "Muddati o'tgan: {date}",
+      },
       offline: {
         banner: 'Internet yo‘q: oxirgi ko‘rilgan ma’lumotlar ko‘rsatilmoqda, o‘zgartirib bo‘lmaydi',
         action: 'Internet yo‘q: bu amalni keyinroq bajaring',
@@ -70,6 +84,18 @@ export default defineTexts({
         resendIn: 'Send again in {seconds} s',
         changeNumber: 'Change the number',
       },
+      eri: {
+        keys: 'E-signature keys',
+        reading: 'Reading the keys in E-IMZO...',
+        notRunning: 'E-IMZO is not answering. Install it from e-imzo.uz and start it, then try again.',
+        install: 'Download E-IMZO (e-imzo.uz)',
+        timeout: 'E-IMZO did not answer in time. Try again.',
+        refused: 'E-IMZO refused: {reason}',
+        noKeys: 'E-IMZO found no keys on this computer. Connect the key file or the ID card and try again.',
+        stir: 'STIR: {stir}',
+        validTo: 'Valid until {date}',
+        expired: 'Expired on {date}',
+      },
       offline: {
         banner: 'You are offline: showing what you saw last, read-only',
         action: 'You are offline: do this once you are back online',
@@ -112,6 +138,19 @@ export default defineTexts({
         resend: 'Отправить код ещё раз',
         resendIn: 'Повторная отправка через {seconds} с',
         changeNumber: 'Изменить номер',
+      },
+      eri: {
+        keys: 'Ключи ЭЦП',
+        reading: 'Читаем ключи в E-IMZO...',
+        notRunning:
+          'E-IMZO не отвечает. Установите программу с сайта e-imzo.uz и запустите её, затем попробуйте снова.',
+        install: 'Скачать E-IMZO (e-imzo.uz)',
+        timeout: 'E-IMZO не ответил вовремя. Попробуйте снова.',
+        refused: 'E-IMZO отказал: {reason}',
+        noKeys: 'E-IMZO не нашёл ключей на этом компьютере. Подключите файл ключа или ID-карту и попробуйте снова.',
+        stir: 'ИНН: {stir}',
+        validTo: 'Действует до {date}',
+        expired: 'Срок истёк {date}',
       },
       offline: {
         banner: 'Нет сети: показано последнее увиденное, только для чтения',

@@ -222,6 +222,7 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     suspended: false,
     suspension_reason: null,
     verified_at: null,
+    verified_by: null,
     created_at: '2026-11-20T08:00:00.000Z',
     ...overrides,
   };

@@ -145,8 +145,9 @@ describe('the signed-in shell', () => {
     await screen.findByRole('heading', { level: 1, name: 'Profil' });
     await user.click(screen.getByRole('button', { name: 'Chiqish' }));
     await waitFor(() => expect(getSession().status).toBe('signed-out'));
-    // (the shell also asks for the unread notifications and follows their stream; the profile lists the sessions)
-    const reads = new Set(['/api/users/me', '/api/users/me/sessions']);
+    // (the shell also asks for the unread notifications and follows their stream; the profile lists the sessions
+    // and the ERI-Key link)
+    const reads = new Set(['/api/users/me', '/api/users/me/sessions', '/api/users/me/eri']);
     expect(calls.filter((call) => !call.url.startsWith('/api/notifications') && !reads.has(call.url))).toEqual([
       expect.objectContaining({ url: '/api/users/logout', method: 'POST', credentials: 'include' }),
     ]);

@@ -46,7 +46,13 @@ export default defineTexts({
       eriKey: {
         hint: 'Kompyuteringizga ulangan ERI kalitini tanlang',
         select: 'Select Key to log in',
-        selected: 'ERI kaliti tanlandi',
+        choose: 'Kirish uchun kalitni tanlang. E-IMZO kalit parolini o‘zi so‘raydi.',
+        signing: 'E-IMZO oynasida kalit parolini kiriting...',
+        unavailable: 'ERI-Key orqali kirish hali sozlanmagan. Login yoki Mobile-ID orqali kiring.',
+        notLinked:
+          "Bu kalit hech bir hisobga bog'lanmagan. Bir marta parol bilan kiring va kalitni Profil sahifasida bog'lang: keyin u bilan kirishingiz mumkin.",
+        usePassword: 'Parol bilan kirish',
+        otherKey: 'Boshqa kalitni tanlash',
       },
       register: {
         title: 'Create Account',
@@ -111,7 +117,14 @@ export default defineTexts({
       eriKey: {
         hint: 'Choose the e-signature key connected to your computer',
         select: 'Select Key to log in',
-        selected: 'E-signature key selected',
+        choose: 'Choose the key to log in with. E-IMZO asks for its password itself.',
+        signing: 'Enter the key’s password in the E-IMZO window...',
+        unavailable:
+          'Logging in with a digital key is not set up on this server yet. Log in with the password or Mobile-ID.',
+        notLinked:
+          'This key is linked to no account. Log in once with your password and link the key on your Profile page: then it logs you in.',
+        usePassword: 'Log in with the password',
+        otherKey: 'Choose another key',
       },
       register: {
         title: 'Create Account',
@@ -176,7 +189,13 @@ export default defineTexts({
       eriKey: {
         hint: 'Выберите ключ ЭЦП, подключённый к компьютеру',
         select: 'Выбрать ключ для входа',
-        selected: 'Ключ ЭЦП выбран',
+        choose: 'Выберите ключ для входа. Пароль ключа E-IMZO спросит сам.',
+        signing: 'Введите пароль ключа в окне E-IMZO...',
+        unavailable: 'Вход по ключу ЭЦП на этом сервере ещё не настроен. Войдите по паролю или через Mobile-ID.',
+        notLinked:
+          'Этот ключ не привязан ни к одному аккаунту. Войдите один раз по паролю и привяжите ключ в Профиле: после этого он будет открывать вход.',
+        usePassword: 'Войти по паролю',
+        otherKey: 'Выбрать другой ключ',
       },
       register: {
         title: 'Создать аккаунт',

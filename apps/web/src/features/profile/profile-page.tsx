@@ -5,13 +5,14 @@ import { PageHeader } from '../../components/ui/page-header';
 import { LANGUAGE_NAMES, useLanguage } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { EriSection } from './components/eri-section';
 import { PhoneSection } from './components/phone-section';
 import { ProfileSection } from './components/profile-section';
 import { SessionsSection } from './components/sessions-section';
 
 /**
- * Profile: the language buttons (the choice applies at once and is kept under `lang`), the proven phone, and
- * where the account is signed in.
+ * Profile: the language buttons (the choice applies at once and is kept under `lang`), the proven phone, the
+ * linked ERI key, and where the account is signed in.
  */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -52,6 +53,9 @@ export function ProfilePage() {
       </ProfileSection>
       <div className="mt-6">
         <PhoneSection />
+      </div>
+      <div className="mt-6">
+        <EriSection />
       </div>
       <div className="mt-6">
         <SessionsSection />

@@ -41,7 +41,7 @@ export function LoginMethods({
           <MobileIdForm onRegister={onRegisterPhone} />
         </Suspense>
       )}
-      {method === 'eri-key' && <EriKeyPanel />}
+      {method === 'eri-key' && <EriKeyPanel onUsePassword={() => setMethod('login')} />}
     </Tabs>
   );
 }
