@@ -42,7 +42,7 @@ function eimzoWithKeys() {
 async function openEriTab() {
   const rendered = renderWithProviders(<LoginMethods {...methodProps} />);
   await rendered.user.click(screen.getByRole('tab', { name: 'ERI-Key' }));
-  await rendered.user.click(screen.getByRole('button', { name: 'Select Key to log in' }));
+  await rendered.user.click(await screen.findByRole('button', { name: 'Select Key to log in' }));
   return rendered;
 }
 

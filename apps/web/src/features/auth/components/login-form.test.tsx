@@ -187,7 +187,7 @@ describe('login form', () => {
     const { calls } = stubFetch(() => jsonResponse({ error: 'ERI mavjud emas', code: 'ERI_UNAVAILABLE' }, 503));
     const { user } = renderWithProviders(<LoginMethods {...methodProps} />);
     await user.click(screen.getByRole('tab', { name: 'ERI-Key' }));
-    await user.click(screen.getByRole('button', { name: 'Select Key to log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Select Key to log in' }));
     await waitFor(() => expect(localStorage.getItem(USER_FLAG_KEY)).toBe('true'));
     // only the challenge is asked for (the whole flow is in eri-key-panel.test.tsx)
     expect(calls.map((call) => call.url)).toEqual(['/api/auth/eri/challenge']);

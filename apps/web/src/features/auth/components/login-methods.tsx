@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { KeyIcon, PhoneIcon, UserIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
-import { EriKeyPanel } from './eri-key-panel';
 import { LoginForm } from './login-form';
 
-// the SMS steps load when their tab is chosen: the first screen carries only the Login tab
+// the SMS steps and the E-IMZO client load when their tab is chosen: the first screen carries only the Login tab
 const MobileIdForm = lazy(() => import('./mobile-id-form').then((module) => ({ default: module.MobileIdForm })));
+const EriKeyPanel = lazy(() => import('./eri-key-panel').then((module) => ({ default: module.EriKeyPanel })));
 
 type Method = 'login' | 'mobile-id' | 'eri-key';
 
@@ -41,7 +41,11 @@ export function LoginMethods({
           <MobileIdForm onRegister={onRegisterPhone} />
         </Suspense>
       )}
-      {method === 'eri-key' && <EriKeyPanel onUsePassword={() => setMethod('login')} />}
+      {method === 'eri-key' && (
+        <Suspense fallback={<Spinner className="mx-auto my-6 size-6 text-sky-300" />}>
+          <EriKeyPanel onUsePassword={() => setMethod('login')} />
+        </Suspense>
+      )}
     </Tabs>
   );
 }
