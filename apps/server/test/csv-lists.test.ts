@@ -1,9 +1,8 @@
-import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, type PlacedBid } from '@yuk/shared';
 import { seedDemoTenders } from '../src/modules/tenders/index.js';
 import { createShipment, createTender, createUser, createVehicle } from './factories/index.js';
-import { api, buildTestApp, type ApiErrorBody, type TestApp } from './helpers.js';
+import { api, buildTestApp, readCsvAnswer, type ApiErrorBody, type TestApp } from './helpers.js';
 
 /**
  * My Bids, My vehicles and the shipments list as CSV files, on the engine the suite runs on: the byte-order
@@ -16,23 +15,6 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
-
-const BOM = '\uFEFF';
-
-/** A CSV answer: its headers checked, its rows read back (header row first). */
-function readCsvAnswer(res: {
-  statusCode: number;
-  body: string;
-  headers: Record<string, unknown>;
-  rawPayload: Buffer;
-}) {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-  expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  expect(res.body.startsWith(BOM)).toBe(true);
-  const rows: string[][] = parse(res.body.slice(1), { relax_column_count: false });
-  return rows;
-}
 
 function getCsv(url: string, token?: string, headers: Record<string, string> = {}) {
   return api(t.app, { method: 'GET', url, token, headers });

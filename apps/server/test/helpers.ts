@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { DEFAULT_QUOTAS, scaleQuotas } from '../src/modules/quotas/index.js';
 import { openDatabase, type Database } from '../src/db/database.js';
@@ -125,4 +126,22 @@ export function readStates(res: Response) {
       }
     },
   };
+}
+
+/** The byte-order mark every CSV answer starts with (Excel reads UTF-8 only then). */
+export const BOM = '\uFEFF';
+
+/** A CSV answer: its headers checked, its rows read back (header row first). */
+export function readCsvAnswer(res: {
+  statusCode: number;
+  body: string;
+  headers: Record<string, unknown>;
+  rawPayload: Buffer;
+}) {
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(res.body.startsWith(BOM)).toBe(true);
+  const rows: string[][] = parse(res.body.slice(1), { relax_column_count: false });
+  return rows;
 }

@@ -7,6 +7,7 @@ import {
   CSV_MEDIA_TYPE,
   DEFAULT_LANGUAGE,
   isLanguage,
+  MARKET_OFFSET_MS,
   marketToday,
   pickLanguage,
   type Language,
@@ -56,6 +57,17 @@ function cellText(value: CsvValue): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   return neutraliseCell(value);
+}
+
+/**
+ * An ISO instant as Tashkent wall-clock time, `YYYY-MM-DD HH:mm` (UTC+5 all year, no daylight saving): the time
+ * the user saw on screen, in a form a spreadsheet reads as a date; blank when there is none.
+ */
+export function tashkentTime(iso: string | null): string {
+  if (iso === null) return '';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return new Date(ms + MARKET_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** CSV lines of the given cells: RFC 4180 quoting, CRLF line ends (what Excel writes itself). */

@@ -1,5 +1,5 @@
-import { MARKET_OFFSET_MS, type Localized, type MyBid } from '@yuk/shared';
-import type { CsvColumn } from '../../plugins/csv.js';
+import type { Localized, MyBid } from '@yuk/shared';
+import { tashkentTime, type CsvColumn } from '../../plugins/csv.js';
 
 /**
  * My Bids as a CSV: what a carrier keeps in a spreadsheet of their offers. Money in USD as plain numbers;
@@ -16,13 +16,6 @@ const HEADERS = {
   placed_at: { uz: 'Berilgan vaqti (Toshkent)', en: 'Placed at (Tashkent time)', ru: 'Время ставки (Ташкент)' },
   plate: { uz: 'Transport raqami', en: 'Vehicle plate', ru: 'Госномер транспорта' },
 } as const satisfies Record<string, Localized>;
-
-/** An ISO instant as Tashkent wall-clock time: UTC+5 all year (no daylight saving). */
-export function tashkentTime(iso: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return new Date(ms + MARKET_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
-}
 
 export const MY_BID_CSV_COLUMNS: readonly CsvColumn<MyBid>[] = [
   { header: HEADERS.number, value: (bid) => bid.number },

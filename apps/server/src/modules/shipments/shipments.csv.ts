@@ -1,5 +1,5 @@
-import { MARKET_OFFSET_MS, type Localized } from '@yuk/shared';
-import type { CsvColumn } from '../../plugins/csv.js';
+import type { Localized } from '@yuk/shared';
+import { tashkentTime, type CsvColumn } from '../../plugins/csv.js';
 import type { ShipmentCsvRow } from './shipments.service.js';
 
 /**
@@ -25,14 +25,6 @@ const HEADERS = {
   delivered_at: { uz: 'Yetkazildi (Toshkent)', en: 'Delivered at (Tashkent time)', ru: 'Доставлено (Ташкент)' },
   created_at: { uz: 'Yaratilgan (Toshkent)', en: 'Created at (Tashkent time)', ru: 'Создано (Ташкент)' },
 } as const satisfies Record<string, Localized>;
-
-/** An ISO instant as Tashkent wall-clock time (UTC+5 all year, no daylight saving); blank when there is none. */
-function tashkentTime(iso: string | null): string {
-  if (iso === null) return '';
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return new Date(ms + MARKET_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
-}
 
 export const SHIPMENT_CSV_COLUMNS: readonly CsvColumn<ShipmentCsvRow>[] = [
   { header: HEADERS.number, value: (row) => row.number },
