@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { buildTestApp } from '../helpers.js';
 import { createTender } from '../factories/index.js';
 import { createVehicle, pngFile } from '../factories/index.js';
@@ -17,6 +17,7 @@ import {
   type Operation,
 } from './support.js';
 import { quickUsers } from '../factories/index.js';
+import { startFakeEimzo } from '../fakes/eimzo-server.js';
 import { apiPaths, pathTo } from '@yuk/shared';
 
 /**
@@ -27,7 +28,10 @@ import { apiPaths, pathTo } from '@yuk/shared';
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20_250_611);
 const PER_OPERATION = size(45, 400);
 
-const testApp = await buildTestApp({ logLevel: 'silent' });
+// ERI-Key answers from a stand-in E-IMZO-SERVER: unconfigured, its routes would answer 503 by design
+const eimzo = await startFakeEimzo();
+afterAll(() => eimzo.close());
+const testApp = await buildTestApp({ logLevel: 'silent', eimzo: { serverUrl: eimzo.url, host: 'yuktender.test' } });
 const { app, database } = testApp;
 const [owner, carrier] = await quickUsers(database, 2);
 if (!owner || !carrier) throw new Error('no users');
