@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VEHICLE_TYPES } from './constants.js';
 import { listFormatParam } from './csv.js';
 import { SHIPMENT_STATUSES } from './notifications.js';
+import { hasControlCharacters } from './tenders.js';
 
 /** The steps a person may set: the carrier sets loaded then on_the_way; the owner confirms delivered. */
 export const SHIPMENT_STEPS = ['loaded', 'on_the_way', 'delivered'] as const;
@@ -25,9 +26,15 @@ export const shipmentStatusInput = z
   .object({ status: z.enum(SHIPMENT_STEPS, { error: 'one_of' }) })
   .meta({ examples: [{ status: 'on_the_way' }] });
 
-export const shipmentNumberParams = z.object({
-  number: z.string().trim().min(1, { error: 'required' }).max(40, { error: 'too_long' }),
-});
+/** A shipment's number in a path: one line of at most 40 characters (a NUL would reach the database as such). */
+export const shipmentNumberParam = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .max(40, { error: 'too_long' })
+  .refine((text) => !hasControlCharacters(text), { error: 'invalid' });
+
+export const shipmentNumberParams = z.object({ number: shipmentNumberParam });
 
 /** GET /api/shipments: the list (JSON), or with format=csv all of it as a file. */
 export const shipmentListQuery = z.object({ format: listFormatParam });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { TENDER_MODES } from './constants.js';
 import type { Language, Localized } from './language.js';
 import { SHIPMENT_STATUSES } from './notifications.js';
+import { shipmentNumberParam } from './shipments.js';
+import { hasControlCharacters } from './tenders.js';
 
 /**
  * Live position of a shipment: the carrier's phone sends the points it takes in batches while the shipment is
@@ -246,14 +248,16 @@ export const shareLinksRevoked = z
   .object({ revoked: z.number().int().describe('How many links stopped working') })
   .meta({ examples: [{ revoked: 2 }] });
 
-export const shareTokenParams = z.object({
-  number: z.string().trim().min(1, { error: 'required' }).max(40, { error: 'too_long' }),
-  token: z.string().min(1, { error: 'required' }).max(200, { error: 'too_long' }),
-});
+/** A tracking link's token in a path: one line, bounded (it is hashed, but a NUL has no business there). */
+const shareTokenParam = z
+  .string()
+  .min(1, { error: 'required' })
+  .max(200, { error: 'too_long' })
+  .refine((text) => !hasControlCharacters(text), { error: 'invalid' });
 
-export const trackTokenParams = z.object({
-  token: z.string().min(1, { error: 'required' }).max(200, { error: 'too_long' }),
-});
+export const shareTokenParams = z.object({ number: shipmentNumberParam, token: shareTokenParam });
+
+export const trackTokenParams = z.object({ token: shareTokenParam });
 
 const geoPoint = z.object({ lat: z.number(), lon: z.number() });
 

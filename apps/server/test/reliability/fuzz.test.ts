@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
-import { buildTestApp } from '../helpers.js';
+import { api, buildTestApp } from '../helpers.js';
 import { createTender } from '../factories/index.js';
 import { createVehicle, pngFile } from '../factories/index.js';
 import { multipart } from '../factories/index.js';
@@ -734,6 +734,7 @@ it('what the fuzz found stays fixed: each answers 4xx in the error shape', async
   const ownerToken = owner.accessToken;
   const cases: Array<[string, InjectOptions, number, string]> = [
     ['NUL in a path parameter', { method: 'GET', url: '/api/shipments/YT-000001%00' }, 400, 'number'],
+    ['NUL in a tracking link', { method: 'GET', url: '/api/track/abc%00def' }, 400, 'token'],
     ['NUL in a filter', { method: 'GET', url: '/api/vehicles/user?licensePlate=01%00A' }, 400, 'licensePlate'],
     [
       'NUL in a login e-mail',
@@ -787,6 +788,17 @@ it('what the fuzz found stays fixed: each answers 4xx in the error shape', async
     expect(res.statusCode, label).toBe(status);
     expect(res.json(), label).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: expect.any(String) } });
   }
+
+  // a NUL in the shipment of a proof of delivery, whose form is read before the checks: refused, never sent to SQL
+  const proof = await api(app, {
+    method: 'POST',
+    url: '/api/shipments/%00/proof',
+    token,
+    headers: { 'content-type': 'application/json' },
+    payload: '{"vehicle_name": "A"}',
+  });
+  expect(proof.statusCode).toBe(415);
+  expect(isErrorShape(proof.body)).toBe(true);
 
   // HEAD on a live stream answers its head and ends, instead of holding the connection open
   for (const path of [pathTo(apiPaths.tenders.events, { id: tender.id }), '/api/notifications/stream']) {
