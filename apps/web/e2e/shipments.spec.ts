@@ -28,7 +28,7 @@ test.describe('a shipment from award to delivery, owner and carrier side by side
     browser,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const owner = await createApiUser(request, 'Dilnoza');
     const carrier = await createApiUser(request, 'Aziz');
     const tender = await createApiTender(request, owner);
