@@ -211,7 +211,8 @@ export default {
               .getByRole('button', { name: /^(Log In|Kirish|Войти)$/ })
               .last()
               .click();
-            await page.waitForURL(/\/tenders/);
+            // signed in: the app leaves the login screen for the signed-in home (the dashboard)
+            await page.waitForURL((url) => url.pathname !== '/' && !url.pathname.startsWith('/login'));
           } catch (error) {
             notMeasured('tender list', `signing in failed: ${oneLine(error)}`);
             return rows;
