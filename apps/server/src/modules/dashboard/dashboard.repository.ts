@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { MARKET_OFFSET_MS } from '@yuk/shared';
 import { engineOf, type Db } from '../../db/database.js';
+import { visibleRatings } from '../ratings/index.js';
 
 /**
  * The dashboard's reads: every figure is summed by the database, one row per month, from the tables the
@@ -206,26 +207,12 @@ export async function decidedTenders(
  * monthly average must not give away a score still hidden from its ratee.
  */
 export function ratingsByMonth(db: Db, rateeId: number, bounds: MonthBounds, blindSince: string) {
-  const rows = db
-    .selectFrom('ratings as r')
-    .innerJoin('shipments as s', 's.id', 'r.shipment_id')
+  const rows = visibleRatings(db, blindSince)
     .select([monthOf('r.created_at', bounds).as('month'), 'r.score'])
     .where('r.ratee_id', '=', rateeId)
     .where('r.rater_role', '=', 'owner')
     .where('r.created_at', '>=', startOf(bounds))
-    .where('r.created_at', '<', endOf(bounds))
-    .where((eb) =>
-      eb.or([
-        eb('s.delivered_at', '<=', blindSince),
-        eb.exists(
-          eb
-            .selectFrom('ratings as other')
-            .select('other.id')
-            .whereRef('other.shipment_id', '=', 'r.shipment_id')
-            .whereRef('other.rater_id', '<>', 'r.rater_id'),
-        ),
-      ]),
-    );
+    .where('r.created_at', '<', endOf(bounds));
   return db
     .selectFrom(rows.as('r'))
     .select((eb) => [

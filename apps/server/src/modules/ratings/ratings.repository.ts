@@ -50,7 +50,7 @@ export function visibleRatingsOf(db: Db, userId: number, blindSince: string) {
 }
 
 /** The ratings everyone may see: the other side has rated too, or the blind days since the delivery passed. */
-function visibleRatings(db: Db, blindSince: string) {
+export function visibleRatings(db: Db, blindSince: string) {
   return db
     .selectFrom('ratings as r')
     .innerJoin('shipments as s', 's.id', 'r.shipment_id')
