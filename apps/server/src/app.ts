@@ -14,6 +14,7 @@ import {
   startOutboxSender,
   type DeliveryOptions,
 } from './modules/delivery/index.js';
+import { awardSignaturesRoutes } from './modules/award-signatures/index.js';
 import { deliveryProofRoutes } from './modules/delivery-proof/index.js';
 import { createEimzoClient, eriRoutes, type EimzoSettings } from './modules/eri/index.js';
 import { createFileLinks, filesRoutes } from './modules/files/index.js';
@@ -102,7 +103,7 @@ export interface AppOptions {
   quotas?: QuotaTable;
   /** How often the counters of past quota windows are removed (ms); 0 turns it off (tests run it by hand). */
   quotaCleanupMs?: number;
-  /** E-IMZO-SERVER, for signing in with an ERI key; ERI-Key answers 503 ERI_UNAVAILABLE when absent. */
+  /** E-IMZO-SERVER, for ERI-Key sign-in and signed awards; they answer 503 ERI_UNAVAILABLE when absent. */
   eimzo?: EimzoSettings;
 }
 
@@ -218,14 +219,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     ctx: { db, users: usersCtx, secret: options.jwtSecret, ...(options.now ? { now: options.now } : {}) },
   });
+  // one E-IMZO-SERVER client for signing in and for signed awards
+  const eimzo = options.eimzo ? createEimzoClient(options.eimzo) : undefined;
   await app.register(eriRoutes, {
-    ctx: {
-      db,
-      users: usersCtx,
-      eimzo: options.eimzo ? createEimzoClient(options.eimzo) : undefined,
-      ...(options.now ? { now: options.now } : {}),
-    },
+    ctx: { db, users: usersCtx, eimzo, ...(options.now ? { now: options.now } : {}) },
   });
+  await app.register(awardSignaturesRoutes, { ctx: { db, eimzo, ...(options.now ? { now: options.now } : {}) } });
   await app.register(vehiclesRoutes, { ctx: { db, fileLinks } });
   await app.register(filesRoutes, { ctx: { db, fileLinks } });
   await app.register(companiesRoutes, { ctx: { db, bus, fileLinks } });

@@ -132,5 +132,11 @@ export const apiPaths = {
     shareOne: '/api/shipments/:number/share/:token',
     proof: '/api/shipments/:number/proof',
     deliveryNote: '/api/shipments/:number/delivery-note.pdf',
+    /** GET: the award as a canonical document to sign, and who has signed it (both parties). */
+    award: '/api/shipments/:number/award',
+    /** POST: my side's signature of the award (a PKCS#7 from E-IMZO). */
+    awardSignatures: '/api/shipments/:number/award/signatures',
+    /** GET: one side's signed award, the timestamped PKCS#7 (`side=owner|carrier`). */
+    awardP7s: '/api/shipments/:number/award.p7s',
   },
 } as const;

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'tender.bought_now',
   'share_link.created',
   'share_link.revoked',
+  'shipment.award_signed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

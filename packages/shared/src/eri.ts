@@ -13,15 +13,14 @@ import { z } from 'zod';
 export const ERI_PKCS7_MAX = 64 * 1024;
 
 /** A PKCS#7 document as E-IMZO gives it: standard base64, nothing else. */
+export const pkcs7Base64 = z
+  .string({ error: 'required' })
+  .min(1, { error: 'required' })
+  .max(ERI_PKCS7_MAX, { error: 'too_long' })
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'invalid' });
+
 export const eriSignatureInput = z
-  .object({
-    pkcs7: z
-      .string({ error: 'required' })
-      .min(1, { error: 'required' })
-      .max(ERI_PKCS7_MAX, { error: 'too_long' })
-      .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'invalid' })
-      .describe('The base64 PKCS#7 that E-IMZO made over the challenge'),
-  })
+  .object({ pkcs7: pkcs7Base64.describe('The base64 PKCS#7 that E-IMZO made over the challenge') })
   .meta({ examples: [{ pkcs7: 'MIAGCSqGSIb3DQEHAqCAMIACAQExDzANBglghkgBZQMEAgEFADCABgkqhkiG9w0BBwGggCSABAg=' }] });
 export type EriSignatureInput = z.infer<typeof eriSignatureInput>;
 

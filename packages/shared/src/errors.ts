@@ -509,6 +509,42 @@ export const ERRORS = {
     en: 'The owner of this ERI key is linked to another account',
     ru: 'Владелец этого ключа ЭЦП привязан к другому аккаунту',
   },
+  AWARD_SIGNATURE_REFUSED: {
+    status: 400,
+    uz: "E-IMZO kelishuvga qo'yilgan imzoni tasdiqlamadi. Amaldagi kalit bilan qayta imzolang",
+    en: 'E-IMZO did not confirm the signature on the award. Sign again with a current key',
+    ru: 'E-IMZO не подтвердил подпись под соглашением. Подпишите снова действующим ключом',
+  },
+  AWARD_DOCUMENT_MISMATCH: {
+    status: 409,
+    uz: 'Imzolangan matn kelishuvning hozirgi matni emas. Sahifani yangilab, qayta imzolang',
+    en: 'What was signed is not the award as it stands now. Reload the page and sign again',
+    ru: 'Подписан не тот текст соглашения, что действует сейчас. Обновите страницу и подпишите снова',
+  },
+  AWARD_ALREADY_SIGNED: {
+    status: 409,
+    uz: 'Siz bu kelishuvni allaqachon imzolagansiz',
+    en: 'You have already signed this award',
+    ru: 'Вы уже подписали это соглашение',
+  },
+  AWARD_SIGNER_NOT_LINKED: {
+    status: 409,
+    uz: "Kelishuvni imzolashdan oldin ERI-kalitingizni profilda hisobingizga bog'lang",
+    en: 'Link your ERI key to your account in your profile before signing the award',
+    ru: 'Перед подписанием соглашения привяжите ключ ЭЦП к аккаунту в профиле',
+  },
+  AWARD_SIGNER_MISMATCH: {
+    status: 403,
+    uz: "Bu kalit egasi hisobingizga bog'langan shaxs emas. O'zingizning kalitingiz bilan imzolang",
+    en: 'The holder of this key is not the person linked to your account. Sign with your own key',
+    ru: 'Владелец этого ключа не тот, кто привязан к вашему аккаунту. Подпишите своим ключом',
+  },
+  AWARD_SIGNATURE_NOT_FOUND: {
+    status: 404,
+    uz: 'Bu tomon kelishuvni hali imzolamagan',
+    en: 'This side has not signed the award yet',
+    ru: 'Эта сторона ещё не подписала соглашение',
+  },
   SESSION_NOT_FOUND: {
     status: 404,
     uz: 'Bunday sessiya topilmadi yoki u allaqachon yakunlangan',

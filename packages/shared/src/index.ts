@@ -33,6 +33,7 @@ export * from './tracking.js';
 export * from './delivery-proof.js';
 export * from './companies.js';
 export * from './eri.js';
+export * from './award.js';
 export * from './ratings.js';
 export * from './quotas.js';
 export * from './paths.js';

@@ -1,5 +1,6 @@
 import type { AuditTables } from '../modules/audit/audit.tables.js';
 import type { AuthTables } from '../modules/auth/auth.tables.js';
+import type { AwardSignaturesTables } from '../modules/award-signatures/award-signatures.tables.js';
 import type { BidsTables } from '../modules/bids/bids.tables.js';
 import type { DeliveryTables } from '../modules/delivery/delivery.tables.js';
 import type { DeliveryProofTables } from '../modules/delivery-proof/delivery-proof.tables.js';
@@ -46,4 +47,5 @@ export interface DatabaseSchema
     SavedSearchesTables,
     QuotasTables,
     EriTables,
+    AwardSignaturesTables,
     DueActionsTables {}

@@ -11,16 +11,35 @@ export interface FakeCertificate {
   validTo: string;
 }
 
+/** What E-IMZO-SERVER's check of a signed document says of its signer (all true: a sound signature). */
+export interface FakeVerdict {
+  verified: boolean;
+  certificateVerified: boolean;
+  certificateValidAtSigningTime: boolean;
+}
+
 /** What the fake answers a PKCS#7 with. */
 type Behaviour =
-  | { kind: 'valid'; certificate: FakeCertificate }
+  | {
+      kind: 'valid';
+      certificate: FakeCertificate;
+      /** The signed content of an attached PKCS#7 (a document); absent for a signed challenge. */
+      document?: Buffer;
+      verdict?: FakeVerdict;
+      /** When a timestamp token was attached (a PKCS#7 that /frontend/timestamp/pkcs7 gave back). */
+      stampedAt?: string;
+    }
   | { kind: 'refused'; message: string }
-  | { kind: 'slow'; delayMs: number; certificate: FakeCertificate };
+  | { kind: 'slow'; delayMs: number; certificate: FakeCertificate; document?: Buffer };
 
 export interface AuthCall {
   body: string;
   host: string | undefined;
   realIp: string | undefined;
+}
+
+export interface DocumentCall extends AuthCall {
+  path: '/frontend/timestamp/pkcs7' | '/backend/pkcs7/verify/attached';
 }
 
 /** "2028-03-01 10:00:00": E-IMZO-SERVER's way of writing a date, here `days` from now (negative: past). */
@@ -29,14 +48,39 @@ export function eimzoDate(days: number): string {
   return tashkent.toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** A certificate as the vendor's answers to signed documents describe it (its subject's fields under subjectInfo). */
+function documentCertificate(certificate: FakeCertificate) {
+  const subjectInfo: Record<string, string> = {
+    CN: certificate.cn,
+    '1.2.860.3.16.1.2': certificate.pinfl,
+    ...(certificate.stir ? { '1.2.860.3.16.1.1': certificate.stir } : {}),
+  };
+  return {
+    subjectInfo,
+    issuerInfo: { CN: 'TestCA', O: 'test.e-imzo.uz' },
+    serialNumber: certificate.serialNumber ?? '7a1b2c3d',
+    subjectName: Object.entries(subjectInfo)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(','),
+    validFrom: certificate.validFrom,
+    validTo: certificate.validTo,
+    issuerName: 'CN=TestCA,O=test.e-imzo.uz',
+  };
+}
+
+const SOUND: FakeVerdict = { verified: true, certificateVerified: true, certificateValidAtSigningTime: true };
+
 /**
- * A local stand-in for E-IMZO-SERVER over real HTTP: `GET /frontend/challenge` and `POST /backend/auth`, the
- * latter answering each PKCS#7 the test registered (valid, refused or slow); any other is refused, as the
- * real one refuses what it cannot read.
+ * A local stand-in for E-IMZO-SERVER over real HTTP: `GET /frontend/challenge`, `POST /backend/auth`, and for
+ * signed documents `POST /frontend/timestamp/pkcs7` (gives back a new PKCS#7 that carries a token) and `POST
+ * /backend/pkcs7/verify/attached` (the document and its signers, in the vendor's answer shape). Each answers
+ * the PKCS#7 strings the test registered (valid, refused or slow); any other is refused, as the real one
+ * refuses what it cannot read.
  */
 export async function startFakeEimzo() {
   const behaviours = new Map<string, Behaviour>();
   const authCalls: AuthCall[] = [];
+  const documentCalls: DocumentCall[] = [];
   const open = new Set<ServerResponse>();
 
   const send = (res: ServerResponse, body: object) => {
@@ -59,11 +103,93 @@ export async function startFakeEimzo() {
       },
     });
 
+  /** The same signature with a timestamp token attached: a new PKCS#7 string, answered as the original was. */
+  const answerTimestamp = (res: ServerResponse, behaviour: Extract<Behaviour, { kind: 'valid' }>) => {
+    const stamped = register({ ...behaviour, stampedAt: behaviour.stampedAt ?? eimzoDate(0) });
+    send(res, {
+      status: 1,
+      message: '',
+      pkcs7b64: stamped,
+      timestampedSignerList: behaviour.stampedAt
+        ? []
+        : [
+            {
+              serialNumber: behaviour.certificate.serialNumber ?? '7a1b2c3d',
+              subjectName: documentCertificate(behaviour.certificate).subjectInfo,
+              validFrom: behaviour.certificate.validFrom,
+              validTo: behaviour.certificate.validTo,
+            },
+          ],
+    });
+  };
+  const answerVerify = (res: ServerResponse, behaviour: Extract<Behaviour, { kind: 'valid' }>) => {
+    const verdict = behaviour.verdict ?? SOUND;
+    send(res, {
+      pkcs7Info: {
+        signers: [
+          {
+            signerId: { issuer: 'CN=TestCA,O=test.e-imzo.uz', subjectSerialNumber: behaviour.certificate.serialNumber },
+            signingTime: eimzoDate(0),
+            ...(behaviour.stampedAt
+              ? { timeStampInfo: { time: behaviour.stampedAt, verified: true, certificateVerified: true } }
+              : {}),
+            certificate: [
+              documentCertificate(behaviour.certificate),
+              {
+                subjectInfo: { CN: 'TestCA', O: 'test.e-imzo.uz' },
+                serialNumber: '648484238a3380a7',
+                subjectName: 'CN=TestCA,O=test.e-imzo.uz',
+                validFrom: '2022-09-15 12:19:13',
+                validTo: '2042-09-15 12:19:13',
+              },
+            ],
+            OCSPResponse: 'MIIGdTCBr6YLnpS922Vg==',
+            ...verdict,
+          },
+        ],
+        documentBase64: (behaviour.document ?? Buffer.from('challenge')).toString('base64'),
+      },
+      status: 1,
+      message: '',
+    });
+  };
+
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     open.add(res);
     res.on('close', () => open.delete(res));
     if (req.method === 'GET' && req.url === '/frontend/challenge') {
       send(res, { status: 1, message: null, challenge: randomUUID(), ttl: 120 });
+      return;
+    }
+    if (
+      req.method === 'POST' &&
+      (req.url === '/frontend/timestamp/pkcs7' || req.url === '/backend/pkcs7/verify/attached')
+    ) {
+      const path = req.url;
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        documentCalls.push({
+          path,
+          body,
+          host: req.headers.host,
+          realIp: req.headers['x-real-ip'] as string | undefined,
+        });
+        const behaviour = behaviours.get(body);
+        if (!behaviour) return send(res, { status: -1, message: 'Invalid PKCS#7' });
+        if (behaviour.kind === 'refused') return send(res, { status: -1, message: behaviour.message });
+        const answer = (valid: Extract<Behaviour, { kind: 'valid' }>) =>
+          path === '/frontend/timestamp/pkcs7' ? answerTimestamp(res, valid) : answerVerify(res, valid);
+        if (behaviour.kind === 'slow') {
+          setTimeout(() => {
+            if (!res.destroyed)
+              answer({ kind: 'valid', certificate: behaviour.certificate, document: behaviour.document });
+          }, behaviour.delayMs);
+          return;
+        }
+        answer(behaviour);
+      });
       return;
     }
     if (req.method === 'POST' && req.url === '/backend/auth') {
@@ -103,7 +229,13 @@ export async function startFakeEimzo() {
   return {
     url: `http://127.0.0.1:${port}`,
     authCalls,
+    documentCalls,
     signed: (certificate: FakeCertificate) => register({ kind: 'valid', certificate }),
+    /** An attached PKCS#7 over `document` (text as UTF-8), by `certificate`; a verdict other than sound if given. */
+    signedDocument: (certificate: FakeCertificate, document: string | Buffer, verdict?: FakeVerdict) =>
+      register({ kind: 'valid', certificate, document: Buffer.from(document), ...(verdict ? { verdict } : {}) }),
+    slowDocument: (certificate: FakeCertificate, document: string | Buffer, delayMs: number) =>
+      register({ kind: 'slow', delayMs, certificate, document: Buffer.from(document) }),
     refused: (message = 'Signature is not valid') => register({ kind: 'refused', message }),
     slow: (certificate: FakeCertificate, delayMs: number) => register({ kind: 'slow', delayMs, certificate }),
     close: () =>

@@ -437,6 +437,14 @@ function expected(
       // the carrier sets "loaded"; the owner may not
       if (!mine) return [404];
       return kind === 'shipment-A-carrier' ? [200] : [403];
+    case 'GET /api/shipments/{number}/award':
+      return mine ? [200] : [404];
+    case 'POST /api/shipments/{number}/award/signatures':
+      // A has linked no ERI key: refused for that, before E-IMZO-SERVER is asked; B is no party
+      return mine ? [409] : [404];
+    case 'GET /api/shipments/{number}/award.p7s':
+      // nobody has signed A's awards here: the signature is not found, and B is no party
+      return [404];
     case 'GET /api/track/{token}':
       return [200];
     case 'GET /api/files/{id}':
@@ -464,6 +472,10 @@ async function requestFor(
       return { method: 'POST', url, payload: { bid_id: fixture?.bidId ?? 1 } };
     case 'POST /api/shipments/{number}/status':
       return { method: 'POST', url, payload: { status: 'loaded' } };
+    case 'POST /api/shipments/{number}/award/signatures':
+      return { method: 'POST', url, payload: { pkcs7: 'QQ==' } };
+    case 'GET /api/shipments/{number}/award.p7s':
+      return { method: 'GET', url: `${url}?side=owner` };
     case 'PUT /api/companies/me': {
       const { companyForm, multipart } = await import('../factories/index.js');
       const { payload, headers } = await multipart(companyForm());

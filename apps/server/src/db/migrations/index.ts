@@ -21,6 +21,7 @@ import { lanePricesMigration } from './019-lane-prices.js';
 import { dashboardIndexesMigration } from './020-dashboard-indexes.js';
 import { quotasMigration } from './021-quotas.js';
 import { eriLinksMigration } from './022-eri-links.js';
+import { awardSignaturesMigration } from './023-award-signatures.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '020-dashboard-indexes': dashboardIndexesMigration,
   '021-quotas': quotasMigration,
   '022-eri-links': eriLinksMigration,
+  '023-award-signatures': awardSignaturesMigration,
 };

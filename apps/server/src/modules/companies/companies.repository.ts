@@ -32,15 +32,18 @@ export async function findFilledCompany(db: Db, id: number) {
 
 /** The filled-in companies of these users, by user. */
 export async function companiesOfUsers(db: Db, userIds: number[]) {
-  if (userIds.length === 0) return new Map<number, { id: number; name: string; verified: boolean }>();
+  if (userIds.length === 0) return new Map<number, { id: number; name: string; stir: string; verified: boolean }>();
   const rows = await db
     .selectFrom('companies')
-    .select(['id', 'user_id', 'name', 'verification_status'])
+    .select(['id', 'user_id', 'name', 'stir', 'verification_status'])
     .where('user_id', 'in', userIds)
     .where('name', '<>', '')
     .execute();
   return new Map(
-    rows.map((row) => [row.user_id, { id: row.id, name: row.name, verified: row.verification_status === 'verified' }]),
+    rows.map((row) => [
+      row.user_id,
+      { id: row.id, name: row.name, stir: row.stir, verified: row.verification_status === 'verified' },
+    ]),
   );
 }
 

@@ -53,6 +53,13 @@ export const NOTE_TEXTS = {
     en: 'The photo cannot be shown here: open it in the app',
     ru: 'Фото нельзя показать здесь: откройте его в приложении',
   },
+  award: { uz: 'Imzolangan kelishuv (ERI)', en: 'Signed award (ERI)', ru: 'Подписанное соглашение (ЭЦП)' },
+  signedBy: {
+    uz: '{name} imzolagan, {date}',
+    en: 'Signed by {name} on {date}',
+    ru: 'Подписал(а) {name}, {date}',
+  },
+  notSigned: { uz: 'Imzolanmagan', en: 'Not signed', ru: 'Не подписано' },
   empty: { uz: '—', en: '—', ru: '—' },
   page: { uz: 'sahifa', en: 'page', ru: 'стр.' },
 } as const satisfies Record<string, Localized>;

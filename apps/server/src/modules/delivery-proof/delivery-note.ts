@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import { formatUsd, MARKET_TIME_ZONE, SHIPMENT_STATUS_TEXT, type Language, type Localized } from '@yuk/shared';
+import {
+  formatUsd,
+  interpolate,
+  MARKET_TIME_ZONE,
+  SHIPMENT_STATUS_TEXT,
+  type AwardSignature,
+  type Language,
+  type Localized,
+} from '@yuk/shared';
 import { pngSize } from '../files/index.js';
 import { languagesFor, NOTE_TEXTS, type NoteTextKey } from './delivery-note-texts.js';
 
@@ -27,6 +35,8 @@ export interface DeliveryNoteData {
   route: { origin: string; destination: string; pickupDate: string; deliveryDate: string };
   timeline: { created: string; loaded: string | null; onTheWay: string | null; delivered: string | null };
   amountCents: number;
+  /** The award's ERI signatures, each side's at most once. */
+  awardSignatures: AwardSignature[];
   proof: {
     receiverName: string;
     recordedAt: string;
@@ -276,6 +286,20 @@ export async function buildDeliveryNote(fontsDir: string, lang: Language, note: 
 
   section('payment');
   row('price', `${formatUsd(note.amountCents)} USD`);
+
+  section('award');
+  for (const side of ['owner', 'carrier'] as const) {
+    const signature = note.awardSignatures.find((each) => each.side === side);
+    row(
+      side,
+      signature
+        ? interpolate(say('signedBy'), {
+            name: signature.stir ? `${signature.signer_name} (${signature.stir})` : signature.signer_name,
+            date: tashkentTime(signature.timestamped_at),
+          })
+        : say('notSigned'),
+    );
+  }
 
   section('proof');
   const proof = note.proof;

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
+import { awardSignaturesOfShipment } from '../award-signatures/index.js';
 import { companiesOfUsers } from '../companies/index.js';
 import {
   findFilesByIds,
@@ -239,6 +240,7 @@ export async function deliveryNote(
       delivered: shipment.delivered_at,
     },
     amountCents: shipment.amount_cents,
+    awardSignatures: await awardSignaturesOfShipment(ctx.db, shipment.id),
     proof: proof
       ? {
           receiverName: proof.receiver_name,
