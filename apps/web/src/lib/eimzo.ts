@@ -216,7 +216,12 @@ export function toBase64(text: string): string {
 
 /** A PKCS#7 (base64, the data attached) over the text, signed with a loaded key. */
 export async function signText(keyId: string, text: string): Promise<string> {
-  const answer = await callEimzo({ plugin: 'pkcs7', name: 'create_pkcs7', arguments: [toBase64(text), keyId, 'no'] });
+  return signData(keyId, toBase64(text));
+}
+
+/** A PKCS#7 (base64, the data attached) over data given in base64, signed with a loaded key. */
+export async function signData(keyId: string, base64: string): Promise<string> {
+  const answer = await callEimzo({ plugin: 'pkcs7', name: 'create_pkcs7', arguments: [base64, keyId, 'no'] });
   if (typeof answer.pkcs7_64 !== 'string') throw new EimzoError('refused', 'E-IMZO gave no signature');
   // E-IMZO may wrap its base64 in lines; the server takes it in one piece
   return answer.pkcs7_64.replace(/\s+/g, '');
@@ -225,4 +230,9 @@ export async function signText(keyId: string, text: string): Promise<string> {
 /** Loads the key and signs: what both the sign-in and the linking do with a challenge. */
 export async function signWithKey(key: EimzoKey, text: string): Promise<string> {
   return signText(await loadKey(key), text);
+}
+
+/** Loads the key and signs data given in base64 as it is (a document the server wrote, byte for byte). */
+export async function signDataWithKey(key: EimzoKey, base64: string): Promise<string> {
+  return signData(await loadKey(key), base64);
 }

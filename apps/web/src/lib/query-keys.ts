@@ -75,6 +75,8 @@ export const shipmentKeys = {
   detail: (number: string) => [...shipmentKeys.all, 'detail', number] as const,
   ratings: (number: string) => [...shipmentKeys.detail(number), 'ratings'] as const,
   proof: (number: string) => [...shipmentKeys.detail(number), 'proof'] as const,
+  /** The award to sign and its signatures. */
+  award: (number: string) => [...shipmentKeys.detail(number), 'award'] as const,
   /** The track of one shipment (its positions), kept live by the shipment's event stream. */
   positions: (number: string) => [...shipmentKeys.detail(number), 'positions'] as const,
 };

@@ -4,6 +4,24 @@ import { defineTexts } from '../../i18n/types';
 export default defineTexts({
   uz: {
     shipments: {
+      award: {
+        title: 'Imzolangan kelishuv',
+        intro:
+          'Yuk egasi va tashuvchi kelishilgan shartlarni ERI-kalit bilan imzolashi mumkin. Aynan shu matn imzolanadi:',
+        document: 'Imzolanadigan matn',
+        signedBy: '{name} imzolagan, {date}',
+        notSigned: 'Hali imzolanmagan',
+        you: '(siz)',
+        sign: 'ERI-kalit bilan imzolash',
+        signed: 'Kelishuvni imzoladingiz',
+        download: '.p7s faylini yuklab olish',
+        downloadLabel: '{side} imzosini .p7s fayl sifatida yuklab olish',
+        downloadFailed: 'Imzolangan kelishuvni yuklab boʻlmadi',
+        failed: 'Kelishuvni imzolab boʻlmadi',
+        unavailable: 'ERI-kalit bilan imzolash hozir ishlamayapti: E-IMZO serveri ulanmagan yoki javob bermayapti',
+        loading: 'Kelishuv yuklanmoqda...',
+        loadFailed: 'Kelishuvni yuklab boʻlmadi',
+      },
       proof: {
         title: 'Yetkazib berish dalili',
         formTitle: 'Yetkazib berish dalilini qayd etish',
@@ -189,6 +207,24 @@ export default defineTexts({
   },
   en: {
     shipments: {
+      award: {
+        title: 'Signed award',
+        intro:
+          'The cargo owner and the carrier may each sign what they agreed with their ERI key. This exact text is signed:',
+        document: 'The text that is signed',
+        signedBy: 'Signed by {name} on {date}',
+        notSigned: 'Not signed yet',
+        you: '(you)',
+        sign: 'Sign with ERI key',
+        signed: 'You signed the award',
+        download: 'Download .p7s',
+        downloadLabel: 'Download the signature of the {side} as a .p7s file',
+        downloadFailed: 'Could not download the signed award',
+        failed: 'Could not sign the award',
+        unavailable: 'Signing with an ERI key is not available now: the E-IMZO server is not set up or not answering',
+        loading: 'Loading the award...',
+        loadFailed: 'Could not load the award',
+      },
       proof: {
         title: 'Proof of delivery',
         formTitle: 'Record the proof of delivery',
@@ -374,6 +410,24 @@ export default defineTexts({
   },
   ru: {
     shipments: {
+      award: {
+        title: 'Подписанное соглашение',
+        intro:
+          'Владелец груза и перевозчик могут подписать согласованные условия своим ключом ЭЦП. Подписывается именно этот текст:',
+        document: 'Подписываемый текст',
+        signedBy: 'Подписал(а) {name}, {date}',
+        notSigned: 'Ещё не подписано',
+        you: '(вы)',
+        sign: 'Подписать ключом ЭЦП',
+        signed: 'Вы подписали соглашение',
+        download: 'Скачать .p7s',
+        downloadLabel: 'Скачать подпись стороны «{side}» файлом .p7s',
+        downloadFailed: 'Не удалось скачать подписанное соглашение',
+        failed: 'Не удалось подписать соглашение',
+        unavailable: 'Подписание ключом ЭЦП сейчас недоступно: сервер E-IMZO не настроен или не отвечает',
+        loading: 'Загрузка соглашения...',
+        loadFailed: 'Не удалось загрузить соглашение',
+      },
       proof: {
         title: 'Подтверждение доставки',
         formTitle: 'Записать подтверждение доставки',

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShipment } from './api/get-shipment';
 import { useShipments } from './api/get-shipments';
 import { readChosenShipment, useLiveShipments } from './chosen-shipment';
+import { AwardPanel } from './components/award-panel';
 import { DeliveryProofPanel } from './components/delivery-proof-panel';
 import { ShipmentRating } from './components/shipment-rating';
 import { ShipmentActions } from './components/shipment-actions';
@@ -46,6 +47,7 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
           </h2>
           <ShipmentTimeline shipment={shipment} labelledBy={timelineId} />
         </section>
+        <AwardPanel shipment={shipment} />
         <DeliveryProofPanel shipment={shipment} />
         <section aria-labelledby={actionsId} className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
           <h2 id={actionsId} className="mb-4 text-lg font-semibold text-white">

@@ -1,0 +1,170 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { AWARD_SIDES, type AwardSide, type AwardState, type Shipment } from '@yuk/shared';
+import { eimzoErrorText, EriKeyList } from '../../../components/eri-key-list';
+import { Button } from '../../../components/ui/button';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { isEimzoError, signDataWithKey, type EimzoKey } from '../../../lib/eimzo';
+import { formatDateTime } from '../../../lib/format';
+import { downloadAwardP7s, useAward, useSignAward } from '../api/award';
+
+const SIDE_LABEL = {
+  owner: 'shipments.fields.ownerName',
+  carrier: 'shipments.fields.carrierName',
+} as const satisfies Record<AwardSide, string>;
+
+function P7sButton({ number, side }: { number: string; side: AwardSide }) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const download = async () => {
+    setPending(true);
+    try {
+      await downloadAwardP7s(number, side);
+    } catch (failure) {
+      toast.error(errorMessage(failure, t('shipments.award.downloadFailed')));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button
+      variant="secondary"
+      onClick={() => void download()}
+      pending={pending}
+      aria-label={t('shipments.award.downloadLabel', { side: t(SIDE_LABEL[side]) })}
+    >
+      {t('shipments.award.download')}
+    </Button>
+  );
+}
+
+/** Each side: who signed it and when (the timestamp's time), or that it is not signed yet. */
+function AwardSignatures({ award }: { award: AwardState }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="flex flex-col gap-3">
+      {AWARD_SIDES.map((side) => {
+        const signature = award.signatures.find((each) => each.side === side);
+        return (
+          <li
+            key={side}
+            data-testid={`award-side-${side}`}
+            className="flex flex-col gap-2 rounded-lg border border-navy-700 p-3 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="min-w-0 text-sm">
+              <p className="font-medium text-white">
+                {t(SIDE_LABEL[side])}{' '}
+                {side === award.my_side && <span className="text-slate-400">{t('shipments.award.you')}</span>}
+              </p>
+              <p className={signature ? 'break-words text-emerald-200' : 'text-slate-400'}>
+                {signature
+                  ? t('shipments.award.signedBy', {
+                      name: signature.stir ? `${signature.signer_name} (${signature.stir})` : signature.signer_name,
+                      date: formatDateTime(signature.timestamped_at),
+                    })
+                  : t('shipments.award.notSigned')}
+              </p>
+            </div>
+            {signature && <P7sButton number={award.number} side={side} />}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The signed award on the shipment page: the exact text both parties sign (the server's canonical document),
+ * who has signed, and for my side, signing with a key of the local E-IMZO.
+ */
+export function AwardPanel({ shipment }: { shipment: Shipment }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const award = useAward(shipment.number);
+  const signAward = useSignAward(shipment.number);
+  const [choosing, setChoosing] = useState(false);
+  const [pendingKeyId, setPendingKeyId] = useState<string>();
+  const [error, setError] = useState<string>();
+
+  const signWith = async (key: EimzoKey, state: AwardState) => {
+    setError(undefined);
+    setPendingKeyId(key.id);
+    try {
+      const pkcs7 = await signDataWithKey(key, state.document_base64);
+      await signAward.mutateAsync(pkcs7);
+      setChoosing(false);
+      toast.success(t('shipments.award.signed'));
+    } catch (failure) {
+      if (isEimzoError(failure)) setError(eimzoErrorText(failure, t));
+      else if (isApiError(failure) && failure.code === 'ERI_UNAVAILABLE') setError(t('shipments.award.unavailable'));
+      else setError(errorMessage(failure, t('shipments.award.failed')));
+    } finally {
+      setPendingKeyId(undefined);
+    }
+  };
+
+  let body;
+  if (award.isPending) body = <LoadingState text={t('shipments.award.loading')} />;
+  else if (award.isError) {
+    body = (
+      <ErrorState
+        message={errorMessage(award.error, t('shipments.award.loadFailed'))}
+        onRetry={() => void award.refetch()}
+        retryLabel={t('common.retry')}
+        retrying={award.isRefetching}
+      />
+    );
+  } else {
+    const state = award.data;
+    const mine = state.signatures.some((each) => each.side === state.my_side);
+    body = (
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-slate-300">{t('shipments.award.intro')}</p>
+        <pre
+          aria-label={t('shipments.award.document')}
+          tabIndex={0}
+          className="max-h-56 overflow-auto rounded-lg border border-navy-700 bg-navy-950 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-200"
+        >
+          {state.document}
+        </pre>
+        <AwardSignatures award={state} />
+        {!mine &&
+          (choosing ? (
+            <>
+              <EriKeyList onChoose={(key) => void signWith(key, state)} pendingKeyId={pendingKeyId} />
+              <Button variant="secondary" onClick={() => setChoosing(false)} disabled={pendingKeyId !== undefined}>
+                {t('common.cancel')}
+              </Button>
+            </>
+          ) : (
+            <div>
+              <Button
+                onClick={() => {
+                  setError(undefined);
+                  setChoosing(true);
+                }}
+              >
+                {t('shipments.award.sign')}
+              </Button>
+            </div>
+          ))}
+        {error && (
+          <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-100">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
+      <h2 id={headingId} className="mb-4 text-lg font-semibold text-white">
+        {t('shipments.award.title')}
+      </h2>
+      {body}
+    </section>
+  );
+}
