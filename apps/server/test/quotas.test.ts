@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../src/db/database.js';
 import {
   cleanupQuotas,
   DEFAULT_QUOTAS,
+  leaseSize,
   parseQuotaSetting,
   quotaTableFromEnv,
   windowStartOf,
@@ -38,9 +39,13 @@ const HOUR_MS = 3_600_000;
 /** Seconds from the clock to the end of its window of `seconds`: the Retry-After a refusal must carry. */
 const secondsLeft = (seconds: number) => Math.ceil((windowStartOf(clock, seconds) + seconds * 1000 - clock) / 1000);
 
-const statusesOf = (answers: LightMyRequestResponse[]) => {
+/** How many answers had each status (answers, or their statuses). */
+const statusesOf = (answers: readonly (LightMyRequestResponse | number)[]) => {
   const counts: Record<number, number> = {};
-  for (const answer of answers) counts[answer.statusCode] = (counts[answer.statusCode] ?? 0) + 1;
+  for (const answer of answers) {
+    const status = typeof answer === 'number' ? answer : answer.statusCode;
+    counts[status] = (counts[status] ?? 0) + 1;
+  }
   return counts;
 };
 
@@ -673,6 +678,43 @@ describe('two instances', () => {
     const [owner] = await quickUsers(first.database, 1);
     expect(await alternate(first.app, second, owner!.accessToken, 6)).toEqual([201, 201, 201, 429, 429, 429]);
     expect(await countRows(first, 'tenders', 'owner_id', owner!.user.id)).toBe(3);
+  });
+
+  it(`take a larger limit in leases: never more than the limit, at most a lease early, one write per lease (${engine})`, async () => {
+    // 40 an hour: each instance takes two attempts at a time from the shared counter
+    const table: QuotaTable = { ...small, tenders: { ...small.tenders, windows: [{ seconds: 3600, max: 40 }] } };
+    expect(leaseSize(40)).toBe(2);
+    const first = await buildTestApp({ quotas: table });
+    const second = await secondInstance(first, { quotas: table });
+    const [even, uneven] = await quickUsers(first.database, 2);
+    const sharedCount = async (userId: number) =>
+      Number(
+        (
+          await first.database.db
+            .selectFrom('quota_counters')
+            .select('used')
+            .where('key', '=', `tenders:user:${userId}:3600`)
+            .executeTakeFirst()
+        )?.used ?? 0,
+      );
+
+    // used evenly, the two instances admit exactly the limit, then refuse without writing
+    const evenly = await alternate(first.app, second, even!.accessToken, 46);
+    expect(evenly.slice(0, 40).every((status) => status === 201)).toBe(true);
+    expect(evenly.slice(40).every((status) => status === 429)).toBe(true);
+    expect(await countRows(first, 'tenders', 'owner_id', even!.user.id)).toBe(40);
+    expect(await sharedCount(even!.user.id)).toBeLessThanOrEqual(44);
+
+    // one attempt at the first instance leaves it holding one unused: the second admits 38, never 39
+    expect((await alternate(first.app, first.app, uneven!.accessToken, 1))[0]).toBe(201);
+    expect(await sharedCount(uneven!.user.id)).toBe(2);
+    const atSecond = await alternate(second, second, uneven!.accessToken, 45);
+    expect(statusesOf(atSecond)).toEqual({ 201: 38, 429: 7 });
+    expect(await countRows(first, 'tenders', 'owner_id', uneven!.user.id)).toBe(39);
+  });
+
+  it('take one attempt at a time for small limits, a twentieth of larger ones, at most a hundred', () => {
+    expect([1, 5, 39, 40, 60, 2000, 10_000, 1_000_000_000].map(leaseSize)).toEqual([1, 1, 1, 2, 3, 100, 100, 100]);
   });
 
   it.skipIf(!redisUrl)(`share the limit through Redis (${engine} and Redis)`, async () => {

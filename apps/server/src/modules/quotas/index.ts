@@ -17,6 +17,7 @@ export {
   type CounterEntry,
   type QuotaCounters,
 } from './quota-counters.js';
+export { leaseSize } from './quota-leases.js';
 export {
   DEFAULT_QUOTAS,
   parseQuotaSetting,

@@ -22,10 +22,8 @@ export interface QuotaCounters {
   add(entries: readonly CounterEntry[]): Promise<number[]>;
 }
 
-/** At most this many queued items (an attempt's counters, a refusal) per flush (one or a few statements). */
+/** At most this many queued items (an attempt's counters, a refusal) per flush (one transaction). */
 const MAX_BATCH = 2000;
-/** Distinct counters per statement (three parameters each, far below either engine's limit). */
-const ROWS_PER_STATEMENT = 500;
 
 interface Queued<T, R> {
   item: T;
@@ -35,7 +33,7 @@ interface Queued<T, R> {
 
 /**
  * Group commit for small writes: what arrives in one turn of the event loop (and while the previous write
- * runs) is written together. Under load one statement serves hundreds of requests; alone, a request waits
+ * runs) is written together. Under load one write serves hundreds of requests; alone, a request waits
  * only for the end of the current turn.
  */
 export function createBatcher<T, R>(write: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
@@ -94,10 +92,8 @@ export function createDatabaseCounters(db: Db): QuotaCounters {
       a.key < b.key ? -1 : a.key > b.key ? 1 : a.window_start - b.window_start,
     );
     const totals = new Map<string, number>();
-    for (let i = 0; i < ordered.length; i += ROWS_PER_STATEMENT) {
-      for (const row of await repo.addToCounters(db, ordered.slice(i, i + ROWS_PER_STATEMENT)))
-        totals.set(counterId(row.key, Number(row.window_start)), Number(row.used));
-    }
+    for (const row of await repo.addToCounters(db, ordered))
+      totals.set(counterId(row.key, Number(row.window_start)), Number(row.used));
     const addedLater = new Map<string, number>();
     const values = new Array<number>(entries.length);
     for (let i = entries.length - 1; i >= 0; i -= 1) {

@@ -1,41 +1,82 @@
 import { sql } from 'kysely';
 import type { QuotaName } from '@yuk/shared';
 import { engineOf, type Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 
-export interface CounterRow {
+// a type, not an interface: prepared queries take their arguments as a record
+export type CounterRow = {
   key: string;
   window_start: number;
   used: number;
   expires_at_ms: number;
-}
+};
 
-/**
- * Adds each row's `used` to its counter (made when missing) in one statement, and returns the counters'
- * new values. The rows are distinct keys: a statement may change a row only once on PostgreSQL.
- * On PostgreSQL the commit does not wait for the disk: a counter is a rate limit, not a record, and a crash
- * that forgets its last fraction of a second of attempts costs nothing, while a flush per write costs every
- * write it guards a second disk wait.
- */
-export async function addToCounters(db: Db, rows: readonly CounterRow[]): Promise<CounterRow[]> {
-  if (rows.length === 0) return [];
-  if (engineOf(db) !== 'postgres') return upsertCounters(db, rows);
-  return db.transaction().execute(async (trx) => {
-    await sql`set local synchronous_commit = off`.execute(trx);
-    return upsertCounters(trx, rows);
-  });
-}
+const counterColumns = ['key', 'window_start', 'used', 'expires_at_ms'] as const;
 
-function upsertCounters(db: Db, rows: readonly CounterRow[]): Promise<CounterRow[]> {
-  return db
+/** One counter added to: SQLite runs it once per row, on the transaction's connection, prepared once. */
+const upsertCounter = preparedQuery<CounterRow, CounterRow>((db, arg) =>
+  db
     .insertInto('quota_counters')
-    .values([...rows])
+    .values({
+      key: arg('key'),
+      window_start: arg('window_start'),
+      used: arg('used'),
+      expires_at_ms: arg('expires_at_ms'),
+    })
     .onConflict((oc) =>
       oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({
         used: eb('quota_counters.used', '+', eb.ref('excluded.used')),
       })),
     )
-    .returning(['key', 'window_start', 'used', 'expires_at_ms'])
-    .execute();
+    .returning([...counterColumns]),
+);
+
+type CounterColumns = {
+  keys: string[];
+  windowStarts: number[];
+  amounts: number[];
+  expiries: number[];
+};
+
+/**
+ * Many counters added to in one PostgreSQL statement whose text never changes (one array per column), so
+ * it is parsed and planned once per connection whatever the number of rows.
+ */
+const upsertCounters = preparedQuery<CounterColumns, CounterRow>((db, arg) => ({
+  compile: () =>
+    sql<CounterRow>`insert into quota_counters (key, window_start, used, expires_at_ms)
+      select * from unnest(${arg('keys')}::text[], ${arg('windowStarts')}::bigint[], ${arg('amounts')}::bigint[],
+        ${arg('expiries')}::bigint[])
+      on conflict (key, window_start) do update set used = quota_counters.used + excluded.used
+      returning key, window_start, used, expires_at_ms`.compile(db),
+}));
+
+/**
+ * Adds each row's `used` to its counter (made when missing), in one transaction, and returns the counters'
+ * new values. The rows are distinct keys: a statement may change a row only once on PostgreSQL.
+ * On PostgreSQL the commit does not wait for the disk: a counter is a rate limit, not a record, and a crash
+ * that forgets its last fraction of a second of attempts costs nothing, while a flush per write costs every
+ * write it guards a second disk wait. Neither engine builds a query per batch: a batch comes every turn of
+ * the event loop under load, and building a long INSERT cost more than running it.
+ */
+export async function addToCounters(db: Db, rows: readonly CounterRow[]): Promise<CounterRow[]> {
+  if (rows.length === 0) return [];
+  if (engineOf(db) !== 'postgres') {
+    return db.transaction().execute(async (trx) => {
+      const totals: CounterRow[] = [];
+      for (const row of rows) totals.push(...(await upsertCounter.all(trx, row)));
+      return totals;
+    });
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`set local synchronous_commit = off`.execute(trx);
+    return upsertCounters.all(trx, {
+      keys: rows.map((row) => row.key),
+      windowStarts: rows.map((row) => row.window_start),
+      amounts: rows.map((row) => row.used),
+      expiries: rows.map((row) => row.expires_at_ms),
+    });
+  });
 }
 
 /** Removes up to `limit` counters whose window is over; how many went. Through the expiry index, never a scan. */

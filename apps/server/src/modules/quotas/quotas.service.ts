@@ -15,6 +15,7 @@ import { repeatEvery } from '../../plugins/repeat.js';
 import { findCompanyStanding } from '../companies/index.js';
 import { assertModerator } from '../users/index.js';
 import { createBatcher, type CounterEntry, type QuotaCounters } from './quota-counters.js';
+import { createQuotaLeases } from './quota-leases.js';
 import type { QuotaRule, QuotaTable, QuotaWindow } from './quotas.config.js';
 import * as repo from './quotas.repository.js';
 
@@ -109,6 +110,7 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
     return company?.id;
   };
   const recordHit = createHitRecorder(ctx.db);
+  const leases = createQuotaLeases(ctx.counters, ctx.log);
 
   async function chargesOf(request: FastifyRequest, quotas: readonly QuotaName[], nowMs: number): Promise<Charge[]> {
     const userId = request.principal?.userId;
@@ -145,20 +147,34 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
     return charges;
   }
 
+  /** Counts a charge; true when within its window. Bytes are counted as they come, attempts in leases. */
+  const within = async (charges: readonly Charge[]): Promise<boolean[]> => {
+    const bytes = charges.filter((charge) => charge.bytes);
+    const [counted, leased] = await Promise.all([
+      bytes.length === 0
+        ? []
+        : ctx.counters.add(bytes.map((charge) => charge.entry)).catch((error: unknown) => {
+            // the quotas protect the service; they never take it down: an upload that cannot be counted passes
+            ctx.log.warn({ err: error }, 'quotas: could not count, letting the request through');
+            return bytes.map(() => 0);
+          }),
+      Promise.all(
+        charges.filter((charge) => !charge.bytes).map((charge) => leases.take(charge.entry, charge.window.max)),
+      ),
+    ]);
+    let [nextCounted, nextLeased] = [0, 0];
+    return charges.map((charge) =>
+      charge.bytes ? (counted[nextCounted++] ?? 0) <= charge.window.max : (leased[nextLeased++] ?? true),
+    );
+  };
+
   return {
     async admit(request, quotas) {
       const nowMs = ctx.now();
       const charges = await chargesOf(request, quotas, nowMs);
       if (charges.length === 0) return;
-      let values: number[];
-      try {
-        values = await ctx.counters.add(charges.map((charge) => charge.entry));
-      } catch (error) {
-        // the quotas protect the service; they never take it down: an attempt that cannot be counted passes
-        ctx.log.warn({ err: error }, 'quotas: could not count, letting the request through');
-        return;
-      }
-      const over = charges.filter((charge, i) => (values[i] ?? 0) > charge.window.max);
+      const admitted = await within(charges);
+      const over = charges.filter((_, i) => !admitted[i]);
       if (over.length === 0) return;
 
       // a refused upload sends nothing: its bytes are given back (its attempt still counts)
