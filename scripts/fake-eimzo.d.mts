@@ -1,10 +1,12 @@
-export interface FakeEimzoKey {
+interface FakeEimzoSigner {
   pinfl: string;
   stir?: string | undefined;
   cn: string;
-  challenge: string;
   expired?: boolean;
 }
+
+/** A key signing a challenge (sign-in, linking) or a document given in base64 (the award). */
+export type FakeEimzoKey = FakeEimzoSigner & ({ challenge: string } | { document: string });
 
 export interface FakeEimzo {
   url: string;

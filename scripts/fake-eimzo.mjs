@@ -14,6 +14,11 @@ import { fileURLToPath } from 'node:url';
  * in the string: it ran out yesterday). Anything else, or a challenge it did not give, is refused as the real
  * one refuses what it cannot read. GET /_test/auth tells what /backend/auth was asked.
  *
+ * Signed documents (the award) are test strings with `document=<the signed bytes in base64>` instead of a
+ * challenge: POST /frontend/timestamp/pkcs7 gives back the same string with `stamped=<now>` added, and POST
+ * /backend/pkcs7/verify/attached answers it in the vendor's shape (pkcs7Info: the document and its signer,
+ * with the certificate, the verdicts and the timestamp's time).
+ *
  * Run alone: node scripts/fake-eimzo.mjs <port>; then EIMZO_SERVER_URL=http://127.0.0.1:<port>
  */
 
@@ -36,11 +41,31 @@ export function readFakePkcs7(pkcs7) {
   return fields;
 }
 
-/** The test PKCS#7 a stand-in E-IMZO makes for a key over a challenge. */
-export function fakePkcs7({ pinfl, stir, cn, challenge, expired = false }) {
-  const parts = [`pinfl=${pinfl}`, ...(stir ? [`stir=${stir}`] : []), `cn=${cn}`, `challenge=${challenge}`];
+/**
+ * The test PKCS#7 a stand-in E-IMZO makes for a key over a challenge, or over a document (its bytes in base64,
+ * as E-IMZO's create_pkcs7 is given them).
+ */
+export function fakePkcs7({ pinfl, stir, cn, challenge, document, expired = false }) {
+  const parts = [`pinfl=${pinfl}`, ...(stir ? [`stir=${stir}`] : []), `cn=${cn}`];
+  if (document !== undefined) parts.push(`document=${document}`);
+  else parts.push(`challenge=${challenge}`);
   if (expired) parts.push('expired=1');
   return Buffer.from(`fake-pkcs7;${parts.join(';')}`).toString('base64');
+}
+
+/** The certificate of a test PKCS#7 as the vendor's answers describe it. */
+function certificateOf(fields) {
+  const expired = fields.expired === '1';
+  return {
+    serialNumber: `7a${fields.pinfl.slice(-6)}`,
+    subjectName: {
+      CN: fields.cn ?? 'E-IMZO TEST',
+      '1.2.860.3.16.1.2': fields.pinfl,
+      ...(fields.stir ? { '1.2.860.3.16.1.1': fields.stir } : {}),
+    },
+    validFrom: eimzoDate(expired ? -730 : -365),
+    validTo: eimzoDate(expired ? -1 : 730),
+  };
 }
 
 export async function startFakeEimzo({ port = 0 } = {}) {
@@ -64,6 +89,61 @@ export async function startFakeEimzo({ port = 0 } = {}) {
       send(response, authCalls);
       return;
     }
+    if (
+      request.method === 'POST' &&
+      (path === '/frontend/timestamp/pkcs7' || path === '/backend/pkcs7/verify/attached')
+    ) {
+      const chunks = [];
+      request.on('data', (chunk) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8').trim();
+        const fields = readFakePkcs7(body);
+        if (!fields?.pinfl || fields.document === undefined) {
+          send(response, { status: -1, message: 'Invalid PKCS#7' });
+          return;
+        }
+        const certificate = certificateOf(fields);
+        if (path === '/frontend/timestamp/pkcs7') {
+          const stamped = fields.stamped
+            ? body
+            : Buffer.from(`${Buffer.from(body, 'base64').toString('utf8')};stamped=${eimzoDate(0)}`).toString('base64');
+          send(response, {
+            status: 1,
+            message: '',
+            pkcs7b64: stamped,
+            timestampedSignerList: fields.stamped ? [] : [certificate],
+          });
+          return;
+        }
+        const expired = fields.expired === '1';
+        send(response, {
+          status: 1,
+          message: '',
+          pkcs7Info: {
+            documentBase64: fields.document,
+            signers: [
+              {
+                signerId: { issuer: 'CN=TestCA,O=test.e-imzo.uz', subjectSerialNumber: certificate.serialNumber },
+                signingTime: eimzoDate(0),
+                ...(fields.stamped ? { timeStampInfo: { time: fields.stamped, verified: true } } : {}),
+                certificate: [
+                  {
+                    subjectInfo: certificate.subjectName,
+                    serialNumber: certificate.serialNumber,
+                    validFrom: certificate.validFrom,
+                    validTo: certificate.validTo,
+                  },
+                ],
+                verified: true,
+                certificateVerified: true,
+                certificateValidAtSigningTime: !expired,
+              },
+            ],
+          },
+        });
+      });
+      return;
+    }
     if (request.method === 'POST' && path === '/backend/auth') {
       const chunks = [];
       request.on('data', (chunk) => chunks.push(chunk));
@@ -78,21 +158,7 @@ export async function startFakeEimzo({ port = 0 } = {}) {
         }
         // a challenge signs in once
         challenges.delete(fields.challenge);
-        const expired = fields.expired === '1';
-        send(response, {
-          status: 1,
-          message: null,
-          subjectCertificateInfo: {
-            serialNumber: `7a${fields.pinfl.slice(-6)}`,
-            subjectName: {
-              CN: fields.cn ?? 'E-IMZO TEST',
-              '1.2.860.3.16.1.2': fields.pinfl,
-              ...(fields.stir ? { '1.2.860.3.16.1.1': fields.stir } : {}),
-            },
-            validFrom: eimzoDate(expired ? -730 : -365),
-            validTo: eimzoDate(expired ? -1 : 730),
-          },
-        });
+        send(response, { status: 1, message: null, subjectCertificateInfo: certificateOf(fields) });
       });
       return;
     }

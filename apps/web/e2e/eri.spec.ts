@@ -1,8 +1,16 @@
 import type { Page } from '@playwright/test';
-import { webRoutes } from '@yuk/shared';
+import { apiPaths, shipmentStatusLink, webRoutes, type Company } from '@yuk/shared';
 import { fakePkcs7 } from '../../../scripts/fake-eimzo.mjs';
-import { logIn } from './support';
-import { createApiUser } from './support/api';
+import { logIn, seriousViolations } from './support';
+import {
+  awardApiBid,
+  confirmApiAward,
+  createApiTender,
+  createApiUser,
+  placeApiBid,
+  type JourneyUser,
+} from './support/api';
+import { makePdf } from './support/files';
 import { expect, test } from './support/test';
 
 interface StandInKey {
@@ -21,7 +29,8 @@ const digits = (count: number) =>
 
 /**
  * The E-IMZO program on the user's computer, answered inside the page: it lists the keys, "loads" one and
- * signs a challenge as the test PKCS#7 that scripts/fake-eimzo.mjs (the server's E-IMZO-SERVER) reads.
+ * signs a challenge or a document as the test PKCS#7 that scripts/fake-eimzo.mjs (the server's E-IMZO-SERVER)
+ * reads.
  */
 async function standInEimzo(page: Page, keys: StandInKey[]): Promise<void> {
   await page.routeWebSocket(/127\.0\.0\.1:(64443|64646)/, (ws) => {
@@ -48,8 +57,12 @@ async function standInEimzo(page: Page, keys: StandInKey[]): Promise<void> {
         const [data = '', keyId = ''] = message.arguments ?? [];
         const key = keys.find((each) => `key-${each.name}` === keyId);
         if (!key) return ws.send(JSON.stringify({ success: false, reason: 'Kalit topilmadi' }));
-        const challenge = Buffer.from(data, 'base64').toString('utf8');
-        ws.send(JSON.stringify({ success: true, pkcs7_64: fakePkcs7({ ...key, challenge }) }));
+        const text = Buffer.from(data, 'base64').toString('utf8');
+        // a JSON document (the award) is signed as given; anything else is a challenge
+        const signed: { document: string } | { challenge: string } = text.startsWith('{')
+          ? { document: data }
+          : { challenge: text };
+        ws.send(JSON.stringify({ success: true, pkcs7_64: fakePkcs7({ ...key, ...signed }) }));
       } else {
         ws.send(JSON.stringify({ success: false, reason: 'Unknown call' }));
       }
@@ -113,7 +126,8 @@ test('a user links an ERI key in the profile and then logs in with it; a key lin
   await expect(list.getByRole('button', { name: /Rahimov Aziz Eski/ })).toContainText("Muddati o'tgan");
   await list.getByRole('button', { name: /^Rahimov Aziz e2e logistics/ }).click();
   await expect(page.getByRole('navigation', { name: 'Asosiy menyu' })).toBeVisible();
-  await expect(page.getByText('Login successful!')).toBeVisible();
+  // the password login's toast may still be showing beside this one
+  await expect(page.getByText('Login successful!').last()).toBeVisible();
 
   // a valid key of someone with no account here: the password, then the profile
   await logOut(page);
@@ -121,4 +135,97 @@ test('a user links an ERI key in the profile and then logs in with it; a key lin
   await expect(page.getByText(/Bu kalit hech bir hisobga bog'lanmagan/)).toBeVisible();
   await page.getByRole('button', { name: 'Parol bilan kirish' }).click();
   await expect(page.getByLabel('Email')).toBeVisible();
+});
+
+/** Signs in by password on the profile page and links the key of `owner` (E-IMZO's list in the page). */
+async function linkKeyInProfile(page: Page, who: JourneyUser, owner: RegExp): Promise<void> {
+  await page.goto(webRoutes.profile);
+  await logIn(page, who.email, who.password);
+  const section = page.getByRole('region', { name: 'ERI kaliti' });
+  await section.getByRole('button', { name: "Kalitni bog'lash" }).click();
+  await section.getByRole('button', { name: owner }).click();
+  await expect(page.getByText("ERI kaliti hisobingizga bog'landi")).toBeVisible();
+}
+
+/** On the shipment page, signs my side of the award with the key of `owner`. */
+async function signAward(page: Page, number: string, owner: RegExp) {
+  await page.goto(shipmentStatusLink(number));
+  const award = page.getByRole('region', { name: 'Imzolangan kelishuv' });
+  // the exact text that is signed, shown before signing
+  await expect(award.getByLabel('Imzolanadigan matn')).toContainText(`"tender_number":"${number}"`);
+  await award.getByRole('button', { name: 'ERI-kalit bilan imzolash' }).click();
+  await award.getByRole('button', { name: owner }).click();
+  await expect(page.getByText('Kelishuvni imzoladingiz')).toBeVisible();
+  await expect(award.getByRole('button', { name: 'ERI-kalit bilan imzolash' })).toHaveCount(0);
+  return award;
+}
+
+test('both parties sign the award with their ERI keys; the owner’s organisation key verifies the company', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const owner = await createApiUser(request, 'Dilnoza');
+  const carrier = await createApiUser(request, 'Aziz');
+  const ownerStir = String(300_000_000 + Math.floor(Math.random() * 99_999_999));
+  const companyName = `Paxta Savdo ${Math.random().toString(36).slice(2, 7)} MChJ`;
+  const saved = await request.put(apiPaths.companies.mine, {
+    headers: { Authorization: `Bearer ${owner.accessToken}` },
+    multipart: {
+      name: companyName,
+      stir: ownerStir,
+      kind: 'shipper',
+      legal_address: 'Toshkent, Yunusobod 4',
+      director: 'Dilnoza Sinov',
+      phone: '+998901234567',
+      licence: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: makePdf('Licence') },
+      registration_certificate: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: makePdf('Cert') },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const tender = await createApiTender(request, owner);
+  const bid = await placeApiBid(request, carrier, tender.id, 1750);
+  await awardApiBid(request, owner, tender.id, bid.id);
+  await confirmApiAward(request, carrier, bid.id);
+  const number = tender.number;
+
+  await standInEimzo(page, [
+    {
+      name: 'DS-OWNER',
+      cn: 'YUSUPOVA DILNOZA',
+      pinfl: digits(14),
+      stir: ownerStir,
+      organisation: 'paxta savdo mchj',
+      validTo: '2099.12.31 23:59:59',
+    },
+    { name: 'DS-CARRIER', cn: 'RAHIMOV AZIZ', pinfl: digits(14), validTo: '2099.12.31 23:59:59' },
+  ]);
+
+  // the owner links an organisation key whose STIR is the company's: the company is verified at once
+  await linkKeyInProfile(page, owner, /^Yusupova Dilnoza/);
+  const company = await request.get(apiPaths.companies.mine, {
+    headers: { Authorization: `Bearer ${owner.accessToken}` },
+  });
+  expect((await company.json()) as Company).toMatchObject({
+    verification_status: 'verified',
+    verified_by: 'digital_signature',
+  });
+
+  // the owner signs the award on the shipment page
+  let award = await signAward(page, number, /^Yusupova Dilnoza/);
+  await expect(award.getByTestId('award-side-owner')).toContainText(`YUSUPOVA DILNOZA (${ownerStir}) imzolagan`);
+  await expect(award.getByTestId('award-side-carrier')).toContainText('Hali imzolanmagan');
+
+  // then the carrier, with a key of their own
+  await logOut(page);
+  await linkKeyInProfile(page, carrier, /^Rahimov Aziz/);
+  award = await signAward(page, number, /^Rahimov Aziz/);
+  await expect(award.getByTestId('award-side-owner')).toContainText('YUSUPOVA DILNOZA');
+  await expect(award.getByTestId('award-side-carrier')).toContainText('RAHIMOV AZIZ imzolagan');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // each side's signed award downloads as its PKCS#7
+  const download = page.waitForEvent('download');
+  await award.getByRole('button', { name: /Yuk egasi.*\.p7s/ }).click();
+  expect((await download).suggestedFilename()).toBe(`award-${number}-owner.p7s`);
 });
