@@ -197,6 +197,33 @@ describe('signing the award', () => {
     expect((await p7sOf(number, 'both', owner.user.accessToken)).statusCode).toBe(400);
   });
 
+  it('keeps the document the first side signed: a company renamed afterwards changes nothing the second side signs', async () => {
+    const renaming = await partyWithKey('TOSHEVA MALIKA', 'Eski Nom MChJ', 'shipper');
+    const number = await createShipment(app, renaming.user, carrier.user);
+    const { document } = (await awardOf(number, renaming.user.accessToken)).json<AwardState>();
+    expect(document).toContain('Eski Nom MChJ');
+    const first = await sign(number, renaming.user.accessToken, {
+      pkcs7: fake.signedDocument(renaming.certificate, document),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const renamed = await putCompany(
+      app,
+      renaming.user.accessToken,
+      companyForm({ name: 'Yangi Nom MChJ', kind: 'shipper', stir: renaming.stir }),
+    );
+    expect(renamed.statusCode).toBe(200);
+    const shown = (await awardOf(number, carrier.user.accessToken)).json<AwardState>();
+    expect(shown.document).toBe(document);
+    const second = await sign(number, carrier.user.accessToken, {
+      pkcs7: fake.signedDocument(carrier.certificate, document),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    // a new award reads the company as it is now
+    const another = await createShipment(app, renaming.user, carrier.user);
+    const now = (await awardOf(another, renaming.user.accessToken)).json<AwardState>().document;
+    expect(now).toContain('Yangi Nom MChJ');
+  });
+
   it('refuses a second signature of the same side with 409 AWARD_ALREADY_SIGNED, before asking E-IMZO-SERVER', async () => {
     const number = await newShipment();
     const { document } = (await awardOf(number, carrier.user.accessToken)).json<AwardState>();
