@@ -224,7 +224,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eriRoutes, {
     ctx: { db, users: usersCtx, eimzo, ...(options.now ? { now: options.now } : {}) },
   });
-  await app.register(awardSignaturesRoutes, { ctx: { db, eimzo, ...(options.now ? { now: options.now } : {}) } });
+  await app.register(awardSignaturesRoutes, {
+    ctx: { db, bus, eimzo, log: app.log, ...(options.now ? { now: options.now } : {}) },
+  });
   await app.register(vehiclesRoutes, { ctx: { db, fileLinks } });
   await app.register(filesRoutes, { ctx: { db, fileLinks } });
   await app.register(companiesRoutes, { ctx: { db, bus, fileLinks } });

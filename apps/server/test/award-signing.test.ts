@@ -1,6 +1,14 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiPaths, awardP7sFileName, pathTo, type AwardDocument, type AwardState, type EriLink } from '@yuk/shared';
+import {
+  apiPaths,
+  awardP7sFileName,
+  pathTo,
+  type AwardDocument,
+  type AwardState,
+  type EriLink,
+  type Notification,
+} from '@yuk/shared';
 import { companyForm, createShipment, createUser, putCompany } from './factories/index.js';
 import { closedPortUrl, eimzoDate, startFakeEimzo, type FakeCertificate } from './fakes/eimzo-server.js';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
@@ -46,12 +54,14 @@ const stranger = await createUser(app);
 
 const awardOf = (number: string, token?: string) =>
   api(app, { method: 'GET', url: pathTo(apiPaths.shipments.award, { number }), ...(token ? { token } : {}) });
-const sign = (number: string, token: string | undefined, payload: unknown) =>
+/** A signature sent from `from` (the route's rate limit counts per address: the later tests use their own). */
+const sign = (number: string, token: string | undefined, payload: unknown, from?: string) =>
   api(app, {
     method: 'POST',
     url: pathTo(apiPaths.shipments.awardSignatures, { number }),
     payload: payload as object,
     ...(token ? { token } : {}),
+    ...(from ? { remoteAddress: from } : {}),
   });
 const p7sOf = (number: string, side: string, token?: string) =>
   api(app, {
@@ -345,6 +355,204 @@ describe('signing the award', () => {
     expect(codeOf(res)).toBe('ERI_UNAVAILABLE');
     expect(Date.now() - started).toBeLessThan(1400);
     expect((await awardOf(number, owner.user.accessToken)).json<AwardState>().signatures).toEqual([]);
+  });
+});
+
+/** The award as one file: GET …/award.p7s without a side. */
+const SIGNERS_ADDRESS = '10.22.0.1';
+const plainP7sOf = (number: string, token?: string) =>
+  api(app, { method: 'GET', url: pathTo(apiPaths.shipments.awardP7s, { number }), ...(token ? { token } : {}) });
+const joinCalls = () => fake.documentCalls.filter((call) => call.path === '/frontend/pkcs7/join');
+const joinedRow = (number: string) =>
+  database.db
+    .selectFrom('award_joined_signatures')
+    .innerJoin('shipments', 'shipments.id', 'award_joined_signatures.shipment_id')
+    .select(['award_joined_signatures.pkcs7'])
+    .where('shipments.number', '=', number)
+    .executeTakeFirst();
+
+describe('one award.p7s with both signatures', () => {
+  it('gives the one signature while one side has signed, and both in one PKCS#7 joined when the second signs', async () => {
+    const number = await newShipment();
+    const none = await plainP7sOf(number, owner.user.accessToken);
+    expect(none.statusCode).toBe(404);
+    expect(codeOf(none)).toBe('AWARD_SIGNATURE_NOT_FOUND');
+    const { document } = (await awardOf(number, owner.user.accessToken)).json<AwardState>();
+
+    expect(
+      (
+        await sign(
+          number,
+          carrier.user.accessToken,
+          { pkcs7: fake.signedDocument(carrier.certificate, document) },
+          SIGNERS_ADDRESS,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const one = await plainP7sOf(number, owner.user.accessToken);
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-disposition']).toBe(`attachment; filename="${awardP7sFileName(number, 'carrier')}"`);
+    const carrierRow = (await signatureRows()).find((row) => row.document === document && row.side === 'carrier')!;
+    expect(one.rawPayload.equals(Buffer.from(carrierRow.pkcs7, 'base64'))).toBe(true);
+    const joinsBefore = joinCalls().length;
+
+    expect(
+      (
+        await sign(
+          number,
+          owner.user.accessToken,
+          { pkcs7: fake.signedDocument(owner.certificate, document) },
+          SIGNERS_ADDRESS,
+        )
+      ).statusCode,
+    ).toBe(200);
+    // joined once, at the second signature: the two stamped PKCS#7 in the vendor's "first|second" body
+    const calls = joinCalls().slice(joinsBefore);
+    expect(calls).toHaveLength(1);
+    const ownerRow = (await signatureRows()).find((row) => row.document === document && row.side === 'owner')!;
+    expect(calls[0]).toMatchObject({
+      body: `${ownerRow.pkcs7}|${carrierRow.pkcs7}`,
+      host: OUR_HOST,
+      realIp: SIGNERS_ADDRESS,
+    });
+    const kept = await joinedRow(number);
+    expect(kept).toBeDefined();
+    expect(fake.signersOf(kept!.pkcs7)).toEqual(['YUSUPOVA DILNOZA', 'RAHIMOV AZIZ']);
+
+    for (const token of [owner.user.accessToken, carrier.user.accessToken]) {
+      const both = await plainP7sOf(number, token);
+      expect(both.statusCode).toBe(200);
+      expect(both.headers['content-type']).toBe('application/pkcs7-signature');
+      expect(both.headers['content-disposition']).toBe(`attachment; filename="${awardP7sFileName(number)}"`);
+      expect(both.headers['x-content-type-options']).toBe('nosniff');
+      expect(both.headers['cache-control']).toBe('private, no-store');
+      expect(both.rawPayload.equals(Buffer.from(kept!.pkcs7, 'base64'))).toBe(true);
+    }
+    // downloads read what is kept: no join again
+    expect(joinCalls().length).toBe(joinsBefore + 1);
+    // each side's own file stays
+    const own = await p7sOf(number, 'owner', carrier.user.accessToken);
+    expect(own.rawPayload.equals(Buffer.from(ownerRow.pkcs7, 'base64'))).toBe(true);
+    expect((await plainP7sOf(number, stranger.accessToken)).statusCode).toBe(404);
+    expect((await plainP7sOf(number)).statusCode).toBe(401);
+  });
+
+  it('keeps the second signature when the join fails, and joins at the next download (503 while it cannot)', async () => {
+    const number = await newShipment();
+    const { document } = (await awardOf(number, owner.user.accessToken)).json<AwardState>();
+    expect(
+      (
+        await sign(
+          number,
+          owner.user.accessToken,
+          { pkcs7: fake.signedDocument(owner.certificate, document) },
+          SIGNERS_ADDRESS,
+        )
+      ).statusCode,
+    ).toBe(200);
+    fake.setJoinMode('fails');
+    try {
+      const second = await sign(
+        number,
+        carrier.user.accessToken,
+        { pkcs7: fake.signedDocument(carrier.certificate, document) },
+        SIGNERS_ADDRESS,
+      );
+      expect(second.statusCode, second.body).toBe(200);
+      expect(second.json<AwardState>().signatures.map((each) => each.side)).toEqual(['owner', 'carrier']);
+      expect(await joinedRow(number)).toBeUndefined();
+
+      const down = await plainP7sOf(number, carrier.user.accessToken);
+      expect(down.statusCode).toBe(503);
+      expect(codeOf(down)).toBe('ERI_UNAVAILABLE');
+      fake.setJoinMode('refuses');
+      expect((await plainP7sOf(number, carrier.user.accessToken)).statusCode).toBe(503);
+      // each side's own file is there all along
+      expect((await p7sOf(number, 'carrier', owner.user.accessToken)).statusCode).toBe(200);
+    } finally {
+      fake.setJoinMode('joins');
+    }
+    const joinsBefore = joinCalls().length;
+    const joined = await plainP7sOf(number, owner.user.accessToken);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.headers['content-disposition']).toBe(`attachment; filename="${awardP7sFileName(number)}"`);
+    expect(joinCalls().length).toBe(joinsBefore + 1);
+    const kept = await joinedRow(number);
+    expect(joined.rawPayload.equals(Buffer.from(kept!.pkcs7, 'base64'))).toBe(true);
+    expect(fake.signersOf(kept!.pkcs7)).toEqual(['YUSUPOVA DILNOZA', 'RAHIMOV AZIZ']);
+  });
+});
+
+describe('the other party hears of a signature', () => {
+  const notificationsOf = async (token: string, lang: string) =>
+    (
+      await api(app, {
+        method: 'GET',
+        url: '/api/notifications?tab=system',
+        token,
+        headers: { 'accept-language': lang },
+      })
+    ).json<Notification[]>();
+
+  it('tells the other party, in their language, with a link to the shipment page; not the signer', async () => {
+    const number = await newShipment();
+    const { document } = (await awardOf(number, owner.user.accessToken)).json<AwardState>();
+    expect(
+      (
+        await sign(
+          number,
+          owner.user.accessToken,
+          { pkcs7: fake.signedDocument(owner.certificate, document) },
+          SIGNERS_ADDRESS,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const [note] = (await notificationsOf(carrier.user.accessToken, 'en')).filter(
+      (each) => each.kind === 'award_signed',
+    );
+    expect(note).toMatchObject({
+      kind: 'award_signed',
+      type: 'system',
+      title: 'The other party signed the award',
+      body: `${number}: signed by YUSUPOVA DILNOZA with an ERI key. The signed award is on the shipment page`,
+      link: `/shipment/status?number=${number}`,
+      read: false,
+    });
+    const [russian] = (await notificationsOf(carrier.user.accessToken, 'ru')).filter(
+      (each) => each.kind === 'award_signed',
+    );
+    expect(russian?.title).toBe('Другая сторона подписала соглашение');
+    const ownerNotes = await notificationsOf(owner.user.accessToken, 'en');
+    expect(ownerNotes.filter((each) => each.kind === 'award_signed' && each.body.startsWith(number))).toEqual([]);
+
+    expect(
+      (
+        await sign(
+          number,
+          carrier.user.accessToken,
+          { pkcs7: fake.signedDocument(carrier.certificate, document) },
+          SIGNERS_ADDRESS,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const [back] = (await notificationsOf(owner.user.accessToken, 'uz')).filter(
+      (each) => each.kind === 'award_signed' && each.body.startsWith(number),
+    );
+    expect(back?.body).toContain('RAHIMOV AZIZ');
+  });
+
+  it('tells no one of a refused signature', async () => {
+    const number = await newShipment();
+    const before = (await notificationsOf(carrier.user.accessToken, 'en')).filter(
+      (each) => each.kind === 'award_signed' && each.body.startsWith(number),
+    );
+    expect((await sign(number, owner.user.accessToken, { pkcs7: fake.refused() }, SIGNERS_ADDRESS)).statusCode).toBe(
+      400,
+    );
+    const after = (await notificationsOf(carrier.user.accessToken, 'en')).filter(
+      (each) => each.kind === 'award_signed' && each.body.startsWith(number),
+    );
+    expect(after).toEqual(before);
   });
 });
 

@@ -98,12 +98,21 @@ export const awardSignatureInput = z
   .meta({ examples: [{ pkcs7: 'MIAGCSqGSIb3DQEHAqCAMIACAQExDzANBglghkgBZQMEAgEFADCABgkqhkiG9w0BBwGggCSABAg=' }] });
 export type AwardSignatureInput = z.infer<typeof awardSignatureInput>;
 
-/** GET /api/shipments/{number}/award.p7s: which side's signed award. */
+/**
+ * GET /api/shipments/{number}/award.p7s: without `side`, the signed award as it stands (both signers in one
+ * PKCS#7 once both have signed, else the one side's); with it, that side's own file.
+ */
 export const awardP7sQuery = z.object({
-  side: z.enum(AWARD_SIDES, { error: 'one_of' }).describe('The side whose signed award to download'),
+  side: z
+    .enum(AWARD_SIDES, { error: 'one_of' })
+    .optional()
+    .describe('The side whose own signed award to download; absent: the award with every signature so far'),
 });
 export type AwardP7sQuery = z.infer<typeof awardP7sQuery>;
 
-/** The file name of one side's signed award: award-YT-000123-owner.p7s (the number's safe characters only). */
-export const awardP7sFileName = (number: string, side: AwardSide) =>
-  `award-${number.replace(/[^A-Za-z0-9-]/g, '_')}-${side}.p7s`;
+/**
+ * The file name of a signed award: award-YT-000123-owner.p7s for one side's, award-YT-000123.p7s for the one
+ * with both signatures (the number's safe characters only).
+ */
+export const awardP7sFileName = (number: string, side?: AwardSide) =>
+  `award-${number.replace(/[^A-Za-z0-9-]/g, '_')}${side ? `-${side}` : ''}.p7s`;

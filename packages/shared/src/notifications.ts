@@ -267,6 +267,19 @@ export const NOTIFICATION_TEMPLATES = {
       ru: '{number}: принял(а) {receiver}. Проверьте и подтвердите доставку',
     },
   },
+  award_signed: {
+    type: 'system',
+    title: {
+      uz: 'Ikkinchi tomon shartnomani imzoladi',
+      en: 'The other party signed the award',
+      ru: 'Другая сторона подписала соглашение',
+    },
+    body: {
+      uz: '{number}: {signer} ERI kaliti bilan imzoladi. Imzolangan shartnoma yuk sahifasida',
+      en: '{number}: signed by {signer} with an ERI key. The signed award is on the shipment page',
+      ru: '{number}: подписал(а) {signer} ключом ЭЦП. Подписанное соглашение на странице груза',
+    },
+  },
 } as const satisfies Record<string, NotificationTemplate>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_TEMPLATES;

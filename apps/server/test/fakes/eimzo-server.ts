@@ -29,8 +29,19 @@ type Behaviour =
       /** When a timestamp token was attached (a PKCS#7 that /frontend/timestamp/pkcs7 gave back). */
       stampedAt?: string;
     }
+  | {
+      /** Two attached PKCS#7 of one document joined into one (what /frontend/pkcs7/join gave back). */
+      kind: 'joined';
+      parts: ValidBehaviour[];
+      document: Buffer;
+    }
   | { kind: 'refused'; message: string }
   | { kind: 'slow'; delayMs: number; certificate: FakeCertificate; document?: Buffer };
+
+type ValidBehaviour = Extract<Behaviour, { kind: 'valid' }>;
+
+/** How the fake's join answers: as the vendor's (joined), a refusal, or an HTTP error (down). */
+export type JoinMode = 'joins' | 'refuses' | 'fails';
 
 export interface AuthCall {
   body: string;
@@ -39,7 +50,7 @@ export interface AuthCall {
 }
 
 export interface DocumentCall extends AuthCall {
-  path: '/frontend/timestamp/pkcs7' | '/backend/pkcs7/verify/attached';
+  path: '/frontend/timestamp/pkcs7' | '/backend/pkcs7/verify/attached' | '/frontend/pkcs7/join';
 }
 
 /** "2028-03-01 10:00:00": E-IMZO-SERVER's way of writing a date, here `days` from now (negative: past). */
@@ -73,7 +84,9 @@ const SOUND: FakeVerdict = { verified: true, certificateVerified: true, certific
 /**
  * A local stand-in for E-IMZO-SERVER over real HTTP: `GET /frontend/challenge`, `POST /backend/auth`, and for
  * signed documents `POST /frontend/timestamp/pkcs7` (gives back a new PKCS#7 that carries a token) and `POST
- * /backend/pkcs7/verify/attached` (the document and its signers, in the vendor's answer shape). Each answers
+ * /backend/pkcs7/verify/attached` (the document and its signers, in the vendor's answer shape), and `POST
+ * /frontend/pkcs7/join` (two attached PKCS#7 of one document, separated by `|`, joined into one that the
+ * check answers with both signers). Each answers
  * the PKCS#7 strings the test registered (valid, refused or slow); any other is refused, as the real one
  * refuses what it cannot read.
  */
@@ -82,6 +95,7 @@ export async function startFakeEimzo() {
   const authCalls: AuthCall[] = [];
   const documentCalls: DocumentCall[] = [];
   const open = new Set<ServerResponse>();
+  let joinMode: JoinMode = 'joins';
 
   const send = (res: ServerResponse, body: object) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -122,36 +136,56 @@ export async function startFakeEimzo() {
           ],
     });
   };
-  const answerVerify = (res: ServerResponse, behaviour: Extract<Behaviour, { kind: 'valid' }>) => {
-    const verdict = behaviour.verdict ?? SOUND;
+  /** One signer as the vendor's check describes it. */
+  const signerOf = (behaviour: ValidBehaviour) => ({
+    signerId: { issuer: 'CN=TestCA,O=test.e-imzo.uz', subjectSerialNumber: behaviour.certificate.serialNumber },
+    signingTime: eimzoDate(0),
+    ...(behaviour.stampedAt
+      ? { timeStampInfo: { time: behaviour.stampedAt, verified: true, certificateVerified: true } }
+      : {}),
+    certificate: [
+      documentCertificate(behaviour.certificate),
+      {
+        subjectInfo: { CN: 'TestCA', O: 'test.e-imzo.uz' },
+        serialNumber: '648484238a3380a7',
+        subjectName: 'CN=TestCA,O=test.e-imzo.uz',
+        validFrom: '2022-09-15 12:19:13',
+        validTo: '2042-09-15 12:19:13',
+      },
+    ],
+    OCSPResponse: 'MIIGdTCBr6YLnpS922Vg==',
+    ...(behaviour.verdict ?? SOUND),
+  });
+  const answerVerify = (res: ServerResponse, behaviour: ValidBehaviour | Extract<Behaviour, { kind: 'joined' }>) => {
+    const signers = behaviour.kind === 'joined' ? behaviour.parts : [behaviour];
     send(res, {
       pkcs7Info: {
-        signers: [
-          {
-            signerId: { issuer: 'CN=TestCA,O=test.e-imzo.uz', subjectSerialNumber: behaviour.certificate.serialNumber },
-            signingTime: eimzoDate(0),
-            ...(behaviour.stampedAt
-              ? { timeStampInfo: { time: behaviour.stampedAt, verified: true, certificateVerified: true } }
-              : {}),
-            certificate: [
-              documentCertificate(behaviour.certificate),
-              {
-                subjectInfo: { CN: 'TestCA', O: 'test.e-imzo.uz' },
-                serialNumber: '648484238a3380a7',
-                subjectName: 'CN=TestCA,O=test.e-imzo.uz',
-                validFrom: '2022-09-15 12:19:13',
-                validTo: '2042-09-15 12:19:13',
-              },
-            ],
-            OCSPResponse: 'MIIGdTCBr6YLnpS922Vg==',
-            ...verdict,
-          },
-        ],
+        signers: signers.map(signerOf),
         documentBase64: (behaviour.document ?? Buffer.from('challenge')).toString('base64'),
       },
       status: 1,
       message: '',
     });
+  };
+  /** Two attached PKCS#7 of the same document become one with the signers of both, as the vendor's join does. */
+  const answerJoin = (res: ServerResponse, body: string) => {
+    if (joinMode === 'fails') {
+      res.writeHead(500).end();
+      return;
+    }
+    if (joinMode === 'refuses') return send(res, { status: -1, message: 'Join failed' });
+    const parts = body.split('|').map((each) => behaviours.get(each.trim()));
+    const signers: ValidBehaviour[] = [];
+    for (const part of parts) {
+      if (part?.kind === 'valid') signers.push(part);
+      else if (part?.kind === 'joined') signers.push(...part.parts);
+      else return send(res, { status: -1, message: 'Invalid PKCS#7' });
+    }
+    const document = signers[0]?.document;
+    if (parts.length !== 2 || !document || signers.some((each) => !each.document?.equals(document))) {
+      return send(res, { status: -1, message: 'PKCS#7 documents differ' });
+    }
+    send(res, { pkcs7b64: register({ kind: 'joined', parts: signers, document }), status: 1, message: '' });
   };
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -163,7 +197,9 @@ export async function startFakeEimzo() {
     }
     if (
       req.method === 'POST' &&
-      (req.url === '/frontend/timestamp/pkcs7' || req.url === '/backend/pkcs7/verify/attached')
+      (req.url === '/frontend/timestamp/pkcs7' ||
+        req.url === '/backend/pkcs7/verify/attached' ||
+        req.url === '/frontend/pkcs7/join')
     ) {
       const path = req.url;
       const chunks: Buffer[] = [];
@@ -176,10 +212,16 @@ export async function startFakeEimzo() {
           host: req.headers.host,
           realIp: req.headers['x-real-ip'] as string | undefined,
         });
+        if (path === '/frontend/pkcs7/join') return answerJoin(res, body);
         const behaviour = behaviours.get(body);
         if (!behaviour) return send(res, { status: -1, message: 'Invalid PKCS#7' });
         if (behaviour.kind === 'refused') return send(res, { status: -1, message: behaviour.message });
-        const answer = (valid: Extract<Behaviour, { kind: 'valid' }>) =>
+        if (behaviour.kind === 'joined') {
+          return path === '/backend/pkcs7/verify/attached'
+            ? answerVerify(res, behaviour)
+            : send(res, { status: 1, message: '', pkcs7b64: body, timestampedSignerList: [] });
+        }
+        const answer = (valid: ValidBehaviour) =>
           path === '/frontend/timestamp/pkcs7' ? answerTimestamp(res, valid) : answerVerify(res, valid);
         if (behaviour.kind === 'slow') {
           setTimeout(() => {
@@ -199,7 +241,7 @@ export async function startFakeEimzo() {
         const body = Buffer.concat(chunks).toString('utf8');
         authCalls.push({ body, host: req.headers.host, realIp: req.headers['x-real-ip'] as string | undefined });
         const behaviour = behaviours.get(body);
-        if (!behaviour) return send(res, { status: -1, message: 'Invalid signature' });
+        if (!behaviour || behaviour.kind === 'joined') return send(res, { status: -1, message: 'Invalid signature' });
         if (behaviour.kind === 'refused') return send(res, { status: -1, message: behaviour.message });
         if (behaviour.kind === 'slow') {
           setTimeout(() => {
@@ -238,6 +280,16 @@ export async function startFakeEimzo() {
       register({ kind: 'slow', delayMs, certificate, document: Buffer.from(document) }),
     refused: (message = 'Signature is not valid') => register({ kind: 'refused', message }),
     slow: (certificate: FakeCertificate, delayMs: number) => register({ kind: 'slow', delayMs, certificate }),
+    /** How `/frontend/pkcs7/join` answers from now on ('joins' at first). */
+    setJoinMode: (mode: JoinMode) => {
+      joinMode = mode;
+    },
+    /** The signers (CN) of a PKCS#7 the fake made, in order: one for a signature, both for a joined one. */
+    signersOf: (pkcs7: string) => {
+      const behaviour = behaviours.get(pkcs7);
+      if (behaviour?.kind === 'joined') return behaviour.parts.map((part) => part.certificate.cn);
+      return behaviour?.kind === 'valid' ? [behaviour.certificate.cn] : [];
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of open) res.destroy();

@@ -22,6 +22,7 @@ import { dashboardIndexesMigration } from './020-dashboard-indexes.js';
 import { quotasMigration } from './021-quotas.js';
 import { eriLinksMigration } from './022-eri-links.js';
 import { awardSignaturesMigration } from './023-award-signatures.js';
+import { joinedAwardMigration } from './024-joined-award.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '021-quotas': quotasMigration,
   '022-eri-links': eriLinksMigration,
   '023-award-signatures': awardSignaturesMigration,
+  '024-joined-award': joinedAwardMigration,
 };

@@ -36,3 +36,20 @@ export async function insertSignature(db: Db, row: NewAwardSignature): Promise<b
     .executeTakeFirst();
   return inserted !== undefined;
 }
+
+/** The joined PKCS#7 of a shipment's award (both signers in one), when made. */
+export function findJoinedSignature(db: Db, shipmentId: number) {
+  return db.selectFrom('award_joined_signatures').selectAll().where('shipment_id', '=', shipmentId).executeTakeFirst();
+}
+
+/** Keeps the joined PKCS#7; a second join of the same award (two downloads at once) keeps the first. */
+export async function insertJoinedSignature(
+  db: Db,
+  row: { shipment_id: number; pkcs7: string; joined_at: string },
+): Promise<void> {
+  await db
+    .insertInto('award_joined_signatures')
+    .values(row)
+    .onConflict((oc) => oc.column('shipment_id').doNothing())
+    .execute();
+}

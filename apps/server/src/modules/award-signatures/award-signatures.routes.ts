@@ -60,15 +60,19 @@ export const awardSignaturesRoutes: FastifyPluginAsyncZod<{ ctx: service.AwardSi
       schema: {
         operationId: 'getSignedAward',
         ...secured,
-        summary: 'One side’s signed award: the timestamped PKCS#7 (DER) of the owner or the carrier',
+        summary: 'The signed award: both signers in one PKCS#7 (DER), or one side’s own',
+        description:
+          'Without `side`: once both parties have signed, one PKCS#7 that carries both signatures (joined by ' +
+          'E-IMZO-SERVER; 503 ERI_UNAVAILABLE while it cannot join them), while one has signed that side’s, 404 ' +
+          'AWARD_SIGNATURE_NOT_FOUND before anyone has. With `side`: that side’s own timestamped PKCS#7.',
         params: shipmentNumberParams,
         querystring: awardP7sQuery,
         response: {
           200: {
-            description: 'The PKCS#7, as an attachment named award-<number>-<side>.p7s',
+            description: 'The PKCS#7, as an attachment named award-<number>.p7s (both) or award-<number>-<side>.p7s',
             content: { 'application/pkcs7-signature': { schema: p7sBytes } },
           },
-          ...errorResponses(400, 401, 404),
+          ...errorResponses(400, 401, 404, 503),
         },
       },
     },
@@ -78,6 +82,7 @@ export const awardSignaturesRoutes: FastifyPluginAsyncZod<{ ctx: service.AwardSi
         currentUser(request).userId,
         request.params.number,
         request.query.side,
+        request.ip,
       );
       return (
         reply

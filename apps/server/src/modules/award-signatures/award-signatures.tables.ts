@@ -22,8 +22,16 @@ export interface AwardSignaturesTable {
   timestamped_at: string;
 }
 
+/** Both sides' signatures joined by E-IMZO-SERVER into one PKCS#7 (base64), once both have signed. */
+export interface AwardJoinedSignaturesTable {
+  shipment_id: number;
+  pkcs7: string;
+  joined_at: string;
+}
+
 export interface AwardSignaturesTables {
   award_signatures: AwardSignaturesTable;
+  award_joined_signatures: AwardJoinedSignaturesTable;
 }
 
 export type AwardSignatureRow = Selectable<AwardSignaturesTable>;

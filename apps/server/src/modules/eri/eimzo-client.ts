@@ -47,6 +47,9 @@ export type DocumentCheck = { ok: true; document: Buffer; signers: DocumentSigne
 
 export type TimestampResult = { ok: true; pkcs7: string } | { ok: false; message: string };
 
+/** One attached PKCS#7 made of two (`/frontend/pkcs7/join`), or E-IMZO-SERVER's refusal. */
+export type JoinResult = { ok: true; pkcs7: string } | { ok: false; message: string };
+
 export interface EimzoClient {
   challenge(): Promise<{ challenge: string; ttl: number }>;
   /** Checks a PKCS#7 over a challenge; the user's address goes along as E-IMZO-SERVER asks. */
@@ -55,6 +58,11 @@ export interface EimzoClient {
   timestamp(pkcs7: string, clientAddress: string): Promise<TimestampResult>;
   /** Checks an attached PKCS#7 and reads its document and signers (`/backend/pkcs7/verify/attached`). */
   verifyAttached(pkcs7: string, clientAddress: string): Promise<DocumentCheck>;
+  /**
+   * Joins two attached PKCS#7 of the same document into one that carries both signers (`/frontend/pkcs7/join`,
+   * the two in base64 separated by `|`, as the vendor documents it).
+   */
+  join(first: string, second: string, clientAddress: string): Promise<JoinResult>;
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -82,7 +90,8 @@ const authAnswer = z.object({
     .nullish(),
 });
 
-const timestampAnswer = z.object({
+/** What the timestamp and join calls give back: a PKCS#7 in base64. */
+const pkcs7Answer = z.object({
   status: z.number(),
   message: z.string().nullish(),
   pkcs7b64: z.string().nullish(),
@@ -252,7 +261,7 @@ export function createEimzoClient(settings: EimzoSettings): EimzoClient {
     },
 
     async timestamp(pkcs7, clientAddress) {
-      const parsed = timestampAnswer.safeParse(
+      const parsed = pkcs7Answer.safeParse(
         await call(
           '/frontend/timestamp/pkcs7',
           'POST',
@@ -267,6 +276,25 @@ export function createEimzoClient(settings: EimzoSettings): EimzoClient {
       const stamped = answer.pkcs7b64?.replace(/\s+/g, '');
       if (!stamped || !decodeBase64(stamped)) throw unavailable();
       return { ok: true, pkcs7: stamped };
+    },
+
+    async join(first, second, clientAddress) {
+      const body = `${first.trim()}|${second.trim()}`;
+      const parsed = pkcs7Answer.safeParse(
+        await call(
+          '/frontend/pkcs7/join',
+          'POST',
+          documentHeaders(body, clientAddress),
+          body,
+          MAX_DOCUMENT_ANSWER_BYTES,
+        ),
+      );
+      if (!parsed.success) throw unavailable();
+      const answer = parsed.data;
+      if (answer.status !== 1) return { ok: false, message: answer.message ?? '' };
+      const joined = answer.pkcs7b64?.replace(/\s+/g, '');
+      if (!joined || !decodeBase64(joined)) throw unavailable();
+      return { ok: true, pkcs7: joined };
     },
 
     async verifyAttached(pkcs7, clientAddress) {
@@ -306,10 +334,10 @@ export function createEimzoClient(settings: EimzoSettings): EimzoClient {
 }
 
 /** The headers of a signed document's calls: the user's address, as for sign-in. */
-function documentHeaders(pkcs7: string, clientAddress: string): Record<string, string> {
+function documentHeaders(body: string, clientAddress: string): Record<string, string> {
   return {
     'Content-Type': 'text/plain',
-    'Content-Length': String(Buffer.byteLength(pkcs7)),
+    'Content-Length': String(Buffer.byteLength(body)),
     'X-Real-IP': clientAddress,
   };
 }

@@ -4,8 +4,10 @@ export { type EriContext } from './eri.service.js';
 export {
   createEimzoClient,
   type DocumentCheck,
+  type DocumentSigner,
   type EimzoClient,
   type EimzoSettings,
+  type JoinResult,
   type SignerCertificate,
 } from './eimzo-client.js';
 export { findLinkOfUser } from './eri.repository.js';
