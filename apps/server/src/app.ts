@@ -105,6 +105,8 @@ export interface AppOptions {
   quotaCleanupMs?: number;
   /** E-IMZO-SERVER, for ERI-Key sign-in and signed awards; they answer 503 ERI_UNAVAILABLE when absent. */
   eimzo?: EimzoSettings;
+  /** The vendor's keys for our domains, handed to the web app's E-IMZO client by GET /api/config; none when absent. */
+  eimzoApiKeys?: { domain: string; key: string }[];
 }
 
 /** Request and response logs never carry tokens, passwords or cookies. */
@@ -212,7 +214,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(lifecycleRoutes, { ctx: bidsCtx });
   await app.register(notificationsRoutes, { ctx: { db, bus } });
   await app.register(shipmentsRoutes, { ctx: { db, bus } });
-  await app.register(trackingRoutes, { ctx: { db, bus, publicUrl: delivery.publicUrl }, map });
+  await app.register(trackingRoutes, {
+    ctx: { db, bus, publicUrl: delivery.publicUrl },
+    map,
+    eimzoApiKeys: options.eimzoApiKeys ?? [],
+  });
   await app.register(tendersRoutes, { ctx: { db } });
   const usersCtx = { db, tokens, throttle };
   await app.register(usersRoutes, { ctx: usersCtx });

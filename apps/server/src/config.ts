@@ -85,6 +85,17 @@ const configSchema = z.object({
   MAP_ATTRIBUTION: z.string().max(300).optional(),
   /** E-IMZO-SERVER (the vendor's service run beside us) for ERI-Key sign-in; unset: ERI-Key is off. */
   EIMZO_SERVER_URL: z.url({ protocol: /^https?$/, error: 'EIMZO_SERVER_URL must be an http(s) address' }).optional(),
+  /**
+   * The keys the vendor issues for our domains, which the web app hands to the user's E-IMZO before its first
+   * call: "example.uz:HEXKEY,www.example.uz:HEXKEY" (localhost needs none).
+   */
+  EIMZO_API_KEYS: z
+    .string()
+    .regex(
+      /^\s*([a-z0-9.-]+(:\d+)?:[0-9a-f]{16,512})(\s*,\s*[a-z0-9.-]+(:\d+)?:[0-9a-f]{16,512})*\s*$/i,
+      'EIMZO_API_KEYS must be domain:KEY pairs (the key in hex), separated by commas',
+    )
+    .optional(),
   /** The OpenAPI document and its page at /api/docs; 0 turns both off (404). */
   API_DOCS: flag(true),
   /** Live streams (Server-Sent Events) of each kind one user may hold open; a new one closes the oldest. */
@@ -139,6 +150,8 @@ export interface AppConfig {
   apiDocs: boolean;
   /** E-IMZO-SERVER and our host as it must see it (PUBLIC_URL's); undefined: ERI-Key is off. */
   eimzo: { serverUrl: string; host: string } | undefined;
+  /** The vendor's keys for our domains, for the web app's E-IMZO client (none: localhost only). */
+  eimzoApiKeys: { domain: string; key: string }[];
   liveStreams: { perUser: number; perAddress: number; heartbeatMs: number; idleMs: number };
   /** The limits on each person's writes: the defaults, each replaced by its QUOTA_<NAME> setting. */
   quotas: QuotaTable;
@@ -213,6 +226,15 @@ export function loadConfig(
           host: new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).host,
         }
       : undefined,
+    eimzoApiKeys: (c.EIMZO_API_KEYS ?? '')
+      .split(',')
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => {
+        // the domain may carry a port; the key, hex, never holds a colon
+        const at = pair.lastIndexOf(':');
+        return { domain: pair.slice(0, at).toLowerCase(), key: pair.slice(at + 1).toUpperCase() };
+      }),
     liveStreams: {
       perUser: c.LIVE_STREAMS_PER_USER,
       perAddress: c.LIVE_STREAMS_PER_ADDRESS,

@@ -24,6 +24,7 @@ async function main() {
     map: config.map,
     apiDocs: config.apiDocs,
     ...(config.eimzo ? { eimzo: config.eimzo } : {}),
+    eimzoApiKeys: config.eimzoApiKeys,
     liveStreams: config.liveStreams,
     quotas: config.quotas,
     redisUrl: config.redisUrl,

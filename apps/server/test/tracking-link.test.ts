@@ -345,10 +345,29 @@ describe('GET /api/config', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<PublicConfig>()).toEqual({
       map: { tile_url: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example tiles' },
+      eimzo: { api_keys: [] },
     });
     expect(res.headers['content-security-policy']).toMatch(
       /img-src 'self' data: blob: https:\/\/\*\.tiles\.example\.org/,
     );
+  });
+
+  it('hands the web app the E-IMZO keys of our domains, read from EIMZO_API_KEYS', async () => {
+    const { eimzoApiKeys } = loadConfig({
+      EIMZO_API_KEYS: ' yuktender.uz:86f3e2d1c0b9a8f7e6d5c4b3a2918070 , test.yuktender.uz:8443:0123456789ABCDEF ',
+    });
+    expect(eimzoApiKeys).toEqual([
+      { domain: 'yuktender.uz', key: '86F3E2D1C0B9A8F7E6D5C4B3A2918070' },
+      { domain: 'test.yuktender.uz:8443', key: '0123456789ABCDEF' },
+    ]);
+    expect(loadConfig({}).eimzoApiKeys).toEqual([]);
+    for (const bad of ['yuktender.uz', 'yuktender.uz:not-hex', ':0123456789ABCDEF', 'a.uz:0123456789ABCDEF,']) {
+      expect(() => loadConfig({ EIMZO_API_KEYS: bad }), bad).toThrow(/EIMZO_API_KEYS/);
+    }
+    const withKeys = await buildTestApp({ eimzoApiKeys });
+    const res = await withKeys.app.inject({ method: 'GET', url: apiPaths.config });
+    expect(res.json<PublicConfig>().eimzo.api_keys).toEqual(eimzoApiKeys);
+    await withKeys.close();
   });
 });
 

@@ -322,6 +322,11 @@ export const publicConfig = z
         .describe('Leaflet tile URL template ({z}/{x}/{y}); null: no tiles, the track is drawn alone'),
       attribution: z.string().describe('The tiles’ attribution, shown on the map'),
     }),
+    eimzo: z.object({
+      api_keys: z
+        .array(z.object({ domain: z.string(), key: z.string() }))
+        .describe('The vendor’s key for each of our domains, sent to the local E-IMZO before its first call'),
+    }),
   })
   .meta({
     examples: [
@@ -330,6 +335,7 @@ export const publicConfig = z
           tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
           attribution: '© OpenStreetMap contributors',
         },
+        eimzo: { api_keys: [{ domain: 'yuktender.uz', key: '86F3E2D1C0B9A8F7E6D5C4B3A2918070' }] },
       },
     ],
   });

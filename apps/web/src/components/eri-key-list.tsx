@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn';
 import { EIMZO_DOWNLOAD_URL, isEimzoError, isKeyUsable, listKeys, type EimzoKey } from '../lib/eimzo';
 import { formatDate } from '../lib/format';
+import { useEimzoApiKeys } from '../lib/public-config';
 import { Button } from './ui/button';
 import { Spinner } from './ui/spinner';
 
@@ -20,8 +21,9 @@ export function eimzoErrorText(error: unknown, t: TFunction): string {
 type Listing = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'ready'; keys: EimzoKey[] };
 
 /**
- * The keys E-IMZO holds on this computer, one button each (owner, organisation, STIR, valid until); an expired
- * key is shown greyed and cannot be chosen. E-IMZO not running: what to install, and a retry.
+ * The keys E-IMZO holds on this computer, one button each: a key file by its owner, organisation, STIR and end
+ * date (an expired one greyed, not choosable), an ID card as such, by its reader (E-IMZO reads the card and asks
+ * its PIN when it signs). E-IMZO not running: what to install, and a retry.
  */
 export function EriKeyList({
   onChoose,
@@ -35,14 +37,17 @@ export function EriKeyList({
 }) {
   const { t } = useTranslation();
   const [listing, setListing] = useState<Listing>({ state: 'loading' });
+  // E-IMZO is given the site's API keys before it is asked anything: the listing waits for them
+  const { apiKeys, ready } = useEimzoApiKeys();
 
   const load = useCallback(() => {
+    if (!ready) return;
     setListing({ state: 'loading' });
-    listKeys().then(
+    listKeys(apiKeys).then(
       (keys) => setListing({ state: 'ready', keys }),
       (error: unknown) => setListing({ state: 'failed', error }),
     );
-  }, []);
+  }, [apiKeys, ready]);
   useEffect(load, [load]);
 
   if (listing.state === 'loading') {
@@ -110,15 +115,21 @@ export function EriKeyList({
             >
               <span className="flex items-center gap-2 font-medium">
                 {pending && <Spinner className="size-4" />}
-                {key.owner}
+                {key.kind === 'idcard' ? t('common.eri.idCard') : key.owner}
               </span>
-              {key.organisation && <span>{key.organisation}</span>}
-              {key.stir && <span>{t('common.eri.stir', { stir: key.stir })}</span>}
-              <span className={usable ? 'text-slate-300' : undefined}>
-                {usable
-                  ? t('common.eri.validTo', { date: formatDate(key.validTo) })
-                  : t('common.eri.expired', { date: formatDate(key.validTo) })}
-              </span>
+              {key.kind === 'idcard' ? (
+                <span className="text-slate-300">{t('common.eri.idCardReader', { reader: key.reader })}</span>
+              ) : (
+                <>
+                  {key.organisation && <span>{key.organisation}</span>}
+                  {key.stir && <span>{t('common.eri.stir', { stir: key.stir })}</span>}
+                  <span className={usable ? 'text-slate-300' : undefined}>
+                    {usable
+                      ? t('common.eri.validTo', { date: formatDate(key.validTo) })
+                      : t('common.eri.expired', { date: formatDate(key.validTo) })}
+                  </span>
+                </>
+              )}
             </button>
           </li>
         );

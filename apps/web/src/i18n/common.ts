@@ -40,6 +40,8 @@ export default defineTexts({
         stir: 'STIR: {stir}',
         validTo: 'Amal qiladi: {date} gacha',
         expired: "Muddati o'tgan: {date}",
+        idCard: 'ID-karta',
+        idCardReader: 'Karta oʻquvchi: {reader}. PIN-kodni E-IMZO soʻraydi',
       },
       offline: {
         banner: 'Internet yo‘q: oxirgi ko‘rilgan ma’lumotlar ko‘rsatilmoqda, o‘zgartirib bo‘lmaydi',
@@ -95,6 +97,8 @@ export default defineTexts({
         stir: 'STIR: {stir}',
         validTo: 'Valid until {date}',
         expired: 'Expired on {date}',
+        idCard: 'ID card',
+        idCardReader: 'Card reader: {reader}. E-IMZO asks for the PIN',
       },
       offline: {
         banner: 'You are offline: showing what you saw last, read-only',
@@ -151,6 +155,8 @@ export default defineTexts({
         stir: 'ИНН: {stir}',
         validTo: 'Действует до {date}',
         expired: 'Срок истёк {date}',
+        idCard: 'ID-карта',
+        idCardReader: 'Считыватель карт: {reader}. PIN-код спросит E-IMZO',
       },
       offline: {
         banner: 'Нет сети: показано последнее увиденное, только для чтения',

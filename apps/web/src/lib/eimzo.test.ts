@@ -4,6 +4,7 @@ import {
   EIMZO_URLS,
   isKeyUsable,
   keyOfFile,
+  keyOfReader,
   listKeys,
   parseAlias,
   parseAliasDate,
@@ -82,8 +83,98 @@ describe('the E-IMZO client', () => {
     );
     const keys = await listKeys();
     expect(keys.map((key) => key.owner)).toEqual(['Rahimov Aziz']);
-    expect(opened).toEqual([...EIMZO_URLS]);
-    expect(messages).toEqual([{ plugin: 'pfx', name: 'list_all_certificates' }]);
+    // the secure address failed, the plain one answered: the next call starts there
+    expect(opened).toEqual([...EIMZO_URLS, EIMZO_URLS[1]]);
+    expect(messages).toEqual([
+      { plugin: 'pfx', name: 'list_all_certificates' },
+      { plugin: 'idcard', name: 'list_readers' },
+    ]);
+  });
+
+  it('registers the site’s API keys first, as domain and key pairs; without keys (localhost) sends none', async () => {
+    const { messages } = stubEimzo((message) =>
+      message.name === 'list_all_certificates' ? { success: true, certificates: [] } : { success: true, readers: [] },
+    );
+    await listKeys([
+      { domain: 'yuktender.uz', key: 'A1B2C3' },
+      { domain: 'www.yuktender.uz', key: 'D4E5F6' },
+    ]);
+    expect(messages[0]).toEqual({
+      name: 'apikey',
+      arguments: ['yuktender.uz', 'A1B2C3', 'www.yuktender.uz', 'D4E5F6'],
+    });
+    expect(messages.slice(1).map((message) => message.name)).toEqual(['list_all_certificates', 'list_readers']);
+
+    const local = stubEimzo(() => ({ success: true, certificates: [], readers: [] }));
+    await listKeys([]);
+    expect(local.messages.map((message) => message.name)).toEqual(['list_all_certificates', 'list_readers']);
+  });
+
+  it('stops at a refused API key with E-IMZO’s reason, asking nothing else', async () => {
+    const { messages } = stubEimzo((message) =>
+      message.name === 'apikey' ? { success: false, reason: 'API-KEY is not valid' } : { success: true },
+    );
+    await expect(listKeys([{ domain: 'yuktender.uz', key: 'BAD0' }])).rejects.toMatchObject({
+      kind: 'refused',
+      message: 'API-KEY is not valid',
+    });
+    expect(messages.map((message) => message.name)).toEqual(['apikey']);
+  });
+
+  it('lists the ID cards in E-IMZO’s readers after the key files, and signs with a card as "idcard"', async () => {
+    const { messages } = stubEimzo((message) => {
+      if (message.name === 'list_all_certificates') {
+        return { success: true, certificates: [{ disk: 'C:', path: 'DSKEYS', name: 'a', alias: organisationAlias }] };
+      }
+      if (message.name === 'list_readers')
+        return { success: true, readers: ['ACS ACR39U ICC Reader 0', { name: 'Omnikey 3121' }] };
+      return { success: true, pkcs7_64: 'SURDQVJE' };
+    });
+    const keys = await listKeys();
+    expect(keys.map((key) => [key.kind, key.owner])).toEqual([
+      ['pfx', 'Rahimov Aziz'],
+      ['idcard', 'ACS ACR39U ICC Reader 0'],
+      ['idcard', 'Omnikey 3121'],
+    ]);
+    const card = keys[1]!;
+    expect(card).toEqual(keyOfReader('ACS ACR39U ICC Reader 0'));
+    expect(card).toMatchObject({ id: 'idcard|ACS ACR39U ICC Reader 0', file: null, validTo: null });
+    expect(isKeyUsable(card)).toBe(true);
+
+    // no load_key: E-IMZO reads the card and asks its PIN when it signs
+    await expect(signWithKey(card, 'challenge-2')).resolves.toBe('SURDQVJE');
+    expect(messages.slice(2)).toEqual([
+      { plugin: 'pkcs7', name: 'create_pkcs7', arguments: [toBase64('challenge-2'), 'idcard', 'no'] },
+    ]);
+  });
+
+  it('keeps the key files when the ID card plugin refuses, and the cards when the files do; both failing is a failure', async () => {
+    stubEimzo((message) =>
+      message.name === 'list_readers'
+        ? { success: false, reason: 'Plugin not found' }
+        : { success: true, certificates: [{ disk: 'C:', path: 'DSKEYS', name: 'a', alias: organisationAlias }] },
+    );
+    expect((await listKeys()).map((key) => key.kind)).toEqual(['pfx']);
+
+    stubEimzo((message) =>
+      message.name === 'list_readers'
+        ? { success: true, readers: ['Reader 1'] }
+        : { success: false, reason: 'Disk not ready' },
+    );
+    expect((await listKeys()).map((key) => key.kind)).toEqual(['idcard']);
+
+    stubEimzo((message) => ({
+      success: false,
+      reason: message.name === 'list_readers' ? 'No plugin' : 'Disk not ready',
+    }));
+    await expect(listKeys()).rejects.toMatchObject({ kind: 'refused', message: 'Disk not ready' });
+  });
+
+  it('does not ask for ID cards when E-IMZO is not running at all', async () => {
+    const { opened } = stubEimzo(() => ({}), { down: [...EIMZO_URLS] });
+    await expect(listKeys()).rejects.toMatchObject({ kind: 'not-running' });
+    // each address tried once, for the key files only
+    expect([...opened].sort()).toEqual([...EIMZO_URLS].sort());
   });
 
   it('loads the key and signs the base64 of the text with it', async () => {

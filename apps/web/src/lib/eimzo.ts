@@ -1,6 +1,7 @@
 /**
- * A small client for the E-IMZO program on the user's computer (its local WebSocket API, CAPIWS): list the
- * keys, load one (E-IMZO asks its password itself) and sign data as PKCS#7. As the vendor's own script does,
+ * A small client for the E-IMZO program on the user's computer (its local WebSocket API, CAPIWS): register the
+ * site's API keys, list the keys (key files and ID cards), load one (E-IMZO asks its password itself) and sign
+ * data as PKCS#7. As the vendor's own script does,
  * every call opens a socket, sends one JSON message and reads one JSON answer; a loaded key's id stays valid
  * in E-IMZO between sockets.
  */
@@ -12,7 +13,8 @@ export const EIMZO_URLS = ['wss://127.0.0.1:64443/service/cryptapi', 'ws://127.0
 export const EIMZO_DOWNLOAD_URL = 'https://e-imzo.uz';
 
 const CALL_TIMEOUT_MS = 10_000;
-// load_key waits while the user types the key's password into E-IMZO's own window
+// load_key waits while the user types the key's password into E-IMZO's own window, and an ID card's signature
+// while the user types its PIN
 const LOAD_KEY_TIMEOUT_MS = 120_000;
 
 /** Why a call failed: E-IMZO not answering at all, no answer in time, or E-IMZO's own refusal (its reason). */
@@ -40,12 +42,16 @@ export interface EimzoKeyFile {
   alias: string;
 }
 
-/** A key as the screens show it, read from its alias. */
+/** A key as the screens show it: a key file, read from its alias, or an ID card in a reader. */
 export interface EimzoKey {
-  /** Stable within one listing: disk, path and name. */
+  /** Stable within one listing: disk, path and name of a file; the reader of an ID card. */
   id: string;
-  file: EimzoKeyFile;
-  /** The owner's name (CN, or name and surname). */
+  kind: 'pfx' | 'idcard';
+  /** The key file; null for an ID card. */
+  file: EimzoKeyFile | null;
+  /** The card reader an ID card sits in; null for a key file. */
+  reader: string | null;
+  /** The owner's name (CN, or name and surname); an ID card's reader until the card is read at signing. */
   owner: string;
   organisation: string | null;
   /** The organisation's STIR, or a person's own (uid). */
@@ -96,7 +102,9 @@ export function keyOfFile(file: EimzoKeyFile): EimzoKey {
   const person = [fields.surname, fields.name].filter(Boolean).join(' ');
   return {
     id: `${file.disk}|${file.path}|${file.name}`,
+    kind: 'pfx',
     file,
+    reader: null,
     owner: titleCase(fields.cn || person || file.name),
     organisation: fields.o || null,
     stir: fields['1.2.860.3.16.1.1'] || fields.uid || null,
@@ -104,6 +112,26 @@ export function keyOfFile(file: EimzoKeyFile): EimzoKey {
     serialNumber: fields.serialnumber || null,
     validFrom: parseAliasDate(fields.validfrom),
     validTo: parseAliasDate(fields.validto),
+  };
+}
+
+/**
+ * An ID card in a reader, as E-IMZO's idcard plugin lists readers. The card's certificate is read by E-IMZO
+ * when it signs (it asks the PIN itself), so the screens know only that a card is there.
+ */
+export function keyOfReader(reader: string): EimzoKey {
+  return {
+    id: `idcard|${reader}`,
+    kind: 'idcard',
+    file: null,
+    reader,
+    owner: reader,
+    organisation: null,
+    stir: null,
+    pinfl: null,
+    serialNumber: null,
+    validFrom: null,
+    validTo: null,
   };
 }
 
@@ -189,15 +217,73 @@ export async function callEimzo(message: object, timeoutMs = CALL_TIMEOUT_MS): P
   throw failure;
 }
 
-/** The key files E-IMZO sees (on every disk and USB stick), read from their aliases. */
-export async function listKeys(): Promise<EimzoKey[]> {
-  const answer = await callEimzo({ plugin: 'pfx', name: 'list_all_certificates' });
-  const files = Array.isArray(answer.certificates) ? (answer.certificates as EimzoKeyFile[]) : [];
-  return files.filter((file) => typeof file?.alias === 'string').map(keyOfFile);
+/** A domain of the site and the key the vendor issued for it (GET /api/config). */
+export interface EimzoApiKey {
+  domain: string;
+  key: string;
 }
 
-/** Loads a key (E-IMZO asks its password in its own window) and gives its id for signing. */
+/**
+ * Registers the site's domains with E-IMZO (the vendor's `apikey` call: domain, key, domain, key …), as its
+ * own script does before any other call; without keys (localhost) nothing is sent. A refusal (a key E-IMZO
+ * does not accept) throws its reason.
+ */
+export async function installApiKeys(keys: readonly EimzoApiKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await callEimzo({ name: 'apikey', arguments: keys.flatMap(({ domain, key }) => [domain, key]) });
+}
+
+/** The names of a reader list as E-IMZO gives it: names, or objects that carry one. */
+function readerNames(readers: unknown): string[] {
+  if (!Array.isArray(readers)) return [];
+  return readers
+    .map((reader: unknown) => {
+      if (typeof reader === 'string') return reader;
+      if (reader && typeof reader === 'object' && 'name' in reader && typeof reader.name === 'string') {
+        return reader.name;
+      }
+      return '';
+    })
+    .filter((name) => name.trim() !== '');
+}
+
+/**
+ * The keys E-IMZO sees: the key files (on every disk and USB stick), read from their aliases, then the ID
+ * cards in its readers. The API keys of `apiKeys` go first. As the vendor's script does, one kind that fails
+ * (an E-IMZO without the ID card plugin, say) leaves the other; both failing is E-IMZO's first failure.
+ */
+export async function listKeys(apiKeys: readonly EimzoApiKey[] = []): Promise<EimzoKey[]> {
+  await installApiKeys(apiKeys);
+  const failures: unknown[] = [];
+  const files = await callEimzo({ plugin: 'pfx', name: 'list_all_certificates' }).then(
+    (answer) => (Array.isArray(answer.certificates) ? (answer.certificates as EimzoKeyFile[]) : []),
+    (error: unknown) => {
+      failures.push(error);
+      return [];
+    },
+  );
+  // E-IMZO not running, or not answering in time, has answered for the ID cards too: no second wait
+  const unreachable = failures.some((error) => isEimzoError(error) && error.kind !== 'refused');
+  const readers = unreachable
+    ? []
+    : await callEimzo({ plugin: 'idcard', name: 'list_readers' }).then(
+        (answer) => readerNames(answer.readers),
+        (error: unknown) => {
+          failures.push(error);
+          return [];
+        },
+      );
+  const keys = [...files.filter((file) => typeof file?.alias === 'string').map(keyOfFile), ...readers.map(keyOfReader)];
+  if (keys.length === 0 && failures.length > 0) throw failures[0];
+  return keys;
+}
+
+/**
+ * Loads a key (E-IMZO asks its password in its own window) and gives its id for signing. An ID card needs no
+ * loading: E-IMZO signs with the card in its reader under the id "idcard", asking the PIN itself.
+ */
 export async function loadKey(key: EimzoKey): Promise<string> {
+  if (key.kind === 'idcard' || !key.file) return 'idcard';
   const { disk, path, name, alias } = key.file;
   const answer = await callEimzo(
     { plugin: 'pfx', name: 'load_key', arguments: [disk, path, name, alias] },
@@ -221,7 +307,11 @@ export async function signText(keyId: string, text: string): Promise<string> {
 
 /** A PKCS#7 (base64, the data attached) over data given in base64, signed with a loaded key. */
 export async function signData(keyId: string, base64: string): Promise<string> {
-  const answer = await callEimzo({ plugin: 'pkcs7', name: 'create_pkcs7', arguments: [base64, keyId, 'no'] });
+  const answer = await callEimzo(
+    { plugin: 'pkcs7', name: 'create_pkcs7', arguments: [base64, keyId, 'no'] },
+    // an ID card is read, and its PIN asked, only now
+    keyId === 'idcard' ? LOAD_KEY_TIMEOUT_MS : CALL_TIMEOUT_MS,
+  );
   if (typeof answer.pkcs7_64 !== 'string') throw new EimzoError('refused', 'E-IMZO gave no signature');
   // E-IMZO may wrap its base64 in lines; the server takes it in one piece
   return answer.pkcs7_64.replace(/\s+/g, '');

@@ -44,11 +44,15 @@ function isShipmentEvent(payload: unknown): payload is { event: 'position' | 'st
  * Live position and tracking links: the carrier's phone sends points, both parties read the track and follow
  * the shipment's events, either party makes links, and anyone with a link sees the public track.
  */
-export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: service.TrackingContext; map: MapSettings }> = async (
-  app,
-  { ctx, map },
-) => {
-  const config: PublicConfig = { map: { tile_url: map.tileUrl, attribution: map.attribution } };
+export const trackingRoutes: FastifyPluginAsyncZod<{
+  ctx: service.TrackingContext;
+  map: MapSettings;
+  eimzoApiKeys: { domain: string; key: string }[];
+}> = async (app, { ctx, map, eimzoApiKeys }) => {
+  const config: PublicConfig = {
+    map: { tile_url: map.tileUrl, attribution: map.attribution },
+    eimzo: { api_keys: eimzoApiKeys },
+  };
 
   app.get(
     apiPaths.config,
@@ -58,7 +62,9 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: service.TrackingContex
         operationId: 'getPublicConfig',
         security: PUBLIC,
         tags: ['config'],
-        summary: 'The settings the web client needs before anyone signs in: the map tiles and their attribution',
+        summary:
+          'The settings the web client needs before anyone signs in: the map tiles and their attribution, and the ' +
+          'keys for the local E-IMZO',
         response: { 200: publicConfig, ...errorResponses(429) },
       },
     },

@@ -34,6 +34,7 @@ const expiredKey = {
 function eimzoWithKeys() {
   return stubEimzo((message) => {
     if (message.name === 'list_all_certificates') return { success: true, certificates: [validKey, expiredKey] };
+    if (message.name === 'list_readers') return { success: true, readers: ['ACS ACR39U ICC Reader 0'] };
     if (message.name === 'load_key') return { success: true, keyId: 'key1' };
     return { success: true, pkcs7_64: 'UEtDUzdrZXkx' };
   });
@@ -81,19 +82,28 @@ describe('the ERI-Key tab', () => {
     const { user } = await openEriTab();
 
     const list = await screen.findByRole('list', { name: 'ERI kalitlari' });
-    const [valid, expired] = within(list).getAllByRole('button');
+    const [valid, expired, card] = within(list).getAllByRole('button');
     expect(valid).toHaveTextContent('Rahimov Aziz');
     expect(valid).toHaveTextContent('SILK ROAD LOGISTICS MCHJ');
     expect(valid).toHaveTextContent('STIR: 305123456');
     expect(valid).toHaveTextContent(/Amal qiladi: .* gacha/);
     expect(expired).toHaveTextContent(/Karimov Bobur.*Muddati o'tgan/);
     expect(expired).toBeDisabled();
+    // the ID card in E-IMZO's reader, marked as such
+    expect(card).toHaveTextContent('ID-karta');
+    expect(card).toHaveTextContent('Karta oʻquvchi: ACS ACR39U ICC Reader 0');
+    expect(card).toBeEnabled();
 
     await user.click(valid!);
     expect(await findToast('Login successful!')).toBeInTheDocument();
-    expect(messages.map((message) => message.name)).toEqual(['list_all_certificates', 'load_key', 'create_pkcs7']);
-    expect(messages[2]!.arguments).toEqual([toBase64('ch-1'), 'key1', 'no']);
-    expect(calls[1]).toMatchObject({
+    expect(messages.map((message) => message.name)).toEqual([
+      'list_all_certificates',
+      'list_readers',
+      'load_key',
+      'create_pkcs7',
+    ]);
+    expect(messages[3]!.arguments).toEqual([toBase64('ch-1'), 'key1', 'no']);
+    expect(calls.find((call) => call.url === '/api/auth/eri')).toMatchObject({
       url: '/api/auth/eri',
       method: 'POST',
       credentials: 'include',
