@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AwardState, Shipment } from '@yuk/shared';
 import { eimzoAlias, stubEimzo } from '../../test/fake-eimzo';
 import { findToast, jsonResponse, renderWithProviders, signedInInEnglish, stubFetch } from '../../test/render';
@@ -44,6 +44,7 @@ const key = {
 function eimzo() {
   return stubEimzo((message) => {
     if (message.name === 'list_all_certificates') return { success: true, certificates: [key] };
+    if (message.name === 'list_readers') return { success: true, readers: ['ACS ACR39U ICC Reader 0'] };
     if (message.name === 'load_key') return { success: true, keyId: 'key1' };
     return { success: true, pkcs7_64: 'UEtDUzdh\nd2FyZA==' };
   });
@@ -122,5 +123,49 @@ describe('the signed award on the shipment page', () => {
     await user.click(await within(section).findByRole('button', { name: 'Sign with ERI key' }));
     expect(await within(section).findByRole('alert')).toBeVisible();
     expect(within(section).getByRole('link', { name: /E-IMZO/i })).toBeVisible();
+  });
+  it('signs with an ID card: listed as such, E-IMZO signs with the card in its reader', async () => {
+    const { calls } = stubFetch((call) =>
+      call.method === 'POST'
+        ? jsonResponse(award([ownerSignature, carrierSignature]))
+        : jsonResponse(award([ownerSignature])),
+    );
+    const { messages } = eimzo();
+    const { user } = renderWithProviders(<AwardPanel shipment={shipment} />);
+    const section = await screen.findByRole('region', { name: 'Signed award' });
+    await user.click(await within(section).findByRole('button', { name: 'Sign with ERI key' }));
+    const card = await within(section).findByRole('button', { name: /ID card/ });
+    expect(card).toHaveTextContent('Card reader: ACS ACR39U ICC Reader 0. E-IMZO asks for the PIN');
+    await user.click(card);
+    expect(await findToast('You signed the award')).toBeInTheDocument();
+    expect(messages.map((message) => message.name)).toEqual(['list_all_certificates', 'list_readers', 'create_pkcs7']);
+    expect(messages.at(-1)?.arguments).toEqual([documentBase64, 'idcard', 'no']);
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ body: { pkcs7: 'UEtDUzdhd2FyZA==' } });
+  });
+
+  it('offers the award with both signatures in one file once both have signed', async () => {
+    const p7s = new Blob([new Uint8Array([0x30, 0x80])], { type: 'application/pkcs7-signature' });
+    const { calls } = stubFetch((call) =>
+      call.url.includes('award.p7s')
+        ? new Response(p7s, { headers: { 'content-type': 'application/pkcs7-signature' } })
+        : jsonResponse(award([ownerSignature, carrierSignature])),
+    );
+    const created = vi.fn(() => 'blob:award');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const { user } = renderWithProviders(<AwardPanel shipment={shipment} />);
+    const section = await screen.findByRole('region', { name: 'Signed award' });
+    expect(await within(section).findByText(/Both parties’ signatures in one PKCS#7 file/)).toBeVisible();
+    await user.click(within(section).getByRole('button', { name: 'Download the award with both signatures (.p7s)' }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    // the plain path, no side: the server joins both signatures into one PKCS#7
+    expect(calls.find((call) => call.url.includes('award.p7s'))?.url).toBe('/api/shipments/YT-000321/award.p7s');
+  });
+
+  it('offers no joined file while one side has signed', async () => {
+    stubFetch(() => jsonResponse(award([ownerSignature])));
+    renderWithProviders(<AwardPanel shipment={shipment} />);
+    const section = await screen.findByRole('region', { name: 'Signed award' });
+    expect(await within(section).findByTestId('award-side-owner')).toBeVisible();
+    expect(within(section).queryByRole('button', { name: /both signatures/ })).toBeNull();
   });
 });

@@ -34,8 +34,16 @@ export function readChosenShipment(): string | null {
   return text;
 }
 
-/** The notifications that change a shipment: it was created (my bid won), moved a step, or got its proof of delivery. */
-const SHIPMENT_KINDS: ReadonlySet<NotificationKind> = new Set(['bid_won', 'shipment_moved', 'delivery_proof_recorded']);
+/**
+ * The notifications that change a shipment: it was created (my bid won), moved a step, got its proof of delivery,
+ * or the other party signed the award.
+ */
+const SHIPMENT_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'bid_won',
+  'shipment_moved',
+  'delivery_proof_recorded',
+  'award_signed',
+]);
 
 /** Refreshes the shipments when a notification says one changed: both parties see each step as it happens. */
 export function useLiveShipments(): void {

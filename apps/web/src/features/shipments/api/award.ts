@@ -34,10 +34,13 @@ export function useSignAward(number: string) {
   });
 }
 
-/** GET /api/shipments/{number}/award.p7s?side=… with the bearer token, saved as award-<number>-<side>.p7s. */
-export async function downloadAwardP7s(number: string, side: AwardSide): Promise<void> {
+/**
+ * GET /api/shipments/{number}/award.p7s with the bearer token: without a side, the award with both signatures
+ * in one PKCS#7, saved as award-<number>.p7s; with one, that side's, saved as award-<number>-<side>.p7s.
+ */
+export async function downloadAwardP7s(number: string, side?: AwardSide): Promise<void> {
   const file = await api.get<Blob>(pathTo(apiPaths.shipments.awardP7s, { number }), {
-    query: { side },
+    ...(side ? { query: { side } } : {}),
     readAs: 'blob',
     headers: { Accept: 'application/pkcs7-signature' },
     errorMessage: i18n.t('shipments.award.downloadFailed'),

@@ -15,7 +15,8 @@ const SIDE_LABEL = {
   carrier: 'shipments.fields.carrierName',
 } as const satisfies Record<AwardSide, string>;
 
-function P7sButton({ number, side }: { number: string; side: AwardSide }) {
+/** One side's own .p7s, or (without a side) the award with both signatures in one. */
+function P7sButton({ number, side }: { number: string; side?: AwardSide }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const download = async () => {
@@ -28,6 +29,13 @@ function P7sButton({ number, side }: { number: string; side: AwardSide }) {
       setPending(false);
     }
   };
+  if (!side) {
+    return (
+      <Button onClick={() => void download()} pending={pending}>
+        {t('shipments.award.downloadBoth')}
+      </Button>
+    );
+  }
   return (
     <Button
       variant="secondary"
@@ -130,6 +138,12 @@ export function AwardPanel({ shipment }: { shipment: Shipment }) {
           {state.document}
         </pre>
         <AwardSignatures award={state} />
+        {state.signatures.length === AWARD_SIDES.length && (
+          <div className="flex flex-col gap-2 rounded-lg border border-emerald-500/30 bg-emerald-500/10 p-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-emerald-100">{t('shipments.award.bothHint')}</p>
+            <P7sButton number={state.number} />
+          </div>
+        )}
         {!mine &&
           (choosing ? (
             <>
