@@ -17,7 +17,10 @@ import { fileURLToPath } from 'node:url';
  * Signed documents (the award) are test strings with `document=<the signed bytes in base64>` instead of a
  * challenge: POST /frontend/timestamp/pkcs7 gives back the same string with `stamped=<now>` added, and POST
  * /backend/pkcs7/verify/attached answers it in the vendor's shape (pkcs7Info: the document and its signer,
- * with the certificate, the verdicts and the timestamp's time).
+ * with the certificate, the verdicts and the timestamp's time). POST /frontend/pkcs7/join takes two of them
+ * separated by `|`, as the vendor's does, and gives back one joined PKCS#7 (the base64 of
+ * `fake-pkcs7-joined;<first>;<second>`) that the check answers with both signers; two of different documents
+ * are refused.
  *
  * Run alone: node scripts/fake-eimzo.mjs <port>; then EIMZO_SERVER_URL=http://127.0.0.1:<port>
  */
@@ -39,6 +42,14 @@ export function readFakePkcs7(pkcs7) {
     if (at > 0) fields[part.slice(0, at)] = part.slice(at + 1);
   }
   return fields;
+}
+
+/** The fields of each signer of a PKCS#7 the join made, or null when it is not one. */
+export function readJoinedPkcs7(pkcs7) {
+  const text = Buffer.from(pkcs7.trim(), 'base64').toString('utf8');
+  if (!text.startsWith('fake-pkcs7-joined;')) return null;
+  const parts = text.slice('fake-pkcs7-joined;'.length).split(';').map(readFakePkcs7);
+  return parts.length === 2 && parts.every((fields) => fields?.pinfl && fields.document !== undefined) ? parts : null;
 }
 
 /**
@@ -68,6 +79,27 @@ function certificateOf(fields) {
   };
 }
 
+/** One signer of a signed document as the vendor's check describes it. */
+function signerOf(fields) {
+  const certificate = certificateOf(fields);
+  return {
+    signerId: { issuer: 'CN=TestCA,O=test.e-imzo.uz', subjectSerialNumber: certificate.serialNumber },
+    signingTime: eimzoDate(0),
+    ...(fields.stamped ? { timeStampInfo: { time: fields.stamped, verified: true } } : {}),
+    certificate: [
+      {
+        subjectInfo: certificate.subjectName,
+        serialNumber: certificate.serialNumber,
+        validFrom: certificate.validFrom,
+        validTo: certificate.validTo,
+      },
+    ],
+    verified: true,
+    certificateVerified: true,
+    certificateValidAtSigningTime: fields.expired !== '1',
+  };
+}
+
 export async function startFakeEimzo({ port = 0 } = {}) {
   const challenges = new Set();
   /** @type {Array<{ body: string; host: string | undefined; realIp: string | undefined }>} */
@@ -91,12 +123,37 @@ export async function startFakeEimzo({ port = 0 } = {}) {
     }
     if (
       request.method === 'POST' &&
-      (path === '/frontend/timestamp/pkcs7' || path === '/backend/pkcs7/verify/attached')
+      (path === '/frontend/timestamp/pkcs7' ||
+        path === '/backend/pkcs7/verify/attached' ||
+        path === '/frontend/pkcs7/join')
     ) {
       const chunks = [];
       request.on('data', (chunk) => chunks.push(chunk));
       request.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8').trim();
+        if (path === '/frontend/pkcs7/join') {
+          const parts = body.split('|').map((part) => part.trim());
+          const signers = parts.map(readFakePkcs7);
+          if (
+            parts.length !== 2 ||
+            !signers.every((each) => each?.pinfl && each.stamped && each.document === signers[0]?.document)
+          ) {
+            send(response, { status: -1, message: 'PKCS#7 documents differ' });
+            return;
+          }
+          const joined = Buffer.from(`fake-pkcs7-joined;${parts.join(';')}`).toString('base64');
+          send(response, { status: 1, message: '', pkcs7b64: joined });
+          return;
+        }
+        const joined = path === '/backend/pkcs7/verify/attached' ? readJoinedPkcs7(body) : null;
+        if (joined) {
+          send(response, {
+            status: 1,
+            message: '',
+            pkcs7Info: { documentBase64: joined[0].document, signers: joined.map(signerOf) },
+          });
+          return;
+        }
         const fields = readFakePkcs7(body);
         if (!fields?.pinfl || fields.document === undefined) {
           send(response, { status: -1, message: 'Invalid PKCS#7' });
@@ -115,31 +172,10 @@ export async function startFakeEimzo({ port = 0 } = {}) {
           });
           return;
         }
-        const expired = fields.expired === '1';
         send(response, {
           status: 1,
           message: '',
-          pkcs7Info: {
-            documentBase64: fields.document,
-            signers: [
-              {
-                signerId: { issuer: 'CN=TestCA,O=test.e-imzo.uz', subjectSerialNumber: certificate.serialNumber },
-                signingTime: eimzoDate(0),
-                ...(fields.stamped ? { timeStampInfo: { time: fields.stamped, verified: true } } : {}),
-                certificate: [
-                  {
-                    subjectInfo: certificate.subjectName,
-                    serialNumber: certificate.serialNumber,
-                    validFrom: certificate.validFrom,
-                    validTo: certificate.validTo,
-                  },
-                ],
-                verified: true,
-                certificateVerified: true,
-                certificateValidAtSigningTime: !expired,
-              },
-            ],
-          },
+          pkcs7Info: { documentBase64: fields.document, signers: [signerOf(fields)] },
         });
       });
       return;

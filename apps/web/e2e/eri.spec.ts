@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiPaths, shipmentStatusLink, webRoutes, type Company } from '@yuk/shared';
 import { fakePkcs7 } from '../../../scripts/fake-eimzo.mjs';
@@ -27,8 +28,11 @@ const digits = (count: number) =>
     at === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
   ).join('');
 
+const ID_CARD_READER = 'ACS ACR39U ICC Reader 0';
+
 /**
- * The E-IMZO program on the user's computer, answered inside the page: it lists the keys, "loads" one and
+ * The E-IMZO program on the user's computer, answered inside the page: it lists the keys (and an ID card in a
+ * reader), "loads" one and
  * signs a challenge or a document as the test PKCS#7 that scripts/fake-eimzo.mjs (the server's E-IMZO-SERVER)
  * reads.
  */
@@ -51,6 +55,9 @@ async function standInEimzo(page: Page, keys: StandInKey[]): Promise<void> {
           ].join(','),
         }));
         ws.send(JSON.stringify({ success: true, certificates }));
+      } else if (message.name === 'list_readers') {
+        // an ID card reader with a card in it, as E-IMZO's idcard plugin lists it
+        ws.send(JSON.stringify({ success: true, readers: [ID_CARD_READER] }));
       } else if (message.name === 'load_key') {
         ws.send(JSON.stringify({ success: true, keyId: `key-${message.arguments?.[2]}` }));
       } else if (message.name === 'create_pkcs7') {
@@ -121,7 +128,9 @@ test('a user links an ERI key in the profile and then logs in with it; a key lin
   await page.getByRole('tab', { name: 'ERI-Key' }).click();
   await page.getByRole('button', { name: 'Select Key to log in' }).click();
   const list = page.getByRole('list', { name: 'ERI kalitlari' });
-  await expect(list.getByRole('button')).toHaveCount(3);
+  // the three key files and the ID card in E-IMZO's reader, marked as such
+  await expect(list.getByRole('button')).toHaveCount(4);
+  await expect(list.getByRole('button', { name: /^ID-karta/ })).toContainText(`Karta oʻquvchi: ${ID_CARD_READER}`);
   await expect(list.getByRole('button', { name: /Rahimov Aziz Eski/ })).toBeDisabled();
   await expect(list.getByRole('button', { name: /Rahimov Aziz Eski/ })).toContainText("Muddati o'tgan");
   await list.getByRole('button', { name: /^Rahimov Aziz e2e logistics/ }).click();
@@ -154,6 +163,8 @@ async function signAward(page: Page, number: string, owner: RegExp) {
   // the exact text that is signed, shown before signing
   await expect(award.getByLabel('Imzolanadigan matn')).toContainText(`"tender_number":"${number}"`);
   await award.getByRole('button', { name: 'ERI-kalit bilan imzolash' }).click();
+  // the ID card in E-IMZO's reader is offered beside the key files, marked as such
+  await expect(award.getByRole('button', { name: /^ID-karta/ })).toContainText(ID_CARD_READER);
   await award.getByRole('button', { name: owner }).click();
   await expect(page.getByText('Kelishuvni imzoladingiz')).toBeVisible();
   await expect(award.getByRole('button', { name: 'ERI-kalit bilan imzolash' })).toHaveCount(0);
@@ -228,4 +239,12 @@ test('both parties sign the award with their ERI keys; the owner’s organisatio
   const download = page.waitForEvent('download');
   await award.getByRole('button', { name: /Yuk egasi.*\.p7s/ }).click();
   expect((await download).suggestedFilename()).toBe(`award-${number}-owner.p7s`);
+
+  // and the award with both signatures, joined by E-IMZO-SERVER into one PKCS#7
+  const joined = page.waitForEvent('download');
+  await award.getByRole('button', { name: 'Ikki imzoli kelishuvni yuklab olish (.p7s)' }).click();
+  const file = await joined;
+  expect(file.suggestedFilename()).toBe(`award-${number}.p7s`);
+  const bytes = await readFile(await file.path());
+  expect(bytes.toString('utf8')).toMatch(/^fake-pkcs7-joined;/);
 });
