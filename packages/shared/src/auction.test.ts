@@ -15,6 +15,10 @@ describe('auction time in Tashkent', () => {
 
   it('formats an instant as people in the market read it', () => {
     expect(formatMarketTime(Date.parse('2026-11-30T13:05:00Z'))).toBe('30.11.2026 18:05');
+    // Tashkent's midnight is 19:00 UTC: the date, month and year turn there
+    expect(formatMarketTime(Date.parse('2026-12-31T18:59:00Z'))).toBe('31.12.2026 23:59');
+    expect(formatMarketTime(Date.parse('2026-12-31T19:00:00Z'))).toBe('01.01.2027 00:00');
+    expect(formatMarketTime(Date.parse('2027-03-05T04:07:09Z'))).toBe('05.03.2027 09:07');
   });
 
   it('gives the highest acceptable bid, or none when the step leaves nothing', () => {

@@ -1,4 +1,4 @@
-import { MARKET_TIME_ZONE } from './time.js';
+import { MARKET_OFFSET_MS } from './time.js';
 
 /**
  * The auction rules of a tender: when bidding closes, the soft close, the minimum step, buy-now, the reserve,
@@ -11,8 +11,6 @@ export const CONFIRM_WITHIN_MINUTES_MAX = 1440;
 export const CONFIRM_WITHIN_MINUTES_DEFAULT = 120;
 export const MIN_STEP_DEFAULT_USD = 0.01;
 
-/** Tashkent is UTC+5 all year. */
-export const MARKET_OFFSET_MS = 5 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The last second of a Tashkent date (23:59:59 +05:00) as epoch milliseconds: the default close of bidding. */
@@ -25,20 +23,13 @@ export function marketDateOf(ms: number): string {
   return new Date(Math.floor((ms + MARKET_OFFSET_MS) / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 }
 
-const marketTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: MARKET_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** An instant as people in the market read it: dd.MM.yyyy HH:mm, Tashkent time (notifications carry it). */
 export function formatMarketTime(ms: number): string {
-  const parts = Object.fromEntries(marketTimeFormat.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
+  const at = new Date(ms + MARKET_OFFSET_MS);
+  const date = `${twoDigits(at.getUTCDate())}.${twoDigits(at.getUTCMonth() + 1)}.${at.getUTCFullYear()}`;
+  return `${date} ${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())}`;
 }
 
 /** The highest bid the rules accept now: the current minimum less the step; null when no bid can be that low. */

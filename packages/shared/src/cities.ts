@@ -55,11 +55,25 @@ export function normalizePlace(text: string): string {
     .join(' ');
 }
 
-const CITY_BY_SPELLING = new Map<string, CityKey>(
-  CITY_KEYS.flatMap((key) => CITY_SPELLINGS[key].map((spelling) => [normalizePlace(spelling), key] as const)),
-);
-/** The most words a spelling has (mazar i sharif). */
-const LONGEST_SPELLING = Math.max(...[...CITY_BY_SPELLING.keys()].map((spelling) => spelling.split(' ').length));
+interface SpellingIndex {
+  byName: Map<string, CityKey>;
+  /** The most words a spelling has (mazar i sharif). */
+  longest: number;
+}
+
+let spellingIndex: SpellingIndex | undefined;
+
+/** Built at the first lookup, not at load: a page that shows cities without reading them pays nothing. */
+function spellings(): SpellingIndex {
+  if (!spellingIndex) {
+    const byName = new Map<string, CityKey>(
+      CITY_KEYS.flatMap((key) => CITY_SPELLINGS[key].map((spelling) => [normalizePlace(spelling), key] as const)),
+    );
+    const longest = Math.max(...[...byName.keys()].map((spelling) => spelling.split(' ').length));
+    spellingIndex = { byName, longest };
+  }
+  return spellingIndex;
+}
 
 /**
  * The known city a place text names ("Toshkent sh.", "Fergana, Uzbekistan", "Farg‘ona" → its key); null when
@@ -68,9 +82,10 @@ const LONGEST_SPELLING = Math.max(...[...CITY_BY_SPELLING.keys()].map((spelling)
 export function cityOf(place: string | null | undefined): CityKey | null {
   if (!place) return null;
   const words = normalizePlace(place).split(' ');
+  const { byName, longest } = spellings();
   for (let start = 0; start < words.length; start++) {
-    for (let length = Math.min(LONGEST_SPELLING, words.length - start); length >= 1; length--) {
-      const key = CITY_BY_SPELLING.get(words.slice(start, start + length).join(' '));
+    for (let length = Math.min(longest, words.length - start); length >= 1; length--) {
+      const key = byName.get(words.slice(start, start + length).join(' '));
       if (key) return key;
     }
   }
@@ -79,7 +94,7 @@ export function cityOf(place: string | null | undefined): CityKey | null {
 
 /** The city a search text is, as a whole ("toshkent" → tashkent; "toshkent cement" → null). */
 export function cityOfQuery(text: string): CityKey | null {
-  return CITY_BY_SPELLING.get(normalizePlace(text)) ?? null;
+  return spellings().byName.get(normalizePlace(text)) ?? null;
 }
 
 /** Every spelling of a city (for a text search that finds it under any of them). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKET_OFFSET_MS } from './auction.js';
+import { MARKET_OFFSET_MS } from './time.js';
 import { marketToday } from './time.js';
 import { TENDER_DATE_MAX, TENDER_DATE_MIN } from './tenders.js';
 

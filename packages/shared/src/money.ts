@@ -74,10 +74,12 @@ export function parseDecimal(value: unknown): number | undefined {
   return Number.isFinite(parsed) ? parsed : undefined;
 }
 
-// one formatter for the process: toLocaleString builds a new one on every call, which costs more than a bid's SQL
-const usdFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+// one formatter for the process: toLocaleString builds a new one on every call, which costs more than a bid's
+// SQL; made at the first amount, not when a page loads the module
+let usdFormat: Intl.NumberFormat | undefined;
 
 /** Cents as the texts of notifications and errors show an amount: 1,250.5 (USD, without the unit). */
 export function formatUsd(cents: number): string {
+  usdFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
   return usdFormat.format(centsToUsd(cents));
 }

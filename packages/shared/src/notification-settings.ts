@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKET_OFFSET_MS } from './auction.js';
+import { MARKET_OFFSET_MS } from './time.js';
 import { LANGUAGES } from './language.js';
 import type { NotificationKind } from './notifications.js';
 

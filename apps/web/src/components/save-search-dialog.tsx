@@ -16,7 +16,6 @@ import i18n from '../i18n';
 import { api, errorMessage, isApiError } from '../lib/api-client';
 import { fieldErrorText } from '../lib/form-errors';
 import { savedSearchKeys } from '../lib/query-keys';
-import { BookmarkIcon } from './ui/icons';
 import { Button } from './ui/button';
 import { Modal } from './ui/modal';
 import { TextField } from './ui/text-field';
@@ -233,28 +232,5 @@ export function SaveSearchDialog({
         </div>
       </form>
     </Modal>
-  );
-}
-
-/** The button that opens the dialog, with the list's filters as the draft. */
-export function SaveSearchButton({ draft }: { draft: () => SavedSearchDraft }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [initial, setInitial] = useState<SavedSearchDraft>({});
-  return (
-    <>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => {
-          setInitial(draft());
-          setOpen(true);
-        }}
-      >
-        <BookmarkIcon className="size-4" />
-        {t('terms.saveSearch')}
-      </Button>
-      <SaveSearchDialog open={open} onClose={() => setOpen(false)} initial={initial} />
-    </>
   );
 }

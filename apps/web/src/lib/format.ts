@@ -1,9 +1,33 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { DATE_FORMAT } from '@yuk/shared';
 
-const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/**
+ * A number with en-US grouping (1,234,567.8), rounded to at most `maxFraction` decimals and shown with at
+ * least `minFraction`. What Intl.NumberFormat would write for our amounts and counts, without it: making the
+ * first one loads the locale's data, a long task of its own on a phone, on every list's first screen.
+ * Numbers too large to hold exactly are left to Intl.
+ */
+export function groupDigits(value: number, minFraction: number, maxFraction: number): string {
+  const scale = 10 ** maxFraction;
+  const scaled = Math.round(Math.abs(value) * scale);
+  if (!Number.isSafeInteger(scaled)) {
+    return new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: minFraction,
+      maximumFractionDigits: maxFraction,
+    }).format(value);
+  }
+  const whole = String(Math.floor(scaled / scale)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  let fraction = maxFraction > 0 ? String(scaled % scale).padStart(maxFraction, '0') : '';
+  while (fraction.length > minFraction && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** "$1,250", "-$99.50": the sign before the unit, as en-US writes money. */
+const dollars = (value: number, fractionDigits: number) => {
+  const text = groupDigits(value, fractionDigits, fractionDigits);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+};
 
 function toNumber(value: number | string | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -16,13 +40,13 @@ export function formatUsd(value: number | string | null | undefined, fallback = 
   const number = toNumber(value);
   if (number === null) return fallback;
   // cents only when there are some
-  return Number.isInteger(number) ? usdWhole.format(number) : usdCents.format(number);
+  return Number.isInteger(number) ? dollars(number, 0) : dollars(number, 2);
 }
 
 /** A number with thousands grouping: 12500.5 → "12,500.5"; missing → fallback. */
 export function formatNumber(value: number | string | null | undefined, fallback = 'N/A'): string {
   const number = toNumber(value);
-  return number === null ? fallback : grouped.format(number);
+  return number === null ? fallback : groupDigits(number, 0, 2);
 }
 
 /** A date as dd.MM.yyyy; accepts 'YYYY-MM-DD', ISO timestamps and Date; else fallback. */

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { apiPaths, cityOfQuery, modeOfPath, OTHER_LOCATION, type Tender, webRoutes, pathTo } from '@yuk/shared';
-import { SaveSearchButton, type SavedSearchDraft } from '../../components/save-search-dialog';
+import { SaveSearchButton, type SavedSearchDraft } from '../../components/save-search-button';
 import { Button } from '../../components/ui/button';
 import { CsvDownloadButton } from '../../components/csv-download';
 import { PageHeader } from '../../components/ui/page-header';

@@ -110,7 +110,13 @@ export function useNotificationStream(): void {
   const client = useQueryClient();
   useEffect(() => {
     if (getSession().status !== 'signed-in') return;
-    return retainNotificationStream(client);
+    // opened in a task of its own: not in the one that draws the first screen, which it would make longer
+    let release: (() => void) | undefined;
+    const timer = setTimeout(() => (release = retainNotificationStream(client)), 0);
+    return () => {
+      clearTimeout(timer);
+      release?.();
+    };
   }, [client]);
 }
 
