@@ -279,6 +279,9 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
         }
         const rate = Math.max(1, Math.floor((max.accepted + max.refused) / seconds / 2));
         const fixed = await bidLatency({ ...load, seconds, rate });
+        // the same fixed-rate run on the server without the quota: both then carry the same history into the
+        // next round (requests served, memory, garbage), or the comparison would measure the difference
+        if (loadOff) await bidLatency({ ...loadOff, seconds, rate });
         // the same transaction in this process, on the same database, while the server idles
         const ctx = { db: prepared.database.db, bus: server.createMemoryEventBus() };
         const inProcess = await measureInProcess(
