@@ -30,6 +30,11 @@ interface Lease {
 
 export interface QuotaLeases {
   /**
+   * Counts one attempt from this instance's lease when that needs no write: true or false (within the limit
+   * or not), or undefined when the lease is used up and `take` must reserve more.
+   */
+  takeHeld(entry: CounterEntry): boolean | undefined;
+  /**
    * Counts one attempt against a key's window of `max`; true when it is within the limit. Only when this
    * instance's lease is used up does it reach the shared counter, for a new lease.
    */
@@ -75,7 +80,18 @@ export function createQuotaLeases(counters: QuotaCounters, log: FastifyBaseLogge
     });
   };
 
+  const takeHeld = (entry: CounterEntry): boolean | undefined => {
+    const lease = leases.get(entry.key);
+    if (!lease || lease.windowStart < entry.windowStart || lease.pending) return undefined;
+    if (lease.used < lease.granted || lease.spent) {
+      lease.used += 1;
+      return lease.used <= lease.granted;
+    }
+    return undefined;
+  };
+
   return {
+    takeHeld,
     async take(entry, max) {
       for (;;) {
         const lease = leaseOf(entry);

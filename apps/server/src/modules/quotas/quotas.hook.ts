@@ -37,9 +37,14 @@ export const quotasPlugin = fp(async (app: FastifyInstance, options: { table: Qu
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const mine = methods.filter((method) => byRoute.has(routeKey(method, route.url)));
     if (mine.length === 0) return;
-    for (const method of mine) seen.add(routeKey(method, route.url));
+    // the quotas of each method of this route, found once here rather than by a key built per request
+    const quotasOf = new Map<string, QuotaName[]>();
+    for (const method of mine) {
+      seen.add(routeKey(method, route.url));
+      quotasOf.set(method, byRoute.get(routeKey(method, route.url)) ?? []);
+    }
     const check = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-      const quotas = byRoute.get(routeKey(request.method, route.url));
+      const quotas = quotasOf.get(request.method);
       if (quotas) await options.guard.admit(request, quotas);
       return payload;
     };

@@ -112,6 +112,19 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
   const recordHit = createHitRecorder(ctx.db);
   const leases = createQuotaLeases(ctx.counters, ctx.log);
 
+  // the counters' keys of a subject (quota:per:subject:window seconds), made once rather than per attempt
+  const keyCache = new Map<string, string[]>();
+  const keysOf = (quota: QuotaName, per: string, subject: number | string, windows: readonly QuotaWindow[]) => {
+    const prefix = `${quota}:${per}:${subject}:`;
+    let keys = keyCache.get(prefix);
+    if (!keys) {
+      if (keyCache.size >= COMPANY_CACHE_SIZE) keyCache.clear();
+      keys = windows.map((window) => `${prefix}${window.seconds}`);
+      keyCache.set(prefix, keys);
+    }
+    return keys;
+  };
+
   async function chargesOf(request: FastifyRequest, quotas: readonly QuotaName[], nowMs: number): Promise<Charge[]> {
     const userId = request.principal?.userId;
     const rules: [QuotaName, QuotaRule][] = quotas.map((name) => [name, ctx.table[name]]);
@@ -128,11 +141,12 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
       for (const per of rule.per) {
         const subject = per === 'user' ? userId : per === 'company' ? company : request.ip;
         if (subject === undefined) continue;
-        for (const window of rule.windows) {
+        const keys = keysOf(quota, per, subject, rule.windows);
+        for (const [i, window] of rule.windows.entries()) {
           const windowStart = windowStartOf(nowMs, window.seconds);
           charges.push({
             entry: {
-              key: `${quota}:${per}:${subject}:${window.seconds}`,
+              key: keys[i]!,
               windowStart,
               windowMs: window.seconds * 1000,
               amount,
@@ -149,6 +163,19 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
 
   /** Counts a charge; true when within its window. Bytes are counted as they come, attempts in leases. */
   const within = async (charges: readonly Charge[]): Promise<boolean[]> => {
+    // most attempts are counted from the leases held, without a write or a promise each
+    if (!charges.some((charge) => charge.bytes)) {
+      const held = charges.map((charge) => leases.takeHeld(charge.entry));
+      if (!held.includes(undefined)) return held as boolean[];
+      if (held.some((result) => result !== undefined)) {
+        return Promise.all(
+          charges.map((charge, i) => {
+            const result = held[i];
+            return result === undefined ? leases.take(charge.entry, charge.window.max) : Promise.resolve(result);
+          }),
+        );
+      }
+    }
     const bytes = charges.filter((charge) => charge.bytes);
     const [counted, leased] = await Promise.all([
       bytes.length === 0
