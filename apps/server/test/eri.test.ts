@@ -168,6 +168,22 @@ describe('linking an account to an ERI key', () => {
 
     expect((await link(second.accessToken, { pkcs7: fake.signed(certificate) })).statusCode).toBe(200);
     expect((await signIn(fake.signed(certificate))).json<AuthTokens>().user.id).toBe(second.user.id);
+
+    // the audit trail has each link and unlink, and nothing for the refused link or an unlink of nothing
+    expect((await unlink(first.accessToken)).statusCode).toBe(204);
+    const trail = async (userId: number) =>
+      (
+        await database.db
+          .selectFrom('audit_log')
+          .select('action')
+          .where('subject_type', '=', 'user')
+          .where('subject_id', '=', String(userId))
+          .where('action', 'in', ['user.eri_linked', 'user.eri_unlinked'])
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.action);
+    expect(await trail(first.user.id)).toEqual(['user.eri_linked', 'user.eri_linked', 'user.eri_unlinked']);
+    expect(await trail(second.user.id)).toEqual(['user.eri_linked']);
   });
 
   it('asks for a token on every call of one’s own link, and reads bad bodies as 400', async () => {

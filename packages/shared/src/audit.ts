@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'auth.sign_in_failed',
   'user.password_reset',
   'user.phone_verified',
+  'user.eri_linked',
+  'user.eri_unlinked',
   'user.role_granted',
   'user.sessions_signed_out',
   'company.verified',

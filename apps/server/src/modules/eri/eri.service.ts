@@ -109,6 +109,12 @@ export async function link(ctx: EriContext, userId: number, pkcs7: string, clien
   const row = linkRow(userId, certificate, at);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.replaceLink(trx, row))) throw new AppError('ERI_ALREADY_LINKED');
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: 'user.eri_linked',
+      subject: { type: 'user', id: userId },
+      details: { serial_number: certificate.serialNumber, stir: certificate.stir, valid_to: row.valid_to },
+    });
     if (certificate.stir) await verifyCompanyBySignature(trx, userId, certificate.stir, at);
   });
   return toLink(row);
@@ -120,5 +126,15 @@ export async function myLink(ctx: EriContext, userId: number): Promise<EriLink |
 }
 
 export async function unlink(ctx: EriContext, userId: number): Promise<void> {
-  await repo.deleteLink(ctx.db, userId);
+  await ctx.db.transaction().execute(async (trx) => {
+    const held = await repo.findLinkOfUser(trx, userId);
+    if (!held) return;
+    await repo.deleteLink(trx, userId);
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: 'user.eri_unlinked',
+      subject: { type: 'user', id: userId },
+      details: { serial_number: held.serial_number },
+    });
+  });
 }
