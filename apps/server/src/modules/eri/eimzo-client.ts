@@ -226,6 +226,19 @@ export function createEimzoClient(settings: EimzoSettings): EimzoClient {
     });
   }
 
+  /** The calls that answer a new PKCS#7 made from what they were sent (a timestamp added, two joined). */
+  async function newDocument(path: string, body: string, clientAddress: string) {
+    const parsed = pkcs7Answer.safeParse(
+      await call(path, 'POST', documentHeaders(body, clientAddress), body, MAX_DOCUMENT_ANSWER_BYTES),
+    );
+    if (!parsed.success) throw unavailable();
+    const answer = parsed.data;
+    if (answer.status !== 1) return { ok: false as const, message: answer.message ?? '' };
+    const made = answer.pkcs7b64?.replace(/\s+/g, '');
+    if (!made || !decodeBase64(made)) throw unavailable();
+    return { ok: true as const, pkcs7: made };
+  }
+
   return {
     async challenge() {
       const parsed = challengeAnswer.safeParse(await call('/frontend/challenge', 'GET'));
@@ -260,42 +273,10 @@ export function createEimzoClient(settings: EimzoSettings): EimzoClient {
       return { ok: true, certificate };
     },
 
-    async timestamp(pkcs7, clientAddress) {
-      const parsed = pkcs7Answer.safeParse(
-        await call(
-          '/frontend/timestamp/pkcs7',
-          'POST',
-          documentHeaders(pkcs7, clientAddress),
-          pkcs7,
-          MAX_DOCUMENT_ANSWER_BYTES,
-        ),
-      );
-      if (!parsed.success) throw unavailable();
-      const answer = parsed.data;
-      if (answer.status !== 1) return { ok: false, message: answer.message ?? '' };
-      const stamped = answer.pkcs7b64?.replace(/\s+/g, '');
-      if (!stamped || !decodeBase64(stamped)) throw unavailable();
-      return { ok: true, pkcs7: stamped };
-    },
+    timestamp: (pkcs7, clientAddress) => newDocument('/frontend/timestamp/pkcs7', pkcs7, clientAddress),
 
-    async join(first, second, clientAddress) {
-      const body = `${first.trim()}|${second.trim()}`;
-      const parsed = pkcs7Answer.safeParse(
-        await call(
-          '/frontend/pkcs7/join',
-          'POST',
-          documentHeaders(body, clientAddress),
-          body,
-          MAX_DOCUMENT_ANSWER_BYTES,
-        ),
-      );
-      if (!parsed.success) throw unavailable();
-      const answer = parsed.data;
-      if (answer.status !== 1) return { ok: false, message: answer.message ?? '' };
-      const joined = answer.pkcs7b64?.replace(/\s+/g, '');
-      if (!joined || !decodeBase64(joined)) throw unavailable();
-      return { ok: true, pkcs7: joined };
-    },
+    join: (first, second, clientAddress) =>
+      newDocument('/frontend/pkcs7/join', `${first.trim()}|${second.trim()}`, clientAddress),
 
     async verifyAttached(pkcs7, clientAddress) {
       const parsed = verifyAnswer.safeParse(

@@ -84,3 +84,12 @@ export function FullScreenLoader({ label }: { label: string }) {
     </div>
   );
 }
+
+/** A failure said in place, under what failed (announced to screen readers as it appears). */
+export function AlertMessage({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-100">
+      {children}
+    </p>
+  );
+}

@@ -9,6 +9,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { isEimzoError, signWithKey, type EimzoKey } from '../../../lib/eimzo';
 import { setUserFlag } from '../../../lib/session';
 import { fetchEriChallenge, useEriSignIn } from '../api/eri-sign-in';
+import { AlertMessage } from '../../../components/ui/states';
 
 type Step = 'start' | 'choose' | 'unavailable' | 'not-linked';
 
@@ -122,11 +123,7 @@ export function EriKeyPanel({ onUsePassword }: { onUsePassword: () => void }) {
           )}
         </>
       )}
-      {error && (
-        <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-100">
-          {error}
-        </p>
-      )}
+      {error && <AlertMessage>{error}</AlertMessage>}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { isEimzoError, signWithKey, type EimzoKey } from '../../../lib/eimzo';
 import { formatDate } from '../../../lib/format';
 import { fetchEriChallenge, useLinkEri, useMyEriLink, useUnlinkEri } from '../api/eri';
 import { ProfileSection } from './profile-section';
+import { AlertMessage } from '../../../components/ui/states';
 
 /**
  * The ERI key that signs this account in: the current link, linking a key (a fresh challenge signed with it
@@ -111,11 +112,7 @@ export function EriSection() {
               )}
             </div>
           )}
-          {error && (
-            <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-100">
-              {error}
-            </p>
-          )}
+          {error && <AlertMessage>{error}</AlertMessage>}
         </div>
       )}
       <ConfirmDialog

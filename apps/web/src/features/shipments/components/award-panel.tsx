@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { AWARD_SIDES, type AwardSide, type AwardState, type Shipment } from '@yuk/shared';
 import { eimzoErrorText, EriKeyList } from '../../../components/eri-key-list';
 import { Button } from '../../../components/ui/button';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { ErrorState, LoadingState, AlertMessage } from '../../../components/ui/states';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { isEimzoError, signDataWithKey, type EimzoKey } from '../../../lib/eimzo';
 import { formatDateTime } from '../../../lib/format';
@@ -164,11 +164,7 @@ export function AwardPanel({ shipment }: { shipment: Shipment }) {
               </Button>
             </div>
           ))}
-        {error && (
-          <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-100">
-            {error}
-          </p>
-        )}
+        {error && <AlertMessage>{error}</AlertMessage>}
       </div>
     );
   }
