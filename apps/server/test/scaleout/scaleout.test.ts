@@ -219,8 +219,10 @@ describe('several instances behind nginx', () => {
     const acknowledged: PlacedBid[] = [];
     const other: number[] = [];
     let amount = 99_000;
+    // fewer bids a carrier than the bids quota's minute (60): the instance killed takes the attempts it held
+    // in its lease with it (decision 027), and this test is about acknowledged bids, not about the quota
     const worker = async (carrierIndex: number) => {
-      for (let i = 0; i < 60; i += 1) {
+      for (let i = 0; i < 50; i += 1) {
         const tender = tenders[i % tenders.length]!;
         amount -= 7;
         const res = await call<PlacedBid>(
@@ -239,7 +241,7 @@ describe('several instances behind nginx', () => {
     cluster.kill(0);
     await load;
     // every answer was an acknowledgement, a refusal (409: not lower) or a 502 for a request cut off mid-way
-    expect(other.every((status) => status === 409 || status === 502)).toBe(true);
+    expect(other.filter((status) => status !== 409 && status !== 502)).toEqual([]);
     expect(acknowledged.length).toBeGreaterThan(50);
     // nginx keeps serving: the health check and reads go to B
     for (let i = 0; i < 5; i += 1) expect((await call(cluster.nginxUrl, 'GET', apiPaths.health)).status).toBe(200);
