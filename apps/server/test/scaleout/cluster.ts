@@ -125,6 +125,12 @@ export async function startCluster(instances = 2, options: ClusterOptions = {}):
   await Promise.all(
     instanceUrls.map((url, i) => waitFor(`${url}/api/health`, `instance ${i}`, () => outputs[i] ?? '')),
   );
+  // Redis outlives this database, and its quota counters are kept by user id: each cluster's users get ids no
+  // earlier one used, so that a day's runs do not add up against one user's daily quotas
+  const fresh = new pg.Client({ connectionString: databaseUrl.toString() });
+  await fresh.connect();
+  await fresh.query('select setval($1, $2)', ['users_id_seq', 1_000_000 + Math.floor(Math.random() * 1_000_000_000)]);
+  await fresh.end();
 
   const nginxPort = await freePort();
   const prefix = join(work, 'nginx');
