@@ -30,15 +30,11 @@ interface Lease {
 
 export interface QuotaLeases {
   /**
-   * Counts one attempt from this instance's lease when that needs no write: true or false (within the limit
-   * or not), or undefined when the lease is used up and `take` must reserve more.
+   * Counts one attempt against a key's window of `max`: true when it is within the limit. From the lease
+   * held, at once (no write, no promise); only when that is used up does it reach the shared counter, for a
+   * new lease, and answer later.
    */
-  takeHeld(entry: CounterEntry): boolean | undefined;
-  /**
-   * Counts one attempt against a key's window of `max`; true when it is within the limit. Only when this
-   * instance's lease is used up does it reach the shared counter, for a new lease.
-   */
-  take(entry: CounterEntry, max: number): Promise<boolean>;
+  take(entry: CounterEntry, max: number): boolean | Promise<boolean>;
 }
 
 /**
@@ -52,8 +48,8 @@ export interface QuotaLeases {
 export function createQuotaLeases(counters: QuotaCounters, log: FastifyBaseLogger): QuotaLeases {
   const leases = new Map<string, Lease>();
 
-  const forget = (nowWindowEnd: (lease: Lease, key: string) => boolean) => {
-    for (const [key, lease] of leases) if (nowWindowEnd(lease, key) && !lease.pending) leases.delete(key);
+  const forget = (stale: (lease: Lease) => boolean) => {
+    for (const [key, lease] of leases) if (stale(lease) && !lease.pending) leases.delete(key);
   };
 
   const leaseOf = (entry: CounterEntry): Lease => {
@@ -70,50 +66,50 @@ export function createQuotaLeases(counters: QuotaCounters, log: FastifyBaseLogge
     return lease;
   };
 
+  /** One attempt from what the lease holds; undefined when nothing is left to take without a reservation. */
+  const useHeld = (lease: Lease): boolean | undefined => {
+    if (lease.used >= lease.granted && !lease.spent) return undefined;
+    lease.used += 1;
+    return lease.used <= lease.granted;
+  };
+
   const reserve = (entry: CounterEntry, lease: Lease, max: number): Promise<void> => {
     const size = leaseSize(max);
-    return counters.add([{ ...entry, amount: size }]).then(([total = size]) => {
-      // what of this block fits under the limit, given all that every instance reserved before it
-      const fits = Math.max(0, Math.min(size, max - (total - size)));
-      lease.granted += fits;
-      if (fits < size) lease.spent = true;
-    });
+    return counters
+      .add([{ ...entry, amount: size }])
+      .then(([total = size]) => {
+        // what of this block fits under the limit, given all that every instance reserved before it
+        const fits = Math.max(0, Math.min(size, max - (total - size)));
+        lease.granted += fits;
+        if (fits < size) lease.spent = true;
+      })
+      .catch((error: unknown) => {
+        // the quotas protect the service, never take it down: an attempt that cannot be counted passes
+        log.warn({ err: error }, 'quotas: could not count, letting the request through');
+        lease.granted += 1;
+      })
+      .finally(() => {
+        lease.pending = undefined;
+      });
   };
 
-  const takeHeld = (entry: CounterEntry): boolean | undefined => {
-    const lease = leases.get(entry.key);
-    if (!lease || lease.windowStart < entry.windowStart || lease.pending) return undefined;
-    if (lease.used < lease.granted || lease.spent) {
-      lease.used += 1;
-      return lease.used <= lease.granted;
+  /** Waits for a reservation (its own or one under way) until the lease has an attempt to give. */
+  async function takeReserved(entry: CounterEntry, lease: Lease, max: number): Promise<boolean> {
+    for (;;) {
+      lease.pending ??= reserve(entry, lease, max);
+      await lease.pending;
+      const held = useHeld(lease);
+      if (held !== undefined) return held;
     }
-    return undefined;
-  };
+  }
 
   return {
-    takeHeld,
-    async take(entry, max) {
-      for (;;) {
-        const lease = leaseOf(entry);
-        // an attempt from an instance whose clock is behind the window counts in the one it sees
-        if (lease.windowStart > entry.windowStart) entry = { ...entry, windowStart: lease.windowStart };
-        if (lease.used < lease.granted || lease.spent) {
-          lease.used += 1;
-          return lease.used <= lease.granted;
-        }
-        if (!lease.pending) {
-          lease.pending = reserve(entry, lease, max)
-            .catch((error: unknown) => {
-              // the quotas protect the service, never take it down: an attempt that cannot be counted passes
-              log.warn({ err: error }, 'quotas: could not count, letting the request through');
-              lease.granted += 1;
-            })
-            .finally(() => {
-              lease.pending = undefined;
-            });
-        }
-        await lease.pending;
-      }
+    take(entry, max) {
+      const lease = leaseOf(entry);
+      // an attempt from an instance whose clock is behind the window counts in the one it sees
+      const counted = lease.windowStart > entry.windowStart ? { ...entry, windowStart: lease.windowStart } : entry;
+      // (while a reservation is under way the lease is used up: the attempt waits for it)
+      return useHeld(lease) ?? takeReserved(counted, lease, max);
     },
   };
 }

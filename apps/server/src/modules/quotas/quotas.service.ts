@@ -112,19 +112,6 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
   const recordHit = createHitRecorder(ctx.db);
   const leases = createQuotaLeases(ctx.counters, ctx.log);
 
-  // the counters' keys of a subject (quota:per:subject:window seconds), made once rather than per attempt
-  const keyCache = new Map<string, string[]>();
-  const keysOf = (quota: QuotaName, per: string, subject: number | string, windows: readonly QuotaWindow[]) => {
-    const prefix = `${quota}:${per}:${subject}:`;
-    let keys = keyCache.get(prefix);
-    if (!keys) {
-      if (keyCache.size >= COMPANY_CACHE_SIZE) keyCache.clear();
-      keys = windows.map((window) => `${prefix}${window.seconds}`);
-      keyCache.set(prefix, keys);
-    }
-    return keys;
-  };
-
   async function chargesOf(request: FastifyRequest, quotas: readonly QuotaName[], nowMs: number): Promise<Charge[]> {
     const userId = request.principal?.userId;
     const rules: [QuotaName, QuotaRule][] = quotas.map((name) => [name, ctx.table[name]]);
@@ -141,12 +128,11 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
       for (const per of rule.per) {
         const subject = per === 'user' ? userId : per === 'company' ? company : request.ip;
         if (subject === undefined) continue;
-        const keys = keysOf(quota, per, subject, rule.windows);
-        for (const [i, window] of rule.windows.entries()) {
+        for (const window of rule.windows) {
           const windowStart = windowStartOf(nowMs, window.seconds);
           charges.push({
             entry: {
-              key: keys[i]!,
+              key: `${quota}:${per}:${subject}:${window.seconds}`,
               windowStart,
               windowMs: window.seconds * 1000,
               amount,
@@ -161,38 +147,28 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
     return charges;
   }
 
-  /** Counts a charge; true when within its window. Bytes are counted as they come, attempts in leases. */
+  /** Counts the bytes of an upload against their windows; 0 (within) when they cannot be counted. */
+  const countBytes = (bytes: readonly Charge[]): Promise<number[]> =>
+    ctx.counters.add(bytes.map((charge) => charge.entry)).catch((error: unknown) => {
+      // the quotas protect the service; they never take it down: an upload that cannot be counted passes
+      ctx.log.warn({ err: error }, 'quotas: could not count, letting the request through');
+      return bytes.map(() => 0);
+    });
+
+  /**
+   * Whether each charge is within its window: bytes as they come, attempts from the leases (most of them at
+   * once, without a write or a promise each).
+   */
   const within = async (charges: readonly Charge[]): Promise<boolean[]> => {
-    // most attempts are counted from the leases held, without a write or a promise each
-    if (!charges.some((charge) => charge.bytes)) {
-      const held = charges.map((charge) => leases.takeHeld(charge.entry));
-      if (!held.includes(undefined)) return held as boolean[];
-      if (held.some((result) => result !== undefined)) {
-        return Promise.all(
-          charges.map((charge, i) => {
-            const result = held[i];
-            return result === undefined ? leases.take(charge.entry, charge.window.max) : Promise.resolve(result);
-          }),
-        );
-      }
-    }
     const bytes = charges.filter((charge) => charge.bytes);
-    const [counted, leased] = await Promise.all([
-      bytes.length === 0
-        ? []
-        : ctx.counters.add(bytes.map((charge) => charge.entry)).catch((error: unknown) => {
-            // the quotas protect the service; they never take it down: an upload that cannot be counted passes
-            ctx.log.warn({ err: error }, 'quotas: could not count, letting the request through');
-            return bytes.map(() => 0);
-          }),
-      Promise.all(
-        charges.filter((charge) => !charge.bytes).map((charge) => leases.take(charge.entry, charge.window.max)),
-      ),
-    ]);
-    let [nextCounted, nextLeased] = [0, 0];
-    return charges.map((charge) =>
-      charge.bytes ? (counted[nextCounted++] ?? 0) <= charge.window.max : (leased[nextLeased++] ?? true),
+    const counted = bytes.length === 0 ? [] : await countBytes(bytes);
+    let nextCounted = 0;
+    const results = charges.map((charge) =>
+      charge.bytes ? (counted[nextCounted++] ?? 0) <= charge.window.max : leases.take(charge.entry, charge.window.max),
     );
+    return results.every((result) => typeof result === 'boolean')
+      ? results
+      : Promise.all(results.map((result) => Promise.resolve(result)));
   };
 
   return {
