@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToUsd, hasAtMostTwoDecimals, parseDecimal, usdToCents } from './money.js';
+import { centsToUsd, formatUsd, groupDigits, hasAtMostTwoDecimals, parseDecimal, usdToCents } from './money.js';
 
 describe('usdToCents', () => {
   it('converts numbers and typed text without float drift', () => {
@@ -58,5 +58,49 @@ describe('parseDecimal', () => {
     for (const value of ['', ' ', 'abc', '1e3', 'NaN', 'Infinity', '1,5', null, undefined, {}, Number.NaN, Infinity]) {
       expect(parseDecimal(value)).toBeUndefined();
     }
+  });
+});
+
+describe('groupDigits', () => {
+  it('groups numbers as Intl.NumberFormat (en-US) does, for amounts in cents and counts', () => {
+    const intl = (value: number, min: number, max: number) =>
+      new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
+    const samples = [
+      0,
+      1,
+      7,
+      12,
+      999,
+      1000,
+      1001,
+      12_500,
+      99_999.99,
+      100_000,
+      1_234_567.8,
+      10_000_000,
+      0.5,
+      0.05,
+      0.01,
+      99.5,
+      12.34,
+      4999.99,
+      1_000_000_000.25,
+      -0.004,
+      -1,
+      -1234.56,
+      -1_000_000,
+      123_456_789_012,
+      0.1 + 0.2,
+    ];
+    // and the cents of a few thousand prices, as the lists show them
+    for (let cents = 0; cents < 5000; cents += 7) samples.push(cents / 100, (cents * 1013) / 100);
+    for (const value of samples) {
+      expect(groupDigits(value, 0, 2), String(value)).toBe(intl(value, 0, 2));
+      expect(groupDigits(value, 2, 2), String(value)).toBe(intl(value, 2, 2));
+      expect(groupDigits(value, 0, 0), String(value)).toBe(intl(value, 0, 0));
+    }
+    expect(formatUsd(125_050)).toBe('1,250.5');
+    // too large to hold exactly: left to Intl
+    expect(groupDigits(1e21, 0, 2)).toBe(intl(1e21, 0, 2));
   });
 });

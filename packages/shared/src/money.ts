@@ -74,12 +74,30 @@ export function parseDecimal(value: unknown): number | undefined {
   return Number.isFinite(parsed) ? parsed : undefined;
 }
 
-// one formatter for the process: toLocaleString builds a new one on every call, which costs more than a bid's
-// SQL; made at the first amount, not when a page loads the module
-let usdFormat: Intl.NumberFormat | undefined;
+/**
+ * A number with en-US grouping (1,234,567.8), rounded to at most `maxFraction` decimals and shown with at
+ * least `minFraction`. What Intl.NumberFormat would write for our amounts and counts, without it: making the
+ * first one loads the locale's data: on a phone a long task of its own on every list's first screen, and on
+ * the server a formatter kept per process.
+ * Numbers too large to hold exactly are left to Intl.
+ */
+export function groupDigits(value: number, minFraction: number, maxFraction: number): string {
+  const scale = 10 ** maxFraction;
+  const scaled = Math.round(Math.abs(value) * scale);
+  if (!Number.isSafeInteger(scaled)) {
+    return new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: minFraction,
+      maximumFractionDigits: maxFraction,
+    }).format(value);
+  }
+  const whole = String(Math.floor(scaled / scale)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  let fraction = maxFraction > 0 ? String(scaled % scale).padStart(maxFraction, '0') : '';
+  while (fraction.length > minFraction && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+}
 
 /** Cents as the texts of notifications and errors show an amount: 1,250.5 (USD, without the unit). */
 export function formatUsd(cents: number): string {
-  usdFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-  return usdFormat.format(centsToUsd(cents));
+  return groupDigits(centsToUsd(cents), 0, 2);
 }

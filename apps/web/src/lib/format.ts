@@ -1,27 +1,5 @@
 import { format, isValid, parseISO } from 'date-fns';
-import { DATE_FORMAT } from '@yuk/shared';
-
-/**
- * A number with en-US grouping (1,234,567.8), rounded to at most `maxFraction` decimals and shown with at
- * least `minFraction`. What Intl.NumberFormat would write for our amounts and counts, without it: making the
- * first one loads the locale's data, a long task of its own on a phone, on every list's first screen.
- * Numbers too large to hold exactly are left to Intl.
- */
-export function groupDigits(value: number, minFraction: number, maxFraction: number): string {
-  const scale = 10 ** maxFraction;
-  const scaled = Math.round(Math.abs(value) * scale);
-  if (!Number.isSafeInteger(scaled)) {
-    return new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: minFraction,
-      maximumFractionDigits: maxFraction,
-    }).format(value);
-  }
-  const whole = String(Math.floor(scaled / scale)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  let fraction = maxFraction > 0 ? String(scaled % scale).padStart(maxFraction, '0') : '';
-  while (fraction.length > minFraction && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+import { DATE_FORMAT, groupDigits } from '@yuk/shared';
 
 /** "$1,250", "-$99.50": the sign before the unit, as en-US writes money. */
 const dollars = (value: number, fractionDigits: number) => {
