@@ -1,4 +1,3 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   apiPaths,
@@ -10,8 +9,9 @@ import {
   type Notification,
 } from '@yuk/shared';
 import { companyForm, createShipment, createUser, putCompany } from './factories/index.js';
-import { closedPortUrl, eimzoDate, startFakeEimzo, type FakeCertificate } from './fakes/eimzo-server.js';
+import { certificatesFrom, closedPortUrl, startFakeEimzo } from './fakes/eimzo-server.js';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
+import { pdfText } from './pdf-text.js';
 
 const fake = await startFakeEimzo();
 afterAll(() => fake.close());
@@ -19,17 +19,8 @@ afterAll(() => fake.close());
 const OUR_HOST = 'yuktender.test';
 const { app, database } = await buildTestApp({ eimzo: { serverUrl: fake.url, host: OUR_HOST, timeoutMs: 400 } });
 
-let pinflSequence = 41_234_567_890_000;
-function person(overrides: Partial<FakeCertificate> = {}): FakeCertificate {
-  pinflSequence += 1;
-  return {
-    pinfl: String(pinflSequence),
-    cn: 'RAHIMOV AZIZ',
-    validFrom: eimzoDate(-30),
-    validTo: eimzoDate(700),
-    ...overrides,
-  };
-}
+/** A person's certificate, in force: a fresh PINFL each time. */
+const person = certificatesFrom(41_234_567_890_000);
 
 /** A user with a company (its STIR on their organisation certificate) and an ERI key linked to them. */
 async function partyWithKey(cn: string, companyName: string, kind: 'shipper' | 'carrier') {
@@ -63,6 +54,9 @@ const sign = (number: string, token: string | undefined, payload: unknown, from?
     ...(token ? { token } : {}),
     ...(from ? { remoteAddress: from } : {}),
   });
+/** `party` signs `document` (the award's text) with their linked key. */
+const signAs = (number: string, party: typeof owner, document: string, from?: string) =>
+  sign(number, party.user.accessToken, { pkcs7: fake.signedDocument(party.certificate, document) }, from);
 const p7sOf = (number: string, side: string, token?: string) =>
   api(app, {
     method: 'GET',
@@ -73,18 +67,6 @@ const codeOf = (res: { json: <T>() => T }) => res.json<ApiErrorBody>().code;
 
 async function signatureRows() {
   return database.db.selectFrom('award_signatures').selectAll().execute();
-}
-
-/** The text of every page of a PDF. */
-async function pdfText(data: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return pages.join('\n');
 }
 
 const newShipment = (status: 'awarded' | 'delivered' = 'awarded') =>
@@ -237,10 +219,7 @@ describe('signing the award', () => {
   it('refuses a second signature of the same side with 409 AWARD_ALREADY_SIGNED, before asking E-IMZO-SERVER', async () => {
     const number = await newShipment();
     const { document } = (await awardOf(number, carrier.user.accessToken)).json<AwardState>();
-    expect(
-      (await sign(number, carrier.user.accessToken, { pkcs7: fake.signedDocument(carrier.certificate, document) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await signAs(number, carrier, document)).statusCode).toBe(200);
     const calls = fake.documentCalls.length;
     const again = await sign(number, carrier.user.accessToken, {
       pkcs7: fake.signedDocument(carrier.certificate, document),
@@ -260,7 +239,7 @@ describe('signing the award', () => {
     expect(tampered).not.toBe(document);
     const pretty = JSON.stringify(JSON.parse(document), null, 2);
     for (const signed of [tampered, pretty, `${document} `]) {
-      const res = await sign(number, owner.user.accessToken, { pkcs7: fake.signedDocument(owner.certificate, signed) });
+      const res = await signAs(number, owner, signed);
       expect(res.statusCode).toBe(409);
       expect(codeOf(res)).toBe('AWARD_DOCUMENT_MISMATCH');
     }
@@ -379,16 +358,7 @@ describe('one award.p7s with both signatures', () => {
     expect(codeOf(none)).toBe('AWARD_SIGNATURE_NOT_FOUND');
     const { document } = (await awardOf(number, owner.user.accessToken)).json<AwardState>();
 
-    expect(
-      (
-        await sign(
-          number,
-          carrier.user.accessToken,
-          { pkcs7: fake.signedDocument(carrier.certificate, document) },
-          SIGNERS_ADDRESS,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await signAs(number, carrier, document, SIGNERS_ADDRESS)).statusCode).toBe(200);
     const one = await plainP7sOf(number, owner.user.accessToken);
     expect(one.statusCode).toBe(200);
     expect(one.headers['content-disposition']).toBe(`attachment; filename="${awardP7sFileName(number, 'carrier')}"`);
@@ -396,16 +366,7 @@ describe('one award.p7s with both signatures', () => {
     expect(one.rawPayload.equals(Buffer.from(carrierRow.pkcs7, 'base64'))).toBe(true);
     const joinsBefore = joinCalls().length;
 
-    expect(
-      (
-        await sign(
-          number,
-          owner.user.accessToken,
-          { pkcs7: fake.signedDocument(owner.certificate, document) },
-          SIGNERS_ADDRESS,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await signAs(number, owner, document, SIGNERS_ADDRESS)).statusCode).toBe(200);
     // joined once, at the second signature: the two stamped PKCS#7 in the vendor's "first|second" body
     const calls = joinCalls().slice(joinsBefore);
     expect(calls).toHaveLength(1);
@@ -440,24 +401,10 @@ describe('one award.p7s with both signatures', () => {
   it('keeps the second signature when the join fails, and joins at the next download (503 while it cannot)', async () => {
     const number = await newShipment();
     const { document } = (await awardOf(number, owner.user.accessToken)).json<AwardState>();
-    expect(
-      (
-        await sign(
-          number,
-          owner.user.accessToken,
-          { pkcs7: fake.signedDocument(owner.certificate, document) },
-          SIGNERS_ADDRESS,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await signAs(number, owner, document, SIGNERS_ADDRESS)).statusCode).toBe(200);
     fake.setJoinMode('fails');
     try {
-      const second = await sign(
-        number,
-        carrier.user.accessToken,
-        { pkcs7: fake.signedDocument(carrier.certificate, document) },
-        SIGNERS_ADDRESS,
-      );
+      const second = await signAs(number, carrier, document, SIGNERS_ADDRESS);
       expect(second.statusCode, second.body).toBe(200);
       expect(second.json<AwardState>().signatures.map((each) => each.side)).toEqual(['owner', 'carrier']);
       expect(await joinedRow(number)).toBeUndefined();
@@ -497,16 +444,7 @@ describe('the other party hears of a signature', () => {
   it('tells the other party, in their language, with a link to the shipment page; not the signer', async () => {
     const number = await newShipment();
     const { document } = (await awardOf(number, owner.user.accessToken)).json<AwardState>();
-    expect(
-      (
-        await sign(
-          number,
-          owner.user.accessToken,
-          { pkcs7: fake.signedDocument(owner.certificate, document) },
-          SIGNERS_ADDRESS,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await signAs(number, owner, document, SIGNERS_ADDRESS)).statusCode).toBe(200);
     const [note] = (await notificationsOf(carrier.user.accessToken, 'en')).filter(
       (each) => each.kind === 'award_signed',
     );
@@ -525,16 +463,7 @@ describe('the other party hears of a signature', () => {
     const ownerNotes = await notificationsOf(owner.user.accessToken, 'en');
     expect(ownerNotes.filter((each) => each.kind === 'award_signed' && each.body.startsWith(number))).toEqual([]);
 
-    expect(
-      (
-        await sign(
-          number,
-          carrier.user.accessToken,
-          { pkcs7: fake.signedDocument(carrier.certificate, document) },
-          SIGNERS_ADDRESS,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await signAs(number, carrier, document, SIGNERS_ADDRESS)).statusCode).toBe(200);
     const [back] = (await notificationsOf(owner.user.accessToken, 'uz')).filter(
       (each) => each.kind === 'award_signed' && each.body.startsWith(number),
     );
@@ -631,19 +560,13 @@ describe('the delivery note shows the signed award', () => {
     expect(await noteText('en')).not.toContain('Signed by');
 
     const { document } = (await awardOf(number, owner.user.accessToken)).json<AwardState>();
-    expect(
-      (await sign(number, owner.user.accessToken, { pkcs7: fake.signedDocument(owner.certificate, document) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await signAs(number, owner, document)).statusCode).toBe(200);
     const text = await noteText('en');
     expect(text).toContain(`Signed by YUSUPOVA DILNOZA (${owner.stir}) on`);
     expect(text).toContain('Not signed');
     expect(text).not.toContain('RAHIMOV AZIZ (');
 
-    expect(
-      (await sign(number, carrier.user.accessToken, { pkcs7: fake.signedDocument(carrier.certificate, document) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await signAs(number, carrier, document)).statusCode).toBe(200);
     const both = await noteText('en');
     expect(both).toContain(`Signed by RAHIMOV AZIZ (${carrier.stir}) on`);
     expect(both).not.toContain('Not signed');

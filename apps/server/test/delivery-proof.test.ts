@@ -1,4 +1,3 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import {
   apiPaths,
@@ -9,6 +8,7 @@ import {
   type Notification,
 } from '@yuk/shared';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
+import { pdfText } from './pdf-text.js';
 import {
   createShipment,
   createUser,
@@ -65,18 +65,6 @@ async function stored() {
     proofs: await count('delivery_proofs'),
     photos: await count('delivery_proof_photos'),
   };
-}
-
-/** The text of every page of a PDF, as a reader's copy-and-paste gives it. */
-async function pdfText(data: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return pages.join('\n');
 }
 
 describe('recording the proof of delivery', () => {

@@ -10,7 +10,7 @@ import {
   type User,
 } from '@yuk/shared';
 import { companyForm, createUser, makeModerator, putCompany } from './factories/index.js';
-import { closedPortUrl, eimzoDate, startFakeEimzo, type FakeCertificate } from './fakes/eimzo-server.js';
+import { certificatesFrom, closedPortUrl, eimzoDate, startFakeEimzo } from './fakes/eimzo-server.js';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
 
 const fake = await startFakeEimzo();
@@ -19,18 +19,8 @@ afterAll(() => fake.close());
 const OUR_HOST = 'yuktender.test';
 const { app, database } = await buildTestApp({ eimzo: { serverUrl: fake.url, host: OUR_HOST, timeoutMs: 400 } });
 
-let pinflSequence = 31_234_567_890_000;
 /** A person's certificate, in force: a fresh PINFL each time. */
-function person(overrides: Partial<FakeCertificate> = {}): FakeCertificate {
-  pinflSequence += 1;
-  return {
-    pinfl: String(pinflSequence),
-    cn: 'RAHIMOV AZIZ',
-    validFrom: eimzoDate(-30),
-    validTo: eimzoDate(700),
-    ...overrides,
-  };
-}
+const person = certificatesFrom(31_234_567_890_000);
 
 const signIn = (pkcs7: unknown, headers: Record<string, string> = {}) =>
   api(app, { method: 'POST', url: apiPaths.auth.eri, payload: { pkcs7 }, headers });

@@ -60,6 +60,24 @@ export function eimzoDate(days: number): string {
 }
 
 /** A certificate as the vendor's answers to signed documents describe it (its subject's fields under subjectInfo). */
+/**
+ * People's certificates, in force (a month back to two years ahead), each with a PINFL of its own counted
+ * from `firstPinfl`: a test file takes a range no other file uses.
+ */
+export function certificatesFrom(firstPinfl: number) {
+  let pinfl = firstPinfl;
+  return (overrides: Partial<FakeCertificate> = {}): FakeCertificate => {
+    pinfl += 1;
+    return {
+      pinfl: String(pinfl),
+      cn: 'RAHIMOV AZIZ',
+      validFrom: eimzoDate(-30),
+      validTo: eimzoDate(700),
+      ...overrides,
+    };
+  };
+}
+
 function documentCertificate(certificate: FakeCertificate) {
   const subjectInfo: Record<string, string> = {
     CN: certificate.cn,
