@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BidStatus } from '@yuk/shared';
+import { AWARDABLE_BID_STATUSES, type BidStatus } from '@yuk/shared';
 import { engineOf, type Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
 
@@ -187,9 +187,6 @@ export function findBid(db: Db, bidId: number) {
     .executeTakeFirst();
 }
 
-/** The statuses of a bid that may still be chosen: undecided, or rejected only because the tender closed. */
-export const AWARDABLE_STATUSES: BidStatus[] = ['active', 'pending', 'rejected'];
-
 /**
  * Chooses a bid: awarded, to be confirmed by `confirmByMs`, if it may still be chosen (awardable status,
  * not past its valid_until). Undefined when it may not.
@@ -200,7 +197,7 @@ export function offerBid(trx: Db, args: { tenderId: number; bidId: number; confi
     .set({ status: 'awarded', confirm_by_ms: args.confirmByMs })
     .where('id', '=', args.bidId)
     .where('tender_id', '=', args.tenderId)
-    .where('status', 'in', AWARDABLE_STATUSES)
+    .where('status', 'in', AWARDABLE_BID_STATUSES)
     .where((eb) => eb.or([eb('valid_until_ms', 'is', null), eb('valid_until_ms', '>', args.nowMs)]))
     .returning(['id', 'bidder_id', 'amount_cents'])
     .executeTakeFirst();
@@ -212,7 +209,7 @@ export function lowestAwardableBid(trx: Db, tenderId: number, nowMs: number, max
     .selectFrom('bids')
     .select(['id', 'bidder_id', 'amount_cents'])
     .where('tender_id', '=', tenderId)
-    .where('status', 'in', AWARDABLE_STATUSES)
+    .where('status', 'in', AWARDABLE_BID_STATUSES)
     .where((eb) => eb.or([eb('valid_until_ms', 'is', null), eb('valid_until_ms', '>', nowMs)]))
     .orderBy('amount_cents')
     .orderBy('id')

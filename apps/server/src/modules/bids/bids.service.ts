@@ -2,6 +2,7 @@ import {
   centsToUsd,
   formatUsd,
   matchesBidFilters,
+  minBidAnswer,
   nextMaxBidCents,
   type BidVehicle,
   type MinBidResponse,
@@ -54,14 +55,7 @@ function vehicleOf(row: {
 }
 
 export async function getMinBid(ctx: BidsContext, userId: number, tenderId: number): Promise<MinBidResponse> {
-  const tender = await visibleTender(ctx, userId, tenderId);
-  const minimum = tender.current_min_bid_cents ?? tender.initial_price_cents;
-  const next = nextMaxBidCents(minimum, tender.min_step_cents);
-  return {
-    min_bid: tender.current_min_bid_cents === null ? null : centsToUsd(tender.current_min_bid_cents),
-    min_step: centsToUsd(tender.min_step_cents),
-    next_max_bid: next === null ? null : centsToUsd(next),
-  };
+  return minBidAnswer(await visibleTender(ctx, userId, tenderId));
 }
 
 /** Why a user may not trade on this tender now: their company is suspended, or the tender wants verified ones. */

@@ -1,18 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  centsToUsd,
-  nextMaxBidCents,
-  usdToCents,
-  type MinBidResponse,
-  type Tender,
-  type TenderLiveState,
-} from '@yuk/shared';
+import { minBidAnswer, usdToCents, type MinBidResponse, type Tender, type TenderLiveState } from '@yuk/shared';
 import { bidKeys, tenderKeys } from '../../../lib/query-keys';
 
-/** The min-bid answer for a minimum and step (USD), as the server would give it. */
+/** The min-bid answer for a lowest bid, start price and step (USD), by the server's rule. */
 export function minBidOf(minBid: number | null, initialPrice: number, minStep: number): MinBidResponse {
-  const next = nextMaxBidCents(usdToCents(minBid ?? initialPrice) ?? 0, usdToCents(minStep) ?? 1);
-  return { min_bid: minBid, min_step: minStep, next_max_bid: next === null ? null : centsToUsd(next) };
+  return minBidAnswer({
+    current_min_bid_cents: minBid === null ? null : (usdToCents(minBid) ?? 0),
+    initial_price_cents: usdToCents(initialPrice) ?? 0,
+    min_step_cents: usdToCents(minStep) ?? 1,
+  });
 }
 
 /**

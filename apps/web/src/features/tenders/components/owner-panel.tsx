@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { webRoutes, type Tender, type TenderBid } from '@yuk/shared';
+import { isAwardableBid, webRoutes, type Tender, type TenderBid } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { bidStatusTone, StatusBadge } from '../../../components/ui/status-badge';
@@ -19,7 +19,8 @@ import { Countdown } from '../../../components/ui/countdown';
 import { useMarketTime } from './auction-panel';
 import { CompanyLink } from '../../../components/company-badge';
 
-type Pending = { kind: 'award'; bid: TenderBid } | { kind: 'close' } | { kind: 'publish' } | null;
+/** A decision the owner asked for, waiting for their confirmation. */
+export type OwnerDecision = { kind: 'award'; bid: TenderBid } | { kind: 'close' } | { kind: 'publish' };
 
 const bidderName = (bid: TenderBid) => `${bid.bidder.first_name} ${bid.bidder.last_name}`.trim();
 
@@ -43,17 +44,11 @@ export function TrackShipmentButton({ number, label }: { number: string; label: 
   );
 }
 
-/** Bids the owner may still choose: undecided, or rejected only by the close, and not past their validity. */
-export function isAwardable(bid: TenderBid, now = Date.now()): boolean {
-  const status = bid.status === 'active' || bid.status === 'pending' || bid.status === 'rejected';
-  return status && (bid.valid_until === null || Date.parse(bid.valid_until) > now);
-}
-
 /**
  * The owner's actions on the tender itself: publish a draft, close an opened tender; on an awarded one, the
  * winner's deadline while they have not confirmed, then 'Track shipment'.
  */
-export function OwnerActions({ tender, onRequest }: { tender: Tender; onRequest: (decision: Pending) => void }) {
+export function OwnerActions({ tender, onRequest }: { tender: Tender; onRequest: (decision: OwnerDecision) => void }) {
   const { t } = useTranslation();
   const marketTime = useMarketTime();
   const bids = useTenderBids(tender.id, tender.status === 'awarded');
@@ -90,9 +85,6 @@ export function awardWarnings(bid: TenderBid): ('unverified' | 'noShow' | 'lowRa
   return warnings;
 }
 
-/** A decision the owner asked for, waiting for confirmation. */
-export type OwnerDecision = Pending;
-
 /**
  * The owner's decisions on a tender: 'Award' a bid (while opened or closed), 'Close tender' (opened),
  * 'Publish' (draft). `request` opens the confirmation; `dialog` is that confirmation, which shows the pending
@@ -103,15 +95,15 @@ export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDe
   const award = useAwardTender(tender.id);
   const close = useCloseTender(tender.id);
   const publish = usePublishTender(tender.id);
-  const [pending, setPending] = useState<Pending>(null);
+  const [asked, setAsked] = useState<OwnerDecision | null>(null);
 
   const run = async () => {
-    if (!pending) return;
+    if (!asked) return;
     try {
-      if (pending.kind === 'award') {
-        await award.mutateAsync(pending.bid.id);
-        toast.success(t('tenders.owner.awardDone', { bidder: bidderName(pending.bid) }));
-      } else if (pending.kind === 'close') {
+      if (asked.kind === 'award') {
+        await award.mutateAsync(asked.bid.id);
+        toast.success(t('tenders.owner.awardDone', { bidder: bidderName(asked.bid) }));
+      } else if (asked.kind === 'close') {
         await close.mutateAsync();
         toast.success(t('tenders.owner.closeDone'));
       } else {
@@ -121,25 +113,25 @@ export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDe
     } catch (error) {
       toast.error(errorMessage(error, t('tenders.owner.actionFailed')));
     } finally {
-      setPending(null);
+      setAsked(null);
     }
   };
 
   const texts =
-    pending?.kind === 'award'
+    asked?.kind === 'award'
       ? {
           title: t('tenders.owner.awardTitle'),
           text: t('tenders.owner.awardConfirm', {
-            bidder: bidderName(pending.bid),
-            amount: formatUsd(pending.bid.bid_amount),
+            bidder: bidderName(asked.bid),
+            amount: formatUsd(asked.bid.bid_amount),
             minutes: tender.confirm_within_minutes,
           }),
           confirm: t('tenders.owner.award'),
           pendingLabel: t('tenders.owner.awardPending'),
           busy: award.isPending,
-          warnings: awardWarnings(pending.bid),
+          warnings: awardWarnings(asked.bid),
         }
-      : pending?.kind === 'close'
+      : asked?.kind === 'close'
         ? {
             title: t('tenders.owner.closeTitle'),
             text: t('tenders.owner.closeConfirm'),
@@ -147,7 +139,7 @@ export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDe
             pendingLabel: t('tenders.owner.closePending'),
             busy: close.isPending,
           }
-        : pending?.kind === 'publish'
+        : asked?.kind === 'publish'
           ? {
               title: t('tenders.owner.publishTitle'),
               text: t('tenders.owner.publishConfirm'),
@@ -164,9 +156,9 @@ export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDe
       confirmLabel={texts?.confirm ?? ''}
       pendingLabel={texts?.pendingLabel ?? ''}
       pending={texts?.busy ?? false}
-      variant={pending?.kind === 'close' ? 'danger' : 'primary'}
+      variant={asked?.kind === 'close' ? 'danger' : 'primary'}
       onConfirm={() => void run()}
-      onClose={() => setPending(null)}
+      onClose={() => setAsked(null)}
     >
       <p>{texts?.text}</p>
       {texts?.warnings && texts.warnings.length > 0 && (
@@ -183,7 +175,7 @@ export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDe
       )}
     </ConfirmDialog>
   );
-  return { request: setPending, dialog };
+  return { request: setAsked, dialog };
 }
 
 /**
@@ -268,7 +260,7 @@ export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: 
                   key: 'actions',
                   header: t('terms.actions'),
                   cell: (bid: TenderBid) =>
-                    isAwardable(bid) && (
+                    isAwardableBid(bid, Date.now()) && (
                       <Button
                         size="sm"
                         aria-label={t('tenders.owner.awardLabel', {
