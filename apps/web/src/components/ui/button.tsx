@@ -22,6 +22,27 @@ const sizes: Record<ButtonSize, string> = {
   lg: 'h-11 px-5 text-base gap-2',
 };
 
+/** The look of a button (also of a link drawn as one, see ButtonLink): its variant, size and width. */
+export function buttonClassName({
+  variant = 'primary',
+  size = 'md',
+  fullWidth = false,
+  className,
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  fullWidth?: boolean;
+  className?: string | undefined;
+}): string {
+  return cn(
+    'inline-flex items-center justify-center rounded-lg font-medium transition-colors',
+    variants[variant],
+    sizes[size],
+    fullWidth && 'w-full',
+    className,
+  );
+}
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
@@ -47,14 +68,12 @@ export function Button({
       type={type}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      className={cn(
-        'inline-flex items-center justify-center rounded-lg font-medium transition-colors',
-        'disabled:cursor-not-allowed disabled:opacity-60',
-        variants[variant],
-        sizes[size],
-        fullWidth && 'w-full',
-        className,
-      )}
+      className={buttonClassName({
+        variant,
+        size,
+        fullWidth,
+        className: cn('disabled:cursor-not-allowed disabled:opacity-60', className),
+      })}
       {...props}
     >
       {pending && <Spinner className="size-4" />}

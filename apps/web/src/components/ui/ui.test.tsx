@@ -2,7 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import { Button } from './button';
+import { ButtonLink } from './button-link';
 import { Modal } from './modal';
 import { bidStatusTone, StatusBadge } from './status-badge';
 import { DataTable } from './table';
@@ -27,6 +29,24 @@ function ModalHarness() {
 }
 
 describe('shared ui pieces', () => {
+  it('a button link leads to its page and looks like the button of the same variant and size', () => {
+    render(
+      <MemoryRouter>
+        <ButtonLink to="/vehicles" variant="secondary" size="lg" className="sm:flex-1">
+          Back
+        </ButtonLink>
+        <Button variant="secondary" size="lg">
+          Save
+        </Button>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Back' });
+    expect(link).toHaveAttribute('href', '/vehicles');
+    const looks = (element: HTMLElement) =>
+      element.className.split(' ').filter((name) => !name.startsWith('disabled:'));
+    expect(looks(link)).toEqual([...looks(screen.getByRole('button', { name: 'Save' })), 'sm:flex-1']);
+  });
+
   it('modal: focus moves in, Tab stays inside, Escape closes and focus returns to the opener', async () => {
     const user = userEvent.setup();
     render(<ModalHarness />);

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { apiPaths, webRoutes, pathTo, type MyBid } from '@yuk/shared';
 import { Button } from '../../components/ui/button';
@@ -20,6 +20,7 @@ import { BidFiltersBar } from './components/bid-filters-bar';
 import { AwaitingConfirmation, awaitingBids } from './components/awaiting-confirmation';
 import { BidStatusBadge } from './components/bid-status-badge';
 import { useLiveBids } from './use-live-bids';
+import { ButtonLink } from '../../components/ui/button-link';
 
 /** Rows shown at first and added by each "Show more" (the server sends at most 1000 bids). */
 export const BIDS_PAGE_SIZE = 50;
@@ -207,12 +208,7 @@ export function BidsPage() {
               label={t('bids.download')}
               fallbackName="my-bids.csv"
             />
-            <Link
-              to={webRoutes.tenders}
-              className="inline-flex h-10 items-center rounded-lg max-sm:h-11 bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500"
-            >
-              {t('bids.continueBrowsingTenders')}
-            </Link>
+            <ButtonLink to={webRoutes.tenders}>{t('bids.continueBrowsingTenders')}</ButtonLink>
           </>
         }
       />

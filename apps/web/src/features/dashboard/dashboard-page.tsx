@@ -9,7 +9,8 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useDashboard } from './api/get-dashboard';
-import { ActionLink, CarrierSection, ShipperSection } from './components/sections';
+import { CarrierSection, ShipperSection } from './components/sections';
+import { ButtonLink } from '../../components/ui/button-link';
 
 /** The period in the address (`?months=6`), one of the offered lengths; 12 months otherwise. */
 function monthsOf(value: string | null): number {
@@ -60,8 +61,8 @@ export function DashboardPage() {
         description={t('dashboard.nothingYetHint')}
         action={
           <div className="flex flex-wrap justify-center gap-3">
-            <ActionLink to={webRoutes.createTender}>{t('dashboard.postTender')}</ActionLink>
-            <ActionLink to={webRoutes.tenders}>{t('dashboard.findTenders')}</ActionLink>
+            <ButtonLink to={webRoutes.createTender}>{t('dashboard.postTender')}</ButtonLink>
+            <ButtonLink to={webRoutes.tenders}>{t('dashboard.findTenders')}</ButtonLink>
           </div>
         }
       />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { webRoutes } from '@yuk/shared';
+import { ButtonLink } from '../../components/ui/button-link';
 
 /** Any path that no page claims, inside the shell. */
 export function NotFoundPage() {
@@ -11,12 +11,7 @@ export function NotFoundPage() {
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
       <h1 className="text-3xl font-semibold tracking-tight text-white">{t('notFound.title')}</h1>
       <p className="text-slate-300">{t('notFound.hint')}</p>
-      <Link
-        to={webRoutes.tenders}
-        className="inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-500"
-      >
-        {t('notFound.back')}
-      </Link>
+      <ButtonLink to={webRoutes.tenders}>{t('notFound.back')}</ButtonLink>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   apiPaths,
@@ -23,12 +23,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMyTenders } from './api/get-my-tenders';
 import { OrdersFilters as OrdersFilterBar } from './components/orders-filters';
 import { OrdersTable } from './components/orders-table';
-
-const secondaryLinkClass =
-  'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-navy-800 px-4 text-sm font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700 max-sm:h-11';
-
-const buttonLinkClass =
-  'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500 max-sm:h-11';
+import { ButtonLink } from '../../components/ui/button-link';
 
 /** A tender handed over in the navigation state (e.g. by a screen that just made one), when it is one. */
 function passedTender(state: unknown): Tender | null {
@@ -105,11 +100,7 @@ export function OrdersPage() {
       <EmptyState
         title={t('orders.list.empty')}
         description={t('orders.list.emptyHint')}
-        action={
-          <Link to={webRoutes.createTender} className={buttonLinkClass}>
-            {t('orders.list.create')}
-          </Link>
-        }
+        action={<ButtonLink to={webRoutes.createTender}>{t('orders.list.create')}</ButtonLink>}
       />
     );
   } else {
@@ -130,15 +121,15 @@ export function OrdersPage() {
               label={t('orders.list.download')}
               fallbackName="my-orders.csv"
             />
-            <Link to={webRoutes.importTenders} className={secondaryLinkClass}>
+            <ButtonLink to={webRoutes.importTenders} variant="secondary">
               {t('orders.list.importLink')}
-            </Link>
-            <Link to={webRoutes.createTender} className={buttonLinkClass}>
+            </ButtonLink>
+            <ButtonLink to={webRoutes.createTender}>
               <span aria-hidden="true" className="text-lg leading-none">
                 +
               </span>
               {t('orders.list.create')}
-            </Link>
+            </ButtonLink>
           </>
         }
       />

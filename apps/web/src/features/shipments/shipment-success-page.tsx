@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -9,11 +8,7 @@ import { useShipment } from './api/get-shipment';
 import { readChosenShipment, useLiveShipments } from './chosen-shipment';
 import { CheckIcon } from '../../components/ui/icons';
 import { webRoutes } from '@yuk/shared';
-
-const primaryLink =
-  'inline-flex h-11 items-center justify-center rounded-lg bg-blue-600 px-5 text-base font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500';
-const secondaryLink =
-  'inline-flex h-11 items-center justify-center rounded-lg bg-navy-800 px-5 text-base font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700';
+import { ButtonLink } from '../../components/ui/button-link';
 
 /**
  * Shipment success: the confirmation of the chosen shipment's delivery, from the
@@ -33,9 +28,9 @@ export function ShipmentSuccessPage() {
     <EmptyState
       title={t('shipments.success.notFound')}
       action={
-        <Link to={webRoutes.shipmentStatus} className={secondaryLink}>
+        <ButtonLink to={webRoutes.shipmentStatus} size="lg" variant="secondary">
           {t('shipments.success.viewOrderDetails')}
-        </Link>
+        </ButtonLink>
       }
     />
   );
@@ -61,9 +56,9 @@ export function ShipmentSuccessPage() {
         title={t('shipments.success.notDelivered')}
         description={t('shipments.success.notDeliveredHint')}
         action={
-          <Link to={webRoutes.shipmentStatus} className={primaryLink}>
+          <ButtonLink to={webRoutes.shipmentStatus} size="lg">
             {t('shipments.success.viewOrderDetails')}
-          </Link>
+          </ButtonLink>
         }
       />
     );
@@ -95,12 +90,12 @@ export function ShipmentSuccessPage() {
           </div>
         </dl>
         <div className="flex w-full max-w-md flex-col gap-3 sm:flex-row">
-          <Link to={webRoutes.shipmentStatus} className={`${secondaryLink} sm:flex-1`}>
+          <ButtonLink to={webRoutes.shipmentStatus} size="lg" variant="secondary" className="sm:flex-1">
             {t('shipments.success.viewOrderDetails')}
-          </Link>
-          <Link to={webRoutes.orders} className={`${primaryLink} sm:flex-1`}>
+          </ButtonLink>
+          <ButtonLink to={webRoutes.orders} size="lg" className="sm:flex-1">
             {t('shipments.success.createAnotherOrder')}
-          </Link>
+          </ButtonLink>
         </div>
       </section>
     );

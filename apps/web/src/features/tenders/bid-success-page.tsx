@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { placedBid, webRoutes } from '@yuk/shared';
-import { cn } from '../../lib/cn';
 import { formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { SubmittedBid } from './components/bid-form';
+import { ButtonLink } from '../../components/ui/button-link';
 
 const submittedBid = placedBid.pick({ tender_number: true, bid_amount: true });
 
@@ -14,9 +14,6 @@ function readSubmittedBid(state: unknown): SubmittedBid | null {
   const parsed = submittedBid.safeParse((state as { bid?: unknown }).bid);
   return parsed.success ? parsed.data : null;
 }
-
-const linkClass =
-  'inline-flex h-11 items-center justify-center rounded-lg px-5 text-base font-medium transition-colors';
 
 /**
  * /tenders/success: the bid just made (its tender's number and the amount, in the spec's sample layout), the
@@ -51,15 +48,12 @@ export function BidSuccessPage() {
       )}
       <p className="max-w-md text-slate-300">{t('tenders.success.notice')}</p>
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Link to={webRoutes.bids} className={cn(linkClass, 'bg-blue-600 text-white hover:bg-blue-500')}>
+        <ButtonLink to={webRoutes.bids} size="lg">
           {t('tenders.success.viewBids')}
-        </Link>
-        <Link
-          to={webRoutes.tenders}
-          className={cn(linkClass, 'bg-navy-800 text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700')}
-        >
+        </ButtonLink>
+        <ButtonLink to={webRoutes.tenders} size="lg" variant="secondary">
           {t('tenders.success.continue')}
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, matchPath, useLocation, useParams } from 'react-router';
+import { matchPath, useLocation, useParams } from 'react-router';
 import { vehicle as vehicleSchema, type Vehicle, webRoutes } from '@yuk/shared';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
@@ -7,6 +7,7 @@ import { errorMessage, isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useVehicle } from './api/get-vehicle';
 import { VehicleForm } from './components/vehicle-form';
+import { ButtonLink } from '../../components/ui/button-link';
 
 /** A vehicle id from the address: a positive whole number, else undefined (answered as not found). */
 function parseId(raw: string | undefined): number | undefined {
@@ -21,9 +22,6 @@ function passedVehicle(state: unknown): Vehicle | undefined {
   const parsed = vehicleSchema.safeParse(state.vehicle);
   return parsed.success ? parsed.data : undefined;
 }
-
-const backLinkClass =
-  'inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-500';
 
 function AddVehiclePage() {
   const { t } = useTranslation();
@@ -49,11 +47,7 @@ function EditVehiclePage({ rawId }: { rawId: string | undefined }) {
       <EmptyState
         title={t('errors.VEHICLE_NOT_FOUND')}
         description={t('vehicles.form.notFoundHint')}
-        action={
-          <Link to={webRoutes.vehicles} className={backLinkClass}>
-            {t('vehicles.form.backToList')}
-          </Link>
-        }
+        action={<ButtonLink to={webRoutes.vehicles}>{t('vehicles.form.backToList')}</ButtonLink>}
       />
     );
   } else if (query.data) {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { apiPaths, FILE_LINK_TTL_SECONDS, type Vehicle, webRoutes } from '@yuk/shared';
 import { CsvDownloadButton } from '../../components/csv-download';
@@ -18,14 +17,12 @@ import { VehicleDetailsModal } from './components/vehicle-details-modal';
 import { VehicleFilters } from './components/vehicle-filters';
 import { VehiclesTable } from './components/vehicles-table';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { ButtonLink } from '../../components/ui/button-link';
 
 export const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
 /** Document links are signed for about an hour: older list data is fetched again before its links are shown. */
 const LINKS_FRESH_MS = (FILE_LINK_TTL_SECONDS * 1000) / 2;
-
-const addVehicleLinkClass =
-  'inline-flex h-10 items-center justify-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500 active:bg-blue-700 max-sm:h-11';
 
 /** /vehicles 'My Vehicles': search, Type and Status filters, the list (paged), details, edit and delete. */
 export function VehiclesPage() {
@@ -86,13 +83,7 @@ export function VehiclesPage() {
     content = (
       <EmptyState
         title={filtered ? t('vehicles.list.emptyFiltered') : t('vehicles.list.empty')}
-        action={
-          filtered ? undefined : (
-            <Link to={webRoutes.newVehicle} className={addVehicleLinkClass}>
-              {t('vehicles.list.add')}
-            </Link>
-          )
-        }
+        action={filtered ? undefined : <ButtonLink to={webRoutes.newVehicle}>{t('vehicles.list.add')}</ButtonLink>}
       />
     );
   } else {
@@ -121,9 +112,7 @@ export function VehiclesPage() {
               label={t('vehicles.list.download')}
               fallbackName="my-vehicles.csv"
             />
-            <Link to={webRoutes.newVehicle} className={addVehicleLinkClass}>
-              {t('vehicles.list.add')}
-            </Link>
+            <ButtonLink to={webRoutes.newVehicle}>{t('vehicles.list.add')}</ButtonLink>
           </>
         }
       />

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { webRoutes, type CarrierFigures, type ShipperFigures } from '@yuk/shared';
 import { formatNumber, formatUsd } from '../../../lib/format';
 import { ChartCard } from './chart-card';
 import { CHART_COLORS } from './chart-types';
 import { FigureCard } from './figure-card';
+import { ButtonLink } from '../../../components/ui/button-link';
 
 const MONTH_KEYS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'] as const;
 
@@ -20,18 +20,6 @@ const percent = (share: number | null) => (share === null ? '—' : `${Math.roun
 const usd = (value: number) => formatUsd(value);
 const count = (value: number) => formatNumber(value);
 const oneDecimal = (value: number) => formatNumber(Math.round(value * 10) / 10);
-
-/** A link styled as the page's main action, for the empty states' next steps. */
-export function ActionLink({ to, children }: { to: string; children: string }) {
-  return (
-    <Link
-      to={to}
-      className="inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white shadow-sm shadow-blue-950/40 hover:bg-blue-500 max-sm:h-11"
-    >
-      {children}
-    </Link>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -54,7 +42,7 @@ function useChartBasics(months: { month: string }[]) {
 export function ShipperSection({ figures }: { figures: ShipperFigures }) {
   const { t, labels, hours } = useChartBasics(figures.months);
   const months = figures.months;
-  const postTender = <ActionLink to={webRoutes.createTender}>{t('dashboard.postTender')}</ActionLink>;
+  const postTender = <ButtonLink to={webRoutes.createTender}>{t('dashboard.postTender')}</ButtonLink>;
   const series = useMemo(
     () => ({
       spend: [
@@ -164,7 +152,7 @@ export function ShipperSection({ figures }: { figures: ShipperFigures }) {
 export function CarrierSection({ figures }: { figures: CarrierFigures }) {
   const { t, labels } = useChartBasics(figures.months);
   const months = figures.months;
-  const findTenders = <ActionLink to={webRoutes.tenders}>{t('dashboard.findTenders')}</ActionLink>;
+  const findTenders = <ButtonLink to={webRoutes.tenders}>{t('dashboard.findTenders')}</ButtonLink>;
   const series = useMemo(
     () => ({
       bids: [

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   createTenderInput,
@@ -31,6 +31,7 @@ import { useCreateTender } from '../api/create-tender';
 import { DateField } from '../../../components/ui/date-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { AuctionRulesFields } from './auction-rules-fields';
+import { ButtonLink } from '../../../components/ui/button-link';
 
 /** The blank form: texts as typed (numbers too), dates as YYYY-MM-DD or '', opened as the initial status. */
 export const EMPTY_TENDER_FORM = {
@@ -61,8 +62,6 @@ export const EMPTY_TENDER_FORM = {
 
 type FieldName = keyof typeof EMPTY_TENDER_FORM;
 const FIELD_NAMES = Object.keys(EMPTY_TENDER_FORM) as FieldName[];
-const linkButtonClass =
-  'inline-flex h-11 items-center justify-center rounded-lg bg-navy-800 px-5 text-base font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700';
 
 function Required({ children }: { children: ReactNode }) {
   return (
@@ -272,9 +271,9 @@ export function CreateTenderForm() {
       <AuctionRulesFields control={control} register={register} setValue={setValue} error={error} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to={webRoutes.tenders} className={linkButtonClass}>
+        <ButtonLink to={webRoutes.tenders} size="lg" variant="secondary">
           {t('terms.cancel')}
-        </Link>
+        </ButtonLink>
         <Button type="submit" size="lg" pending={create.isPending}>
           {create.isPending ? t('orders.create.pending') : t('orders.create.submit')}
         </Button>

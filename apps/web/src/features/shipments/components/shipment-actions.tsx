@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SHIPMENT_STATUS_TEXT, type Shipment, type ShipmentStep, webRoutes } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +11,7 @@ import { useDeliveryProof } from '../api/delivery-proof';
 import { useMoveShipment } from '../api/move-shipment';
 import { CheckIcon } from '../../../components/ui/icons';
 import { ConfirmDeliveryDialog } from './confirm-delivery-dialog';
+import { ButtonLink } from '../../../components/ui/button-link';
 
 /** The carrier's next step: loaded after the award, on the way after loading; none after that. */
 export function carrierNextStep(status: Shipment['status']): Extract<ShipmentStep, 'loaded' | 'on_the_way'> | null {
@@ -18,9 +19,6 @@ export function carrierNextStep(status: Shipment['status']): Extract<ShipmentSte
   if (status === 'loaded') return 'on_the_way';
   return null;
 }
-
-const linkClass =
-  'inline-flex h-10 items-center justify-center rounded-lg bg-navy-800 px-4 text-sm font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700';
 
 function Delivered() {
   const { t } = useTranslation();
@@ -30,9 +28,9 @@ function Delivered() {
         <CheckIcon className="size-5" />
         {t('shipments.delivered')}
       </span>
-      <Link to={webRoutes.shipmentSuccess} className={linkClass}>
+      <ButtonLink to={webRoutes.shipmentSuccess} variant="secondary">
         {t('shipments.viewConfirmation')}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   ACCEPTED_FILE_TYPES,
@@ -40,6 +40,7 @@ import { useCreateVehicle } from '../api/create-vehicle';
 import { useUpdateVehicle } from '../api/update-vehicle';
 import type { VehicleFiles } from '../api/vehicle-form-data';
 import { DocumentUpload } from './document-upload';
+import { ButtonLink } from '../../../components/ui/button-link';
 
 /** The form's fields, as the browser holds them: text, and the equipment as a list. */
 export interface VehicleFormFields {
@@ -415,12 +416,9 @@ export function VehicleForm({ vehicle }: VehicleFormProps) {
       </Section>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link
-          to={webRoutes.vehicles}
-          className="inline-flex h-11 items-center justify-center rounded-lg bg-navy-800 px-5 text-base font-medium text-slate-100 ring-1 ring-navy-600 ring-inset hover:bg-navy-700"
-        >
+        <ButtonLink to={webRoutes.vehicles} size="lg" variant="secondary">
           {t('terms.cancel')}
-        </Link>
+        </ButtonLink>
         <Button type="submit" size="lg" pending={pending}>
           {pending ? t('vehicles.form.saving') : editing ? t('vehicles.form.update') : t('vehicles.form.save')}
         </Button>
