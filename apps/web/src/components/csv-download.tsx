@@ -73,7 +73,7 @@ export interface CsvDownloadButtonProps {
   path: string;
   /** The screen's current filters as that call's query parameters; empty values are left out. */
   query?: Record<string, QueryValue>;
-  /** What the button says, naming the list ("Download orders (CSV)"). */
+  /** What the button says: it names the list the file holds. */
   label: string;
   /** The file name when the answer names none, e.g. "my-orders.csv". */
   fallbackName: string;
@@ -82,7 +82,7 @@ export interface CsvDownloadButtonProps {
   className?: string;
 }
 
-/** A "Download CSV" button: busy while the file comes, an error toast when it does not. */
+/** A button that downloads a list as CSV: busy while the file comes, an error toast when it does not. */
 export function CsvDownloadButton({
   path,
   query = {},

@@ -36,8 +36,8 @@ export function useLanePrice(route: LaneRoute) {
 }
 
 /**
- * Under a tender's starting price while it is written: "Typical price on this lane: $1,100–$1,400 (24 deals)",
- * or that the lane has too few deals to say. Asked as the places are typed, once typing pauses.
+ * Under a tender's starting price while it is written: the lane's typical price range and how many deals it
+ * rests on, or that the lane has too few deals to say. Asked as the places are typed, once typing pauses.
  */
 export function LanePriceHint({ route }: { route: LaneRoute }) {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { SelectField } from './ui/select-field';
 import { TextAreaField } from './ui/text-area-field';
 
 /**
- * "Report": tells the moderators about a company or a tender (fraud, no-show, late payment, spam, other) with
+ * Tells the moderators about a company or a tender (fraud, no-show, late payment, spam, other) with
  * an optional text. The server allows ten a day.
  */
 export function ReportButton({ subjectType, subjectId }: { subjectType: 'company' | 'tender'; subjectId: number }) {

@@ -10,7 +10,7 @@ export type { SavedSearchDraft } from './save-search-dialog';
 const loadDialog = () => import('./save-search-dialog');
 const SaveSearchDialog = lazy(() => loadDialog().then((module) => ({ default: module.SaveSearchDialog })));
 
-/** The button that opens the "Save this search" dialog, with the list's filters as the draft. */
+/** The button that opens the saved-search dialog, with the list's filters as the draft. */
 export function SaveSearchButton({ draft }: { draft: () => SavedSearchDraft }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -67,7 +67,7 @@ const PLACE_SUGGESTIONS = [
 ];
 
 /**
- * "Save this search": a lane (origin, destination; empty is any place), the modes, the heaviest load and
+ * Saving a search: a lane (origin, destination; empty is any place), the modes, the heaviest load and
  * the lowest price the carrier wants. The server tells them of every tender that opens matching it.
  */
 export function SaveSearchDialog({

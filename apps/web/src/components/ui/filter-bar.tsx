@@ -10,7 +10,7 @@ import { TextField } from './text-field';
 export interface FilterSelect<K extends string> {
   key: K;
   label: string;
-  /** The empty first choice ("All", "Barchasi"). */
+  /** The text of the empty first choice (no filter). */
   anyLabel: string;
   options: readonly SelectOption[];
   value: string;
@@ -38,7 +38,7 @@ export interface FilterBarProps<K extends string> {
    * `row`: all in one row on wide screens, the clear button at its end (vehicles, bids).
    */
   layout: 'stacked' | 'row';
-  /** On phones the dropdowns move into a sheet opened by a "Filters" button; these are its texts. */
+  /** On phones the dropdowns move into a sheet opened by a button; these are its texts. */
   sheet: { open: string; close: string };
   className?: string;
 }

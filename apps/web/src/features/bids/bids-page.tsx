@@ -22,7 +22,7 @@ import { BidStatusBadge } from './components/bid-status-badge';
 import { useLiveBids } from './use-live-bids';
 import { ButtonLink } from '../../components/ui/button-link';
 
-/** Rows shown at first and added by each "Show more" (the server sends at most 1000 bids). */
+/** Rows shown at first and added by each press for more (the server sends at most 1000 bids). */
 export const BIDS_PAGE_SIZE = 50;
 
 const MAX_ID = 2_147_483_647;
@@ -37,7 +37,7 @@ function tenderIdOf(value: string): number | null {
 /**
  * Bids: my bids with their tenders, searched and filtered on the client,
  * optionally narrowed to one tender (the shared filter state's tenderId, which a link may set with
- * ?tender_id=). A row opens its tender; an accepted bid's 'Track' opens its shipment.
+ * ?tender_id=). A row opens its tender; an accepted bid's track action opens its shipment.
  */
 export function BidsPage() {
   const { t } = useTranslation();
@@ -68,7 +68,7 @@ export function BidsPage() {
   const query = useMyBids(tenderId);
   const bids = useMemo(() => query.data ?? [], [query.data]);
 
-  // a failed load also shows its text as a toast: the server's, else 'Failed to fetch bids'
+  // a failed load also shows its text as a toast: the server's, else the screen's own
   useEffect(() => {
     if (query.error) toast.error(errorMessage(query.error, t('bids.fetchFailed')), { id: 'bids-fetch' });
   }, [query.error, t]);
@@ -82,7 +82,7 @@ export function BidsPage() {
   };
   const visible = filterBids(bids, chosen);
 
-  // "Show more" pages through the rows; a new search or filter starts again from the first page
+  // more rows are shown a page at a time; a new search or filter starts again from the first page
   const signature = JSON.stringify([chosen, tenderId]);
   const [paging, setPaging] = useState({ signature, limit: BIDS_PAGE_SIZE });
   const limit = paging.signature === signature ? paging.limit : BIDS_PAGE_SIZE;
@@ -116,7 +116,7 @@ export function BidsPage() {
     },
     {
       key: 'status',
-      header: t('terms.statusHolati'),
+      header: t('terms.itemStatus'),
       cell: (bid) => (
         <span className="flex items-center gap-2">
           <BidStatusBadge status={bid.status} />

@@ -23,9 +23,9 @@ function isTab(value: string | null): value is NotificationTab {
 }
 
 /**
- * Notifications: the tabs All, Unread, System, Offers filter the list (the tab is kept in the address as
- * ?tab=…); new ones arrive live on top; "Show more" pages back with `before`; a click marks one read and
- * opens its page; 'Mark all as read' marks them all.
+ * Notifications: tabs filter the list (all, unread, system, offers; the tab is kept in the address as
+ * ?tab=…); new ones arrive live on top; more are paged back with `before`; a click marks one read and opens
+ * its page; one button marks them all read.
  */
 export function NotificationsPage() {
   const { t } = useTranslation();

@@ -55,7 +55,7 @@ function RowResult({ row }: { row: TenderImportRow }) {
 }
 
 /**
- * /orders/import: tenders from a CSV file. The template comes in each language; "Check" sends the file as a dry
+ * /orders/import: tenders from a CSV file. The template comes in each language; a first step sends the file as a dry
  * run and shows each row's verdict; the import itself is offered only when every row passes, because the
  * server creates all rows or none.
  */

@@ -36,7 +36,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The static sample page (/success): a delivered sample shipment with its cargo data, dates, three-step
- * timeline, transporter and a green 'Success' badge.
+ * timeline, transporter and a green success badge.
  */
 export function SampleSuccessPage() {
   const { t } = useTranslation();
@@ -58,7 +58,7 @@ export function SampleSuccessPage() {
           </h2>
           <dl className="grid gap-4 sm:grid-cols-2">
             <Item label={t('sampleSuccess.number')}>{`#${sample.number}`}</Item>
-            <Item label={t('terms.typeTuri')}>{t('sampleSuccess.cargoType')}</Item>
+            <Item label={t('terms.itemType')}>{t('sampleSuccess.cargoType')}</Item>
             <Item label={t('terms.weight')}>{`${formatNumber(sample.weight)} kg`}</Item>
             <Item label={t('terms.volume')}>{`${formatNumber(sample.volume)} m³`}</Item>
             <Item label={t('terms.origin')}>{sample.origin}</Item>

@@ -65,7 +65,7 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
 /**
  * Shipment status: the shipment whose number is chosen in local storage (a
  * notification's link may choose one with ?number=), loaded from the server and kept live; a picker of my
- * shipments chooses one or switches. Without a usable number: 'Yuk ma'lumotlari topilmadi.'
+ * shipments chooses one or switches. Without a usable number, it says that no shipment was found.
  */
 export function ShipmentStatusPage() {
   const { t } = useTranslation();

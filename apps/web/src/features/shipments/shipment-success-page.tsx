@@ -12,9 +12,9 @@ import { ButtonLink } from '../../components/ui/button-link';
 
 /**
  * Shipment success: the confirmation of the chosen shipment's delivery, from the
- * server's data: Order ID (#number, or N/A) and Receiver Location (the destination). Without a chosen
- * shipment (or one that is not found): 'Buyurtma ma'lumotlari topilmadi.' A shipment whose delivery is not
- * confirmed yet says so instead of claiming it.
+ * server's data: the order's #number (or N/A) and the receiver's location (the destination). Without a
+ * chosen shipment (or one that is not found) it says that no order was found; a shipment whose delivery is
+ * not confirmed yet says so instead of claiming it.
  */
 export function ShipmentSuccessPage() {
   const { t } = useTranslation();

@@ -135,9 +135,9 @@ function TenderView({ tender }: { tender: Tender }) {
             <Fact label={t('terms.weightKg')}>{formatNumber(tender.cargo_weight)}</Fact>
             <Fact label={t('tenders.detail.fields.volume')}>{formatNumber(tender.cargo_volume)}</Fact>
             <Fact label={t('terms.origin')}>{tender.origin_location}</Fact>
-            <Fact label={t('terms.destinationManzil')}>{tender.destination_location}</Fact>
+            <Fact label={t('terms.tenderDestination')}>{tender.destination_location}</Fact>
             <Fact label={t('terms.shipmentDate')}>{formatDate(tender.shipment_date)}</Fact>
-            <Fact label={t('terms.deliveryDateYetkazibBerishSanasi')}>{formatDate(tender.delivery_date)}</Fact>
+            <Fact label={t('terms.tenderDeliveryDate')}>{formatDate(tender.delivery_date)}</Fact>
             <Fact label={t('terms.tenderStartDate')}>{formatDate(tender.tender_start_date)}</Fact>
             <Fact label={t('terms.tenderEndDate')}>{formatDate(tender.tender_end_date)}</Fact>
             <Fact label={t('terms.initialPriceUsd')}>{formatUsd(tender.initial_price)}</Fact>
@@ -149,7 +149,7 @@ function TenderView({ tender }: { tender: Tender }) {
             <Fact label={t('tenders.detail.fields.bidCount')} live>
               {tender.bid_count}
             </Fact>
-            <Fact label={t('terms.statusHolat')} live>
+            <Fact label={t('terms.tenderStatusLabel')} live>
               <TenderStatusBadge status={tender.status} />
             </Fact>
             {tender.requirements && (
@@ -213,7 +213,7 @@ function Notice({ children, tone = 'warning' }: { children: ReactNode; tone?: 'w
 
 /**
  * /tender/{id}: the tender's facts, live lowest bid and status; the bid form on an opened tender of someone
- * else; the bids and decisions for its owner; 'Bu tender yopilgan' / 'Bu tender allaqachon berilgan' otherwise.
+ * else; the bids and decisions for its owner; otherwise why no bid can be made (closed, or already awarded).
  */
 export function TenderDetailPage() {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ import { hasActiveFilters, useListFilters } from '../../lib/filter-store';
 import { formatNumber } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useTenders, type TenderListParams } from './api/get-tenders';
+import { useTenders, type TenderListFilters } from './api/get-tenders';
 import { TenderFilters } from './components/tender-filters';
 import { TendersTable } from './components/tenders-table';
 
@@ -32,7 +32,7 @@ export function TendersPage() {
   const filters = useListFilters('tenders');
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
 
-  const params: TenderListParams = {
+  const params: TenderListFilters = {
     type: mode ?? '',
     status: filters.status,
     location: filters.location,
@@ -54,7 +54,7 @@ export function TendersPage() {
     if (hasNextPage && !isFetchingNextPage && !isPlaceholderData) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage]);
   const open = useCallback((tender: Tender) => void navigate(pathTo(webRoutes.tender, { id: tender.id })), [navigate]);
-  // "Save this search" starts from what the list shows: its origin city (or a search that is a city) and mode
+  // a saved search starts from what the list shows: its origin city (or a search that is a city) and mode
   const searchDraft = (): SavedSearchDraft => {
     const typed = filters.search.trim();
     const origin =

@@ -76,7 +76,7 @@ function EditVehiclePage({ rawId }: { rawId: string | undefined }) {
   );
 }
 
-/** /vehicles/new 'Add New Vehicle' and /vehicles/edit/{id} 'Edit Vehicle' (also from a direct link). */
+/** /vehicles/new adds a vehicle, /vehicles/edit/{id} edits one (also from a direct link). */
 export function VehicleFormPage() {
   const { id } = useParams();
   const { pathname } = useLocation();

@@ -24,7 +24,7 @@ const SEARCH_DELAY_MS = 300;
 /** Document links are signed for about an hour: older list data is fetched again before its links are shown. */
 const LINKS_FRESH_MS = (FILE_LINK_TTL_SECONDS * 1000) / 2;
 
-/** /vehicles 'My Vehicles': search, Type and Status filters, the list (paged), details, edit and delete. */
+/** /vehicles, my vehicles: search, type and status filters, the list (paged), details, edit and delete. */
 export function VehiclesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('vehicles.list.title'));

@@ -17,7 +17,7 @@ type Step = 'start' | 'choose' | 'unavailable' | 'not-linked';
 const CHALLENGE_MARGIN_MS = 15_000;
 
 /**
- * ERI-Key: 'Select Key to log in' sets the user flag (as the spec has it), takes a challenge from the server,
+ * ERI-Key: choosing to log in with a key sets the user flag (as the spec has it), takes a challenge from the server,
  * lists the keys E-IMZO holds, signs the challenge with the chosen one and signs in with it. A signer linked to
  * no account is offered the password, to link the key from the profile.
  */

@@ -40,7 +40,7 @@ export function composeClosesAt(endDate: string, time: string): string | null {
 }
 
 /**
- * "Auction rules", collapsed: when bidding closes on the last day, the soft close, the minimum step, buy-now,
+ * The auction rules, collapsed: when bidding closes on the last day, the soft close, the minimum step, buy-now,
  * the reserve, automatic award and the time a winner has to confirm; each with its default shown and
  * explained. It opens by itself when one of its fields has an error.
  */

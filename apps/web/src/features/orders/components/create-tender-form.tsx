@@ -89,8 +89,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * Create New Tender: the seven required fields, the four dates (dd.MM.yyyy, sent
  * as YYYY-MM-DD), the initial status (opened by default, closed or draft), requirements, notes and
- * incoterms, and the auction rules (collapsed, defaults explained). Blank required fields toast 'Iltimos, barcha majburiy maydonlarni to'ldiring', then a missing
- * date 'Iltimos, barcha sanalarni tanlang'; the same schema as the server checks the rest, and the server's
+ * incoterms, and the auction rules (collapsed, defaults explained). Blank required fields are told in a toast
+ * first, then missing dates; the same schema as the server checks the rest, and the server's
  * field texts appear beside the fields. Success toasts, refreshes the tender lists and opens /tenders.
  */
 export function CreateTenderForm() {
@@ -211,7 +211,7 @@ export function CreateTenderForm() {
           {...register('origin_location')}
         />
         <TextField
-          label={<Required>{t('terms.destinationManzil')}</Required>}
+          label={<Required>{t('terms.tenderDestination')}</Required>}
           required
           maxLength={TENDER_TEXT_MAX}
           error={error('destination_location')}
@@ -221,7 +221,7 @@ export function CreateTenderForm() {
 
       <Section title={t('orders.create.sections.dates')}>
         {dateField('shipment_date', t('terms.shipmentDate'))}
-        {dateField('delivery_date', t('terms.deliveryDateYetkazibBerishSanasi'))}
+        {dateField('delivery_date', t('terms.tenderDeliveryDate'))}
         {dateField('tender_start_date', t('terms.tenderStartDate'))}
         {dateField('tender_end_date', t('terms.tenderEndDate'))}
       </Section>
@@ -239,7 +239,7 @@ export function CreateTenderForm() {
           {...register('initial_price')}
         />
         <SelectField
-          label={t('terms.statusHolat')}
+          label={t('terms.tenderStatusLabel')}
           options={TENDER_INITIAL_STATUSES.map((value) => ({
             value,
             label: t(`terms.tenderStatus.${value}`),

@@ -15,7 +15,8 @@ export interface OrdersTableProps {
 }
 
 /**
- * The six columns of the tender list (missing values show N/A), the status, and 'Track' on awarded orders.
+ * The six columns of the tender list (missing values show N/A), the status, and a track action on awarded
+ * orders.
  */
 export function OrdersTable({ orders, onOpen, onTrack }: OrdersTableProps) {
   const { t } = useTranslation();
@@ -44,7 +45,7 @@ export function OrdersTable({ orders, onOpen, onTrack }: OrdersTableProps) {
     },
     {
       key: 'destination',
-      header: t('terms.destinationManzil'),
+      header: t('terms.tenderDestination'),
       width: '14%',
       cell: (order) => text(order.destination_location),
       title: (order) => order.destination_location,
@@ -65,7 +66,7 @@ export function OrdersTable({ orders, onOpen, onTrack }: OrdersTableProps) {
     },
     {
       key: 'status',
-      header: t('terms.statusHolat'),
+      header: t('terms.tenderStatusLabel'),
       width: '10%',
       cell: (order) => <StatusBadge label={t(`terms.tenderStatus.${order.status}`)} tone={TONES[order.status]} />,
     },

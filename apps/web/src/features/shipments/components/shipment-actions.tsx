@@ -37,8 +37,8 @@ function Delivered() {
 
 /**
  * What the viewer can do next. The carrier marks loaded, then on the way (only the next step is offered).
- * The owner has the orange 'Delivery in the process' button: enabled once the shipment is on the way, it
- * confirms the delivery and opens /shipment/success.
+ * The owner has the orange delivery button: enabled once the shipment is on the way, it confirms the
+ * delivery and opens /shipment/success.
  */
 export function ShipmentActions({ shipment }: { shipment: Shipment }) {
   const { t } = useTranslation();

@@ -13,8 +13,11 @@ import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
 import { tenderKeys } from '../../../lib/query-keys';
 
-/** The filters of the tender list, as the server's query parameters (empty strings mean "no filter"). */
-export interface TenderListParams {
+/**
+ * The tender list screen's filters, sent as the query of GET /api/tenders/all (empty strings mean "no filter");
+ * the server reads them into the shared TenderListParams.
+ */
+export interface TenderListFilters {
   type: TenderMode | '';
   status: string;
   location: string;
@@ -44,7 +47,7 @@ function pageSize(): number {
 
 /** GET /api/tenders/all: one page of the tenders matching the filters, newest first. */
 export async function getTenderPage(
-  params: TenderListParams,
+  params: TenderListFilters,
   cursor: string,
   signal?: AbortSignal,
 ): Promise<TenderPage> {
@@ -65,7 +68,7 @@ export async function getTenderPage(
   };
 }
 
-export function tendersQueryOptions(params: TenderListParams) {
+export function tendersQueryOptions(params: TenderListFilters) {
   return infiniteQueryOptions({
     queryKey: tenderKeys.list(params),
     queryFn: ({ pageParam, signal }) => getTenderPage(params, pageParam, signal),
@@ -76,7 +79,7 @@ export function tendersQueryOptions(params: TenderListParams) {
 }
 
 /** The tender list, page by page; while new filters load, the previous rows stay on screen. */
-export function useTenders(params: TenderListParams) {
+export function useTenders(params: TenderListFilters) {
   return useInfiniteQuery({
     ...tendersQueryOptions(params),
     placeholderData: keepPreviousData,

@@ -123,7 +123,7 @@ export function canBuyNow(tender: Tender): boolean {
   );
 }
 
-/** "Take it now for $X": asks first, then takes the tender and opens its shipment. */
+/** Buy now at the tender's buy-now price: asks first, then takes the tender and opens its shipment. */
 export function BuyNowButton({ tender }: { tender: Tender }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

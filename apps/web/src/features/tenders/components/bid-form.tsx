@@ -33,9 +33,8 @@ export function tashkentInstant(local: string): string {
 }
 
 /**
- * The bid form of an opened tender: the amount must be a price above 0
- * ('Iltimos, to'g'ri narx kiriting') and strictly lower than the current minimum ('Taklifingiz {min} USD dan
- * kam bo'lishi kerak'), both checked before any call; the server's refusals are shown as its text. Success
+ * The bid form of an opened tender: the amount must be a price above 0 and strictly lower than the current
+ * minimum, both checked before any call (with the server's texts for those refusals); the server's refusals are shown as its text. Success
  * opens the bid-submitted page with the bid.
  */
 export function BidForm({ tenderId, minimum, step, nextMax, cargoWeight }: BidFormProps) {

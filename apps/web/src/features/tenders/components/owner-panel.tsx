@@ -46,7 +46,7 @@ export function TrackShipmentButton({ number, label }: { number: string; label: 
 
 /**
  * The owner's actions on the tender itself: publish a draft, close an opened tender; on an awarded one, the
- * winner's deadline while they have not confirmed, then 'Track shipment'.
+ * winner's deadline while they have not confirmed, then the way to its shipment.
  */
 export function OwnerActions({ tender, onRequest }: { tender: Tender; onRequest: (decision: OwnerDecision) => void }) {
   const { t } = useTranslation();
@@ -86,8 +86,8 @@ export function awardWarnings(bid: TenderBid): ('unverified' | 'noShow' | 'lowRa
 }
 
 /**
- * The owner's decisions on a tender: 'Award' a bid (while opened or closed), 'Close tender' (opened),
- * 'Publish' (draft). `request` opens the confirmation; `dialog` is that confirmation, which shows the pending
+ * The owner's decisions on a tender: award a bid (while opened or closed), close it (opened), publish it
+ * (draft). `request` opens the confirmation; `dialog` is that confirmation, which shows the pending
  * state and ends with a toast.
  */
 export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDecision) => void; dialog: ReactNode } {
@@ -180,7 +180,7 @@ export function useOwnerDecisions(tender: Tender): { request: (decision: OwnerDe
 
 /**
  * The bids on the owner's tender (amount, bidder with phone and unanswered awards, status, time), lowest
- * first, each bid that may still be chosen with an 'Award' action while the tender is opened or closed.
+ * first, each bid that may still be chosen with an award action while the tender is opened or closed.
  */
 export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: TenderBid) => void }) {
   const { t } = useTranslation();
@@ -246,7 +246,7 @@ export function OwnerBids({ tender, onAward }: { tender: Tender; onAward: (bid: 
           },
           {
             key: 'status',
-            header: t('terms.statusHolat'),
+            header: t('terms.tenderStatusLabel'),
             cell: (bid) => <StatusBadge label={t(`terms.bidStatus.${bid.status}`)} tone={bidStatusTone(bid.status)} />,
           },
           {

@@ -25,7 +25,7 @@ export function TenderFilters(props: TenderFiltersProps) {
         },
         {
           key: 'status',
-          label: t('terms.statusHolat'),
+          label: t('terms.tenderStatusLabel'),
           anyLabel,
           value: filters.status,
           options: TENDER_LIST_STATUSES.map((value) => ({ value, label: t(`terms.tenderStatus.${value}`) })),

@@ -52,7 +52,7 @@ export function TendersTable({ tenders, total, onOpen, onEndReached, loadingMore
     },
     {
       key: 'destination',
-      header: t('terms.destinationManzil'),
+      header: t('terms.tenderDestination'),
       width: '17%',
       cell: (tender) => tender.destination_location,
       title: (tender) => tender.destination_location,

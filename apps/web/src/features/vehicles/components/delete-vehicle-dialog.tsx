@@ -9,7 +9,7 @@ export interface DeleteVehicleDialogProps {
   onCancel: () => void;
 }
 
-/** Asks 'Are you sure you want to delete "{vehicle_name}"?' before anything is deleted. */
+/** Asks for a confirmation naming the vehicle before anything is deleted. */
 export function DeleteVehicleDialog({ vehicle, pending, onConfirm, onCancel }: DeleteVehicleDialogProps) {
   const { t } = useTranslation();
   if (!vehicle) return null;

@@ -22,8 +22,8 @@ export interface DocumentUploadProps {
 
 /**
  * One document of the form: its name, the current file (edit mode), the chosen file with its size in MB,
- * and one button: 'Upload' when there is nothing yet, 'Replace' when a current file would be replaced,
- * 'Change File' once a file is chosen. The file input itself is labelled by the document's name.
+ * and one button, whose text says whether it uploads a first file, replaces the current one or changes the
+ * chosen one. The file input itself is labelled by the document's name.
  */
 export function DocumentUpload({ kind, currentName, selected, error, disabled, onSelect }: DocumentUploadProps) {
   const { t } = useTranslation();

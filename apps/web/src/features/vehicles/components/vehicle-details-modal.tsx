@@ -22,7 +22,7 @@ export interface VehicleDetailsModalProps {
 }
 
 /**
- * 'Vehicle Details': every fact of the vehicle, N/A for what was not given, and its documents as links that
+ * A vehicle's details: every fact of the vehicle, N/A for what was not given, and its documents as links that
  * open in a new tab (relative links are prefixed with the API's base address).
  */
 export function VehicleDetailsModal({ vehicle, onClose }: VehicleDetailsModalProps) {
@@ -32,11 +32,11 @@ export function VehicleDetailsModal({ vehicle, onClose }: VehicleDetailsModalPro
 
   const rows: [string, ReactNode][] = [
     [t('terms.name'), vehicle.vehicle_name],
-    [t('terms.typeTuri'), t(`terms.vehicleTypes.${vehicle.vehicle_type}`)],
+    [t('terms.itemType'), t(`terms.vehicleTypes.${vehicle.vehicle_type}`)],
     [t('terms.licensePlate'), <span className="font-mono tracking-wide">{vehicle.license_plate}</span>],
     [t('vehicles.details.vin'), formatOptionalText(vehicle.vin, texts)],
     [t('terms.yearOfManufacture'), String(vehicle.year_of_manufacture)],
-    [t('terms.statusHolati'), <VehicleStatusBadge status={vehicle.current_status} />],
+    [t('terms.itemStatus'), <VehicleStatusBadge status={vehicle.current_status} />],
     [t('terms.maxLoadWeight'), formatMaxLoad(vehicle, texts)],
     [t('terms.maxVolume'), formatMaxVolume(vehicle, texts)],
     [t('terms.axleCount'), formatOptionalCount(vehicle.axle_count, texts)],
