@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, webRoutes, type Tender, type TenderBid } from '@yuk/shared';
-import { changeLanguage } from '../i18n';
-import { startSession } from '../lib/session';
 import { makeBidder, makeTender, makeTenderBid } from '../test/factories';
-import { jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../test/render';
+import { jsonResponse, renderWithProviders, stubFetch, signedIn } from '../test/render';
 import { giveElementsASize } from '../test/sizes';
 import { appRoutes } from './router';
 
@@ -15,14 +13,12 @@ import { appRoutes } from './router';
  */
 let restoreSizes: () => void;
 
-beforeEach(async () => {
-  await changeLanguage('uz');
-  startSession({ accessToken: 'token', user: sampleUser });
+signedIn('uz');
+beforeEach(() => {
   // My Orders is a virtual table: it draws the rows that fit, so the test gives the page a size
   restoreSizes = giveElementsASize();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   restoreSizes();
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@yuk/shared';
-import { findToast, jsonResponse, renderWithProviders, signedInInEnglish, stubFetch } from '../test/render';
+import { findToast, jsonResponse, renderWithProviders, signedIn, stubFetch } from '../test/render';
 import { attachmentFileName, CsvDownloadButton } from './csv-download';
 
 const CSV = '\uFEFFNumber,Name\r\nYT-000001,Cement\r\n';
@@ -34,7 +34,7 @@ function watchSaves() {
 }
 
 describe('CsvDownloadButton', () => {
-  signedInInEnglish();
+  signedIn('en');
   afterEach(() => vi.restoreAllMocks());
 
   it('asks for the list with its filters and format=csv, with the token, and saves the file under the server’s name', async () => {

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import type { Language, User } from '@yuk/shared';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { AppProvider } from '../app/provider';
@@ -72,13 +73,13 @@ export function stubFetch(handler: (call: FetchCall) => Response | Promise<Respo
 export const sampleUser = makeUser();
 
 /**
- * Each test of the block runs signed in as the sample user with the interface in English; after it, fetch and
- * the language are as before.
+ * Each test of the block runs signed in (as the sample user, unless another is given) with the interface in
+ * `language`; after it, fetch (and any fake API) and the language are as before.
  */
-export function signedInInEnglish(): void {
+export function signedIn(language: Language, user: User = sampleUser): void {
   beforeEach(async () => {
-    await changeLanguage('en');
-    startSession({ accessToken: 'token', user: sampleUser });
+    await changeLanguage(language);
+    startSession({ accessToken: 'token', user });
   });
   afterEach(async () => {
     vi.unstubAllGlobals();

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_COOKIE_NAME } from '@yuk/shared';
 import { BellIcon, UserIcon } from '../../components/ui/icons';
 import { changeLanguage } from '../../i18n';
-import { getSession, startSession, USER_FLAG_KEY } from '../../lib/session';
-import { jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../test/render';
+import { getSession, USER_FLAG_KEY } from '../../lib/session';
+import { jsonResponse, renderWithProviders, sampleUser, stubFetch, signedIn } from '../../test/render';
 import { appRoutes } from '../router';
 import { SideNav } from './side-nav';
 
@@ -21,12 +21,10 @@ function nav() {
 }
 
 describe('the signed-in shell', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
+  signedIn('uz');
+  beforeEach(() => {
     stubFetch(() => jsonResponse([]));
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('redirects / to /dashboard, the home of a signed-in user', async () => {
     const { router } = renderApp('/');

@@ -1,20 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../i18n';
-import { startSession } from '../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { makeCompany } from '../../test/factories';
-import { findToast, jsonResponse, renderRoutes, sampleUser, stubFetch } from '../../test/render';
+import { findToast, jsonResponse, renderRoutes, sampleUser, stubFetch, signedIn } from '../../test/render';
 import { routes } from './routes';
 
 describe('the moderation console', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-    startSession({ accessToken: 'token', user: { ...sampleUser, role: 'moderator' } });
-  });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await changeLanguage('uz');
-  });
+  signedIn('en', { ...sampleUser, role: 'moderator' });
 
   it('lists pending companies with their documents; rejecting asks for a reason and sends it', async () => {
     const pending = makeCompany({ id: 7, name: 'Tez Yuk MChJ', verification_status: 'pending' });

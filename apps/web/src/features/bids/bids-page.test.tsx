@@ -1,11 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_STORAGE_KEY, type MyBid } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
-import { startSession } from '../../lib/session';
-import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
+import { findToast, jsonResponse, renderWithProviders, stubFetch, type FetchCall, signedIn } from '../../test/render';
 import { BidsPage } from './bids-page';
 import { makeMyBid } from '../../test/factories';
 
@@ -69,12 +68,10 @@ function serve(bids: MyBid[], extra?: (call: FetchCall) => Response | undefined)
 }
 
 describe('bids screen', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
+  signedIn('uz');
+  beforeEach(() => {
     filterActions.resetFilters();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('downloads My Bids as CSV with the tender and the filters on screen', async () => {
     const saved: string[] = [];
@@ -336,14 +333,9 @@ describe('bids screen', () => {
 });
 
 describe('awards awaiting my confirmation', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-    startSession({ accessToken: 'token', user: sampleUser });
+  signedIn('en');
+  beforeEach(() => {
     filterActions.resetFilters();
-  });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await changeLanguage('uz');
   });
 
   const inAnHour = new Date(Date.now() + 60 * 60_000 + 30_000).toISOString();

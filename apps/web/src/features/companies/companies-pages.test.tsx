@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicCompany } from '@yuk/shared';
 import { makeCompany } from '../../test/factories';
-import { findToast, jsonResponse, renderRoutes, signedInInEnglish, stubFetch } from '../../test/render';
+import { findToast, jsonResponse, renderRoutes, signedIn, stubFetch } from '../../test/render';
 import { routes } from './routes';
 
 describe('my company', () => {
-  signedInInEnglish();
+  signedIn('en');
 
   it('sends the profile as a multipart form, then sends it for review', async () => {
     let company = makeCompany({

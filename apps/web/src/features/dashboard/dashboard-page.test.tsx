@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dashboardMonths, lastMonthsPeriod, webRoutes, type Dashboard } from '@yuk/shared';
 import { makeCarrierFigures, makeShipperFigures } from '../../test/factories';
-import { jsonResponse, renderRoutes, signedInInEnglish, stubFetch, type FetchCall } from '../../test/render';
+import { jsonResponse, renderRoutes, signedIn, stubFetch, type FetchCall } from '../../test/render';
 import { DashboardPage } from './dashboard-page';
 
 // the page itself, not its lazy route: the test waits for the page's answers, not for its code to load
@@ -24,7 +24,7 @@ function answering(dashboard: Partial<Dashboard>) {
 }
 
 describe('the dashboard', () => {
-  signedInInEnglish();
+  signedIn('en');
   // jsdom has no 2D canvas: the charts draw nothing there, and the tables carry the numbers
   beforeEach(() => void vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null));
   afterEach(() => vi.restoreAllMocks());

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@yuk/shared';
 import { SideNav } from '../../app/layout/side-nav';
 import { changeLanguage } from '../../i18n';
-import { clearSession, startSession } from '../../lib/session';
-import { findToast, jsonResponse, renderWithProviders, sampleUser } from '../../test/render';
+import { clearSession } from '../../lib/session';
+import { findToast, jsonResponse, renderWithProviders, signedIn } from '../../test/render';
 import { NotificationsPage } from './notifications-page';
 import { isNotificationStreamOpen } from './live/notification-stream';
 import { stubApiWithStream, type RecordedCall } from './test-stream';
@@ -67,11 +67,7 @@ function renderPage(path = '/notifications') {
 const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url.startsWith('/api/notifications?'));
 
 describe('notifications screen', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  signedIn('uz');
 
   it('lists title, text and relative time, newest first; unread ones are marked', async () => {
     stubApiWithStream((call) => api(call));
@@ -267,11 +263,7 @@ describe('notifications screen', () => {
 });
 
 describe('the unread badge in the side navigation', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  signedIn('uz');
 
   function renderNav() {
     const router = createMemoryRouter([{ path: '*', element: <SideNav id="nav" open onToggle={() => {}} /> }]);

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { NotificationSettings } from '@yuk/shared';
 import { makeNotificationSettings } from '../../test/factories';
-import { type FetchCall, findToast, jsonResponse, renderRoutes, signedInInEnglish, stubFetch } from '../../test/render';
+import { type FetchCall, findToast, jsonResponse, renderRoutes, signedIn, stubFetch } from '../../test/render';
 import { routes } from './routes';
 
 describe('notification settings', () => {
-  signedInInEnglish();
+  signedIn('en');
 
   it('shows each event with its channels, and saves the changes with quiet hours', async () => {
     let settings = makeNotificationSettings();

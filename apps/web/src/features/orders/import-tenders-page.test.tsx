@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, webRoutes, type TenderImportCheck } from '@yuk/shared';
-import { findToast, jsonResponse, renderRoutes, signedInInEnglish, stubFetch, type FetchCall } from '../../test/render';
+import { findToast, jsonResponse, renderRoutes, signedIn, stubFetch, type FetchCall } from '../../test/render';
 import { routes } from './routes';
 
 const tender = {
@@ -63,7 +63,7 @@ function renderPage() {
 }
 
 describe('Import tenders from CSV', { timeout: 15_000 }, () => {
-  signedInInEnglish();
+  signedIn('en');
   afterEach(() => vi.restoreAllMocks());
 
   it('checks the file, shows each row, imports when every row passes and returns to My Orders', async () => {

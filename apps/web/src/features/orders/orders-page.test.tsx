@@ -1,10 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_STORAGE_KEY, webRoutes, type Tender } from '@yuk/shared';
-import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
-import { startSession } from '../../lib/session';
-import { holdFetch, jsonResponse, renderRoutes, sampleUser, stubFetch } from '../../test/render';
+import { holdFetch, jsonResponse, renderRoutes, stubFetch, signedIn } from '../../test/render';
 import { routes } from './routes';
 import { makeTender } from '../../test/factories';
 import { giveElementsASize } from '../../test/sizes';
@@ -54,14 +52,12 @@ async function shownNames(): Promise<string[]> {
 
 describe('My Orders', () => {
   let restoreSizes: () => void = () => {};
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
+  signedIn('uz');
+  beforeEach(() => {
     filterActions.resetFilters();
     restoreSizes = giveElementsASize();
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     restoreSizes();
   });
 

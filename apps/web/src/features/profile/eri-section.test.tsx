@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { eimzoAlias, stubEimzo } from '../../test/fake-eimzo';
-import { findToast, jsonResponse, renderWithProviders, signedInInEnglish, stubFetch } from '../../test/render';
+import { findToast, jsonResponse, renderWithProviders, signedIn, stubFetch } from '../../test/render';
 import { EriSection } from './components/eri-section';
 
 const key = {
@@ -21,7 +21,7 @@ function eimzo() {
 }
 
 describe('the ERI key section of the profile', () => {
-  signedInInEnglish();
+  signedIn('en');
 
   it('links a key: a fresh challenge signed in E-IMZO, then the link is shown', async () => {
     const { calls } = stubFetch((call) => {

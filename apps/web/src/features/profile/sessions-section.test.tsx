@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserSession } from '@yuk/shared';
-import { findToast, jsonResponse, renderWithProviders, signedInInEnglish, stubFetch } from '../../test/render';
+import { findToast, jsonResponse, renderWithProviders, signedIn, stubFetch } from '../../test/render';
 import { ProfilePage } from './profile-page';
 
 const session = (overrides: Partial<UserSession>): UserSession => ({
@@ -17,7 +17,7 @@ const session = (overrides: Partial<UserSession>): UserSession => ({
 });
 
 describe('the sessions on the profile page', () => {
-  signedInInEnglish();
+  signedIn('en');
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists where the account is signed in, this device marked; signs one other out, then all others', async () => {

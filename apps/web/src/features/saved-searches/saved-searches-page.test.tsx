@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SavedSearch } from '@yuk/shared';
 import { makeSavedSearch } from '../../test/factories';
-import { type FetchCall, findToast, jsonResponse, renderRoutes, signedInInEnglish, stubFetch } from '../../test/render';
+import { type FetchCall, findToast, jsonResponse, renderRoutes, signedIn, stubFetch } from '../../test/render';
 import { routes } from './routes';
 
 describe('saved searches', () => {
-  signedInInEnglish();
+  signedIn('en');
 
   it('lists my searches with their lane and limits, saves a new one and deletes one', async () => {
     let searches: SavedSearch[] = [

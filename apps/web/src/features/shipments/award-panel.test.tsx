@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AwardState, Shipment } from '@yuk/shared';
 import { eimzoAlias, stubEimzo } from '../../test/fake-eimzo';
-import { findToast, jsonResponse, renderWithProviders, signedInInEnglish, stubFetch } from '../../test/render';
+import { findToast, jsonResponse, renderWithProviders, signedIn, stubFetch } from '../../test/render';
 import { AwardPanel } from './components/award-panel';
 
 const document =
@@ -51,7 +51,7 @@ function eimzo() {
 }
 
 describe('the signed award on the shipment page', () => {
-  signedInInEnglish();
+  signedIn('en');
 
   it('shows the exact document and who signed; the carrier signs the server’s bytes with a key of E-IMZO', async () => {
     let signed = false;

@@ -2,17 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_STORAGE_KEY, type DeliveryProof, type Shipment } from '@yuk/shared';
-import { changeLanguage } from '../../i18n';
-import { startSession } from '../../lib/session';
 import { makeShipment } from '../../test/factories';
 import {
   findToast,
   jsonResponse,
   renderWithProviders,
   requestUrl,
-  sampleUser,
   stubFetch,
   type FetchCall,
+  signedIn,
 } from '../../test/render';
 import { ShipmentStatusPage } from './shipment-status-page';
 
@@ -112,19 +110,16 @@ const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'cargo.
 
 // whole journeys through the page (typing, uploading, drawing): more than the default 5 s on a busy machine
 describe('proof of delivery on the shipment page', { timeout: 20_000 }, () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-    startSession({ accessToken: 'token', user: sampleUser });
+  signedIn('en');
+  beforeEach(() => {
     vi.stubGlobal(
       'URL',
       Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }),
     );
     fakeCanvas();
   });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
+  afterEach(() => {
     vi.restoreAllMocks();
-    await changeLanguage('uz');
   });
 
   it('the carrier on the way records photos, the name, the signature and the position', async () => {

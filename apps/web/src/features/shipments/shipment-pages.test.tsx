@@ -1,19 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_STORAGE_KEY, type Notification, type Shipment } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { publishNotification } from '../../lib/notification-events';
-import { startSession } from '../../lib/session';
-import {
-  type FetchCall,
-  findToast,
-  jsonResponse,
-  renderWithProviders,
-  sampleUser,
-  signedInInEnglish,
-  stubFetch,
-} from '../../test/render';
+import { type FetchCall, findToast, jsonResponse, renderWithProviders, signedIn, stubFetch } from '../../test/render';
 import { ShipmentStatusPage } from './shipment-status-page';
 import { ShipmentSuccessPage } from './shipment-success-page';
 import { makeShipment } from '../../test/factories';
@@ -52,11 +43,7 @@ function serveShipments(initial: Shipment[], refuse?: (call: FetchCall) => Respo
 }
 
 describe('shipment status', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  signedIn('uz');
 
   it("without a chosen shipment: 'Yuk ma'lumotlari topilmadi.', and the picker chooses one of mine", async () => {
     const { calls } = serveShipments([makeShipment(), makeShipment({ number: 'YT-000043', origin: 'Buxoro' })]);
@@ -244,11 +231,7 @@ describe('shipment status', () => {
 });
 
 describe('shipment success', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  signedIn('uz');
 
   it("without saved data: 'Buyurtma ma'lumotlari topilmadi.'", () => {
     serveShipments([]);
@@ -300,7 +283,7 @@ describe('shipment success', () => {
 });
 
 describe('rating after delivery', () => {
-  signedInInEnglish();
+  signedIn('en');
 
   it('the owner rates the carrier once: score, dates kept, comment; the other side stays hidden until it may show', async () => {
     const delivered = makeShipment({ status: 'delivered', role: 'owner', delivered_at: '2025-03-11T09:30:00.000Z' });

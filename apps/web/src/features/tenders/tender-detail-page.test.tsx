@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   SHIPMENT_STORAGE_KEY,
   apiPaths,
@@ -12,16 +12,7 @@ import {
   type Vehicle,
 } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
-import { startSession } from '../../lib/session';
-import {
-  type FetchCall,
-  findToast,
-  jsonResponse,
-  renderRoutes,
-  sampleUser,
-  signedInInEnglish,
-  stubFetch,
-} from '../../test/render';
+import { type FetchCall, findToast, jsonResponse, renderRoutes, signedIn, stubFetch } from '../../test/render';
 import { routes } from './routes';
 import { makeBidder, makeTender, makeTenderBid, makeVehicle } from '../../test/factories';
 import { minBidOf } from './api/live-state';
@@ -95,11 +86,7 @@ function renderAt(path: string) {
 describe('the tender detail', () => {
   // the page is a lazy route: loaded once here, so that no test's waits include compiling it
   beforeAll(() => import('./tender-detail-page'));
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  signedIn('uz');
 
   it('shows every row of the spec with dd.MM.yyyy dates, USD prices and the current lowest bid', async () => {
     serve({
@@ -425,10 +412,7 @@ describe('the tender detail', () => {
 });
 
 describe('the bid-submitted page', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
+  signedIn('uz');
 
   it('reached without a bid, shows the texts without a number', async () => {
     renderAt('/tenders/success');
@@ -450,15 +434,7 @@ describe('the bid-submitted page', () => {
 });
 
 describe('the auction on the tender page', () => {
-  beforeEach(async () => {
-    await changeLanguage('en');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    await changeLanguage('uz');
-  });
+  signedIn('en');
 
   const soon = () => new Date(Date.now() + 2 * 60 * 60_000 + 5 * 60_000 + 30_000).toISOString();
 
@@ -629,7 +605,7 @@ describe('the auction on the tender page', () => {
 });
 
 describe('awarding with what the owner should know', () => {
-  signedInInEnglish();
+  signedIn('en');
 
   it("links the bidder's company with its mark, and warns about an unverified company, a recent no-show and a low rating", async () => {
     serve({
@@ -679,7 +655,7 @@ describe('awarding with what the owner should know', () => {
 });
 
 describe('a bid that names a vehicle', () => {
-  signedInInEnglish();
+  signedIn('en');
 
   it('offers my vehicles that can take the cargo, greys out the others with the reason, and sends the chosen one', async () => {
     const onBid = vi.fn(() => jsonResponse({ tender_number: 'YT-000009', bid_amount: 3900 }, 201));

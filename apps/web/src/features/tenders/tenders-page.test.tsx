@@ -3,8 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, pathTo, type Tender } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
-import { startSession } from '../../lib/session';
-import { holdFetch, jsonResponse, renderRoutes, sampleUser, stubFetch, type FetchCall } from '../../test/render';
+import { holdFetch, jsonResponse, renderRoutes, stubFetch, type FetchCall, signedIn } from '../../test/render';
 import { routes } from './routes';
 import { makeTender } from '../../test/factories';
 import { giveElementsASize } from '../../test/sizes';
@@ -25,14 +24,12 @@ const listCalls = (calls: FetchCall[]) =>
 
 describe('the tender list', () => {
   let restoreSizes: () => void;
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
+  signedIn('uz');
+  beforeEach(() => {
     restoreSizes = giveElementsASize();
     filterActions.resetFilters();
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     restoreSizes();
   });
 

@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../i18n';
-import { startSession } from '../../lib/session';
-import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../test/render';
+import { describe, expect, it } from 'vitest';
+import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch, signedIn } from '../../test/render';
 import { VehicleFormPage } from './vehicle-form-page';
 import { makeVehicle } from '../../test/factories';
 
@@ -39,11 +37,7 @@ const REQUIRED_LABELS = [
 const pdf = (name: string, bytes = 64) => new File([new Uint8Array(bytes).fill(37)], name, { type: 'application/pdf' });
 
 describe('Add New Vehicle', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  signedIn('uz');
 
   it('has the three sections, the spec’s options, defaults and number steps', async () => {
     stubFetch(() => jsonResponse({}));
@@ -231,11 +225,7 @@ describe('Add New Vehicle', () => {
 });
 
 describe('Edit Vehicle', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  signedIn('uz');
 
   const existing = makeVehicle({
     id: 41,

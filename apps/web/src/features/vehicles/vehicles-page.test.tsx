@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { startSession } from '../../lib/session';
 import { filterActions } from '../../lib/filter-store';
-import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch, type FetchCall } from '../../test/render';
+import { findToast, jsonResponse, renderWithProviders, stubFetch, type FetchCall, signedIn } from '../../test/render';
 import { makeVehicle } from '../../test/factories';
 import { VehiclesPage } from './vehicles-page';
 
@@ -26,12 +25,10 @@ const listCalls = (calls: FetchCall[]) =>
 const queryOf = (call: FetchCall | undefined) => Object.fromEntries(new URL(call?.url ?? '', 'http://x').searchParams);
 
 describe('My Vehicles', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
+  signedIn('uz');
+  beforeEach(() => {
     filterActions.resetFilters();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it("shows 'Loading vehicles...' until the list arrives, then the rows, their columns and the count", async () => {
     let answer: (response: Response) => void = () => {};

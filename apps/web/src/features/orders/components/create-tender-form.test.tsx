@@ -1,14 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../../i18n';
-import { startSession } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import {
   findToast,
   jsonResponse,
   renderWithProviders,
-  sampleUser,
-  signedInInEnglish,
+  signedIn,
   stubFetch,
   type FetchCall,
 } from '../../../test/render';
@@ -79,11 +76,7 @@ function fill(values: Record<string, string>) {
 }
 
 describe('Create New Tender', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-    startSession({ accessToken: 'token', user: sampleUser });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  signedIn('uz');
 
   it("shows the lane's typical price under the starting price once origin, destination and mode are typed", async () => {
     const { lanePriceCalls } = stubFormFetch(() => jsonResponse({}, 201), {
@@ -228,7 +221,7 @@ describe('Create New Tender', () => {
 });
 
 describe('Auction rules', () => {
-  signedInInEnglish();
+  signedIn('en');
 
   const requiredEn = {
     'Product name': 'Paxta tolasi',
