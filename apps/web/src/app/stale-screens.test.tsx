@@ -3,7 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, webRoutes, type Tender, type TenderBid } from '@yuk/shared';
 import { makeBidder, makeTender, makeTenderBid } from '../test/factories';
-import { jsonResponse, renderWithProviders, stubFetch, signedIn } from '../test/render';
+import { renderWithProviders, signedIn } from '../test/render';
+import { fakeApi, on } from '../test/fake-api';
 import { giveElementsASize } from '../test/sizes';
 import { appRoutes } from './router';
 
@@ -33,29 +34,19 @@ function serveOwnersTender() {
       bidder: makeBidder({ id: 4, first_name: 'Olga', last_name: 'Petrova', phone_number: '+998935556677' }),
     }),
   ];
-  const one = (pattern: `${string}:id${string}`) => pathTo(pattern, { id: 9 });
-  return stubFetch((call) => {
-    const path = new URL(call.url, 'http://x').pathname;
-    if (path === apiPaths.tenders.mine) return jsonResponse([tender]);
-    if (path === one(apiPaths.tenders.events)) return new Response(new ReadableStream(), { status: 200 });
-    if (path === one(apiPaths.tenders.minBid)) {
-      return jsonResponse({ min_bid: tender.current_min_bid, min_step: 0.01, next_max_bid: 3899.99 });
-    }
-    if (path === one(apiPaths.tenders.awards)) return jsonResponse([]);
-    if (path === one(apiPaths.tenders.bids)) return jsonResponse(bids);
-    if (path === one(apiPaths.tenders.award) && call.method === 'POST') {
+  return fakeApi(
+    on.get(apiPaths.tenders.mine, () => [tender]),
+    on.get(apiPaths.tenders.events, () => new Response(new ReadableStream(), { status: 200 })),
+    on.get(apiPaths.tenders.minBid, () => ({ min_bid: tender.current_min_bid, min_step: 0.01, next_max_bid: 3899.99 })),
+    on.get(apiPaths.tenders.awards, () => []),
+    on.get(apiPaths.tenders.bids, () => bids),
+    on.post(apiPaths.tenders.award, () => {
       tender = { ...tender, status: 'awarded' };
       bids = bids.map((bid) => ({ ...bid, status: bid.id === 32 ? 'accepted' : 'rejected' }));
-      return jsonResponse({
-        min_bid: tender.current_min_bid,
-        bid_count: 2,
-        status: 'awarded',
-        closes_at: tender.closes_at,
-      });
-    }
-    if (path === one(apiPaths.tenders.one)) return jsonResponse(tender);
-    return jsonResponse({ error: 'not found', code: 'NOT_FOUND' }, 404);
-  });
+      return { min_bid: tender.current_min_bid, bid_count: 2, status: 'awarded', closes_at: tender.closes_at };
+    }),
+    on.get(apiPaths.tenders.one, ({ params }) => (params.id === '9' ? tender : undefined)),
+  );
 }
 
 async function orderStatus(name: string): Promise<string> {

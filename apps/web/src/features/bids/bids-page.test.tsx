@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SHIPMENT_STORAGE_KEY, type MyBid } from '@yuk/shared';
+import { SHIPMENT_STORAGE_KEY, apiPaths, type MyBid } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
 import { findToast, jsonResponse, renderWithProviders, stubFetch, type FetchCall, signedIn } from '../../test/render';
 import { BidsPage } from './bids-page';
 import { makeMyBid } from '../../test/factories';
+import { fakeApi, on } from '../../test/fake-api';
 
 const sample: MyBid[] = [
   makeMyBid({
@@ -62,8 +63,10 @@ function renderBids(path = '/bids') {
 }
 
 function serve(bids: MyBid[], extra?: (call: FetchCall) => Response | undefined) {
-  return stubFetch(
-    (call) => extra?.(call) ?? (call.url.startsWith('/api/bids/me') ? jsonResponse(bids) : jsonResponse({ count: 0 })),
+  return fakeApi(
+    on.all('*', (call) => extra?.(call)),
+    on.get(apiPaths.bids.mine, () => bids),
+    on.get(apiPaths.notifications.unreadCount, () => ({ count: 0 })),
   );
 }
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dashboardMonths, lastMonthsPeriod, webRoutes, type Dashboard } from '@yuk/shared';
+import { apiPaths, dashboardMonths, lastMonthsPeriod, webRoutes, type Dashboard } from '@yuk/shared';
 import { makeCarrierFigures, makeShipperFigures } from '../../test/factories';
-import { jsonResponse, renderRoutes, signedIn, stubFetch, type FetchCall } from '../../test/render';
+import { fakeApi, on } from '../../test/fake-api';
+import { renderRoutes, signedIn } from '../../test/render';
 import { DashboardPage } from './dashboard-page';
 
 // the page itself, not its lazy route: the test waits for the page's answers, not for its code to load
@@ -12,15 +13,15 @@ const period = lastMonthsPeriod(12);
 const months = dashboardMonths(period.from, period.to);
 
 function answering(dashboard: Partial<Dashboard>) {
-  const calls: FetchCall[] = [];
-  stubFetch((call) => {
-    calls.push(call);
-    const url = new URL(call.url, 'http://localhost');
-    const from = url.searchParams.get('from') ?? '';
-    const to = url.searchParams.get('to') ?? '';
-    return jsonResponse({ from, to, shipper: null, carrier: null, ...dashboard });
-  });
-  return calls;
+  return fakeApi(
+    on.get(apiPaths.dashboard, ({ query }) => ({
+      from: query.get('from') ?? '',
+      to: query.get('to') ?? '',
+      shipper: null,
+      carrier: null,
+      ...dashboard,
+    })),
+  ).calls;
 }
 
 describe('the dashboard', () => {

@@ -1,17 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SHIPMENT_STORAGE_KEY, type DeliveryProof, type Shipment } from '@yuk/shared';
+import { SHIPMENT_STORAGE_KEY, apiPaths, type DeliveryProof, type Shipment } from '@yuk/shared';
 import { makeShipment } from '../../test/factories';
-import {
-  findToast,
-  jsonResponse,
-  renderWithProviders,
-  requestUrl,
-  stubFetch,
-  type FetchCall,
-  signedIn,
-} from '../../test/render';
+import { fakeApi, on } from '../../test/fake-api';
+import { findToast, jsonResponse, renderWithProviders, requestUrl, type FetchCall, signedIn } from '../../test/render';
 import { ShipmentStatusPage } from './shipment-status-page';
 
 const NUMBER = 'YT-000042';
@@ -34,25 +27,24 @@ function makeProof(overrides: Partial<DeliveryProof> = {}): DeliveryProof {
 /** A server with one shipment and its proof (null until one is posted): the calls the page makes. */
 function serve(shipment: Shipment, proof: DeliveryProof | null, answerPost?: (call: FetchCall) => Response) {
   let current = { shipment, proof };
-  const stub = stubFetch((call) => {
-    if (call.url === '/api/shipments') return jsonResponse([current.shipment]);
-    if (call.url === `/api/shipments/${NUMBER}`) return jsonResponse(current.shipment);
-    if (call.url === `/api/shipments/${NUMBER}/proof`) {
-      if (call.method === 'GET') return jsonResponse(current.proof);
+  const stub = fakeApi(
+    on.get(apiPaths.shipments.list, () => [current.shipment]),
+    on.get(apiPaths.shipments.one, () => current.shipment),
+    on.get(apiPaths.shipments.proof, () => current.proof),
+    on.post(apiPaths.shipments.proof, (call) => {
       const answer = answerPost?.(call);
       if (answer) return answer;
       current = { ...current, proof: makeProof() };
       return jsonResponse(current.proof, 201);
-    }
-    if (call.url === `/api/shipments/${NUMBER}/status`) {
+    }),
+    on.post(apiPaths.shipments.status, () => {
       current = {
         ...current,
         shipment: { ...current.shipment, status: 'delivered', delivered_at: '2025-03-12T10:00:00Z' },
       };
-      return jsonResponse(current.shipment);
-    }
-    return jsonResponse({ error: 'Not found', code: 'NOT_FOUND' }, 404);
-  });
+      return current.shipment;
+    }),
+  );
   /** The form of the POST of the proof, as the browser would send it. */
   const sentForm = (): FormData => {
     const post = stub.fetchMock.mock.calls.find(

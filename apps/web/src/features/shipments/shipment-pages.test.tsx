@@ -1,13 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { SHIPMENT_STORAGE_KEY, type Notification, type Shipment } from '@yuk/shared';
+import { SHIPMENT_STORAGE_KEY, apiPaths, type Notification, type Shipment } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { publishNotification } from '../../lib/notification-events';
-import { type FetchCall, findToast, jsonResponse, renderWithProviders, signedIn, stubFetch } from '../../test/render';
+import { type FetchCall, findToast, jsonResponse, renderWithProviders, signedIn } from '../../test/render';
 import { ShipmentStatusPage } from './shipment-status-page';
 import { ShipmentSuccessPage } from './shipment-success-page';
 import { makeShipment } from '../../test/factories';
+import { fakeApi, on } from '../../test/fake-api';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -24,22 +25,22 @@ function renderAt(path: string) {
 /** A server with these shipments: GET list and one, POST status moving them as the API does. */
 function serveShipments(initial: Shipment[], refuse?: (call: FetchCall) => Response | undefined) {
   const data = new Map(initial.map((item) => [item.number, item]));
-  return stubFetch((call) => {
-    const refused = refuse?.(call);
-    if (refused) return refused;
-    if (call.url === '/api/shipments') return jsonResponse([...data.values()]);
-    const match = /^\/api\/shipments\/([^/]+)(\/status)?$/.exec(call.url);
-    const found = match ? data.get(decodeURIComponent(match[1]!)) : undefined;
-    if (!match || !found) return jsonResponse({ error: 'Yuk topilmadi', code: 'SHIPMENT_NOT_FOUND' }, 404);
-    if (match[2]) {
-      const step = (call.body as { status: 'loaded' | 'on_the_way' | 'delivered' }).status;
+  const missing = () => jsonResponse({ error: 'Yuk topilmadi', code: 'SHIPMENT_NOT_FOUND' }, 404);
+  return fakeApi(
+    on.all('*', (call) => refuse?.(call)),
+    on.get(apiPaths.shipments.list, () => [...data.values()]),
+    on.get(apiPaths.shipments.one, ({ params }) => data.get(params.number) ?? missing()),
+    on.post(apiPaths.shipments.status, ({ params, body }) => {
+      const found = data.get(params.number);
+      if (!found) return missing();
+      const step = (body as { status: 'loaded' | 'on_the_way' | 'delivered' }).status;
       const stamp = { loaded: 'loaded_at', on_the_way: 'on_the_way_at', delivered: 'delivered_at' } as const;
       const moved: Shipment = { ...found, status: step, [stamp[step]]: '2025-03-11T09:30:00.000Z' };
       data.set(found.number, moved);
-      return jsonResponse(moved);
-    }
-    return jsonResponse(found);
-  });
+      return moved;
+    }),
+    on.all('*', missing),
+  );
 }
 
 describe('shipment status', () => {

@@ -12,9 +12,10 @@ import {
   type Vehicle,
 } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
-import { type FetchCall, findToast, jsonResponse, renderRoutes, signedIn, stubFetch } from '../../test/render';
+import { type FetchCall, findToast, jsonResponse, renderRoutes, signedIn } from '../../test/render';
 import { routes } from './routes';
 import { makeBidder, makeTender, makeTenderBid, makeVehicle } from '../../test/factories';
+import { fakeApi, on } from '../../test/fake-api';
 import { minBidOf } from './api/live-state';
 
 /** The close time of the factory's tenders. */
@@ -52,24 +53,24 @@ interface Server {
 
 function serve(server: Server) {
   const stream = eventStream();
-  const stubbed = stubFetch((call) => {
-    const path = new URL(call.url, 'http://x').pathname;
-    if (path.endsWith('/events')) return stream.response;
-    if (path.endsWith('/min-bid')) {
-      const tender = server.tender instanceof Response ? undefined : server.tender;
-      return jsonResponse(minBidOf(server.minBid ?? null, tender?.initial_price ?? 0, tender?.min_step ?? 0.01));
-    }
-    if (path.endsWith('/awards')) return jsonResponse(server.awards ?? []);
-    if (path === apiPaths.market.lanePrice) return jsonResponse(server.lanePrice ?? { insufficient_data: true });
-    if (path === apiPaths.vehicles.mine) return jsonResponse(server.vehicles ?? []);
-    if (path.endsWith('/bids') && call.method === 'POST') return server.onBid!(call);
-    if (path.endsWith('/bids')) return jsonResponse(server.bids ?? []);
-    if (/\/(award|close|publish)$/.test(path)) return server.onAction!(call);
-    if (path.endsWith('/buy-now')) return server.onBuyNow!(call);
-    const tender = server.tender;
-    return tender instanceof Response ? tender : jsonResponse(tender);
-  });
-  return { ...stubbed, stream };
+  const tender = server.tender instanceof Response ? undefined : server.tender;
+  const api = fakeApi(
+    on.get(apiPaths.tenders.events, () => stream.response),
+    on.get(apiPaths.tenders.minBid, () =>
+      minBidOf(server.minBid ?? null, tender?.initial_price ?? 0, tender?.min_step ?? 0.01),
+    ),
+    on.get(apiPaths.tenders.awards, () => server.awards ?? []),
+    on.get(apiPaths.market.lanePrice, () => server.lanePrice ?? { insufficient_data: true }),
+    on.get(apiPaths.vehicles.mine, () => server.vehicles ?? []),
+    on.post(apiPaths.tenders.bids, (call) => server.onBid!(call)),
+    on.get(apiPaths.tenders.bids, () => server.bids ?? []),
+    ...[apiPaths.tenders.award, apiPaths.tenders.close, apiPaths.tenders.publish].map((path) =>
+      on.post(path, (call) => server.onAction!(call)),
+    ),
+    on.post(apiPaths.tenders.buyNow, (call) => server.onBuyNow!(call)),
+    on.get(apiPaths.tenders.one, () => server.tender),
+  );
+  return { ...api, stream };
 }
 
 function renderAt(path: string) {

@@ -1,14 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import {
-  findToast,
-  jsonResponse,
-  renderWithProviders,
-  signedIn,
-  stubFetch,
-  type FetchCall,
-} from '../../../test/render';
+import { findToast, jsonResponse, renderWithProviders, signedIn, type FetchCall } from '../../../test/render';
+import { fakeApi, on } from '../../../test/fake-api';
 import { apiPaths, type LanePrice } from '@yuk/shared';
 import { CreateTenderForm } from './create-tender-form';
 
@@ -22,14 +16,16 @@ function stubFormFetch(
 ) {
   const calls: FetchCall[] = [];
   const lanePriceCalls: FetchCall[] = [];
-  stubFetch((call) => {
-    if (call.url.startsWith(apiPaths.market.lanePrice)) {
+  fakeApi(
+    on.get(apiPaths.market.lanePrice, (call) => {
       lanePriceCalls.push(call);
-      return jsonResponse(lanePrice);
-    }
-    calls.push(call);
-    return handler(call);
-  });
+      return lanePrice;
+    }),
+    on.all('*', (call) => {
+      calls.push(call);
+      return handler(call);
+    }),
+  );
   return { calls, lanePriceCalls };
 }
 
