@@ -2,43 +2,19 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@yuk/shared';
 import { findToast, jsonResponse, renderWithProviders, signedIn, stubFetch } from '../test/render';
+import { csvFile, watchDownloads } from '../test/downloads';
 import { attachmentFileName, CsvDownloadButton } from './csv-download';
 
 const CSV = '\uFEFFNumber,Name\r\nYT-000001,Cement\r\n';
 
-function csvResponse(filename = 'my-orders-2026-11-26.csv'): Response {
-  return new Response(CSV, {
-    status: 200,
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },
-  });
-}
-
-/** Records what the button hands to the browser: the saved blob and the link's file name. */
-function watchSaves() {
-  const blobs: Blob[] = [];
-  const names: string[] = [];
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:csv';
-      }),
-      revokeObjectURL: vi.fn(),
-    }),
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { blobs, names };
-}
+const csvResponse = (filename = 'my-orders-2026-11-26.csv') => csvFile(CSV, filename);
 
 describe('CsvDownloadButton', () => {
   signedIn('en');
   afterEach(() => vi.restoreAllMocks());
 
   it('asks for the list with its filters and format=csv, with the token, and saves the file under the server’s name', async () => {
-    const saves = watchSaves();
+    const saves = watchDownloads();
     const { calls } = stubFetch(() => csvResponse());
     const { user } = renderWithProviders(
       <CsvDownloadButton
@@ -61,7 +37,7 @@ describe('CsvDownloadButton', () => {
   });
 
   it('is busy while the file comes', async () => {
-    watchSaves();
+    watchDownloads();
     let release: (response: Response) => void = () => {};
     stubFetch(() => new Promise<Response>((resolve) => (release = resolve)));
     const { user } = renderWithProviders(
@@ -76,7 +52,7 @@ describe('CsvDownloadButton', () => {
   });
 
   it('shows the server’s text as a toast when the download fails, and saves nothing', async () => {
-    const saves = watchSaves();
+    const saves = watchDownloads();
     stubFetch(() => jsonResponse({ error: 'The price filter is wrong', code: 'VALIDATION_FAILED' }, 400));
     const { user } = renderWithProviders(
       <CsvDownloadButton path={apiPaths.tenders.all} label="Download tenders (CSV)" fallbackName="tenders.csv" />,
@@ -87,7 +63,7 @@ describe('CsvDownloadButton', () => {
   });
 
   it('refuses an answer that is not CSV with the failure text', async () => {
-    const saves = watchSaves();
+    const saves = watchDownloads();
     stubFetch(() => jsonResponse([]));
     const { user } = renderWithProviders(
       <CsvDownloadButton

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SHIPMENT_STORAGE_KEY, apiPaths, type MyBid } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
@@ -8,6 +8,7 @@ import { findToast, jsonResponse, renderWithProviders, stubFetch, type FetchCall
 import { BidsPage } from './bids-page';
 import { makeMyBid } from '../../test/factories';
 import { fakeApi, on } from '../../test/fake-api';
+import { csvFile, watchDownloads } from '../../test/downloads';
 
 const sample: MyBid[] = [
   makeMyBid({
@@ -77,20 +78,9 @@ describe('bids screen', () => {
   });
 
   it('downloads My Bids as CSV with the tender and the filters on screen', async () => {
-    const saved: string[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const { names: saved, restore } = watchDownloads();
     const { calls } = serve(sample, (call) =>
-      call.url.includes('format=csv')
-        ? new Response('\uFEFFTender\r\n', {
-            headers: {
-              'content-type': 'text/csv',
-              'content-disposition': 'attachment; filename="my-bids-2026-11-26.csv"',
-            },
-          })
-        : undefined,
+      call.url.includes('format=csv') ? csvFile('\uFEFFTender\r\n', 'my-bids-2026-11-26.csv') : undefined,
     );
     const { user } = renderBids('/bids?tender_id=5');
     await screen.findByRole('button', { name: 'Takliflarni yuklab olish (CSV)' });
@@ -100,7 +90,7 @@ describe('bids screen', () => {
     const csvCall = new URL(calls.find((call) => call.url.includes('format=csv'))!.url, 'http://x');
     expect(csvCall.pathname).toBe('/api/bids/me');
     expect(Object.fromEntries(csvCall.searchParams)).toEqual({ tender_id: '5', delivery: 'Tez', format: 'csv' });
-    click.mockRestore();
+    restore();
   });
 
   it('shows the title, the seven columns, grouped USD prices, the count line and the button to /tenders', async () => {

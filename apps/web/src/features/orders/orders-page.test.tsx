@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SHIPMENT_STORAGE_KEY, webRoutes, type Tender } from '@yuk/shared';
 import { filterActions } from '../../lib/filter-store';
 import { holdFetch, jsonResponse, renderRoutes, stubFetch, signedIn } from '../../test/render';
 import { routes } from './routes';
 import { makeTender } from '../../test/factories';
 import { giveElementsASize } from '../../test/sizes';
+import { csvFile, watchDownloads } from '../../test/downloads';
 
 /** Typing-heavy journeys get more time when the machine is busy. */
 const SLOW_TEST_MS = 15_000;
@@ -219,19 +220,10 @@ describe('My Orders', () => {
   });
 
   it('downloads the list as CSV with the filters on screen, and links to the import', async () => {
-    const saved: string[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const { names: saved, restore } = watchDownloads();
     const { calls } = stubFetch((call) =>
       call.url.includes('format=csv')
-        ? new Response('\uFEFFTender raqami\r\n', {
-            headers: {
-              'content-type': 'text/csv; charset=utf-8',
-              'content-disposition': 'attachment; filename="my-orders-2026-11-26.csv"',
-            },
-          })
+        ? csvFile('\uFEFFTender raqami\r\n', 'my-orders-2026-11-26.csv')
         : jsonResponse([order({ name: 'Sement' })]),
     );
     const { user } = renderAt('/orders');
@@ -252,7 +244,7 @@ describe('My Orders', () => {
       location: 'Toshkent',
       format: 'csv',
     });
-    click.mockRestore();
+    restore();
   });
 
   it('reads every page of the list by cursor', async () => {

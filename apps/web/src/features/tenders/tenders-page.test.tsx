@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, type Tender } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
@@ -7,6 +7,7 @@ import { holdFetch, jsonResponse, renderRoutes, stubFetch, type FetchCall, signe
 import { routes } from './routes';
 import { makeTender } from '../../test/factories';
 import { giveElementsASize } from '../../test/sizes';
+import { csvFile, watchDownloads } from '../../test/downloads';
 
 /** Typing-heavy journeys get more time when the machine is busy. */
 const SLOW_TEST_MS = 15_000;
@@ -67,20 +68,9 @@ describe('the tender list', () => {
   );
 
   it('downloads the list as CSV with the mode and the filters on screen', async () => {
-    const saved: string[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const { names: saved, restore } = watchDownloads();
     const { calls } = stubFetch((call) =>
-      call.url.includes('format=csv')
-        ? new Response('\uFEFFTender\r\n', {
-            headers: {
-              'content-type': 'text/csv',
-              'content-disposition': 'attachment; filename="tenders-2026-11-26.csv"',
-            },
-          })
-        : page([makeTender()]),
+      call.url.includes('format=csv') ? csvFile('\uFEFFTender\r\n', 'tenders-2026-11-26.csv') : page([makeTender()]),
     );
     const { user } = renderAt('/tenders/truck');
     await user.selectOptions(await screen.findByLabelText('Narx'), 'Qimmat');
@@ -88,7 +78,7 @@ describe('the tender list', () => {
     await waitFor(() => expect(saved).toEqual(['tenders-2026-11-26.csv']));
     const csvCall = listCalls(calls).find((url) => url.searchParams.get('format') === 'csv');
     expect(Object.fromEntries(csvCall!.searchParams)).toEqual({ type: 'truck', price: 'Qimmat', format: 'csv' });
-    click.mockRestore();
+    restore();
   });
 
   it('offers exactly the spec options in every dropdown', async () => {

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
 import { findToast, jsonResponse, renderWithProviders, stubFetch, type FetchCall, signedIn } from '../../test/render';
 import { makeVehicle } from '../../test/factories';
 import { VehiclesPage } from './vehicles-page';
+import { csvFile, watchDownloads } from '../../test/downloads';
 
 function renderList() {
   const router = createMemoryRouter(
@@ -140,19 +141,10 @@ describe('My Vehicles', () => {
   });
 
   it('downloads the list as CSV with the search, Type and Status on screen', async () => {
-    const saved: string[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const { names: saved, restore } = watchDownloads();
     const { calls } = stubFetch((call) =>
       call.url.includes('format=csv')
-        ? new Response('\uFEFFName\r\n', {
-            headers: {
-              'content-type': 'text/csv',
-              'content-disposition': 'attachment; filename="vehicles-2026-11-26.csv"',
-            },
-          })
+        ? csvFile('\uFEFFName\r\n', 'vehicles-2026-11-26.csv')
         : jsonResponse([makeVehicle({ id: 3, vehicle_name: 'Labo', vehicle_type: 'Van' })]),
     );
     const { user } = renderList();
@@ -163,7 +155,7 @@ describe('My Vehicles', () => {
     const csvCall = calls.find((call) => call.url.includes('format=csv'));
     expect(csvCall?.url.startsWith('/api/vehicles/user?')).toBe(true);
     expect(queryOf(csvCall)).toEqual({ type: 'Van', format: 'csv' });
-    click.mockRestore();
+    restore();
   });
 
   it("shows 'Error loading vehicles: {message}' and toasts the server's text", async () => {
