@@ -41,6 +41,7 @@ export interface FetchCall {
   headers: Record<string, string>;
   body: unknown;
   credentials: RequestCredentials | undefined;
+  signal: AbortSignal | undefined;
 }
 
 /** The URL a fetch call asks for, whichever form it was given in. */
@@ -49,7 +50,7 @@ export function requestUrl(input: RequestInfo | URL): string {
   return input instanceof URL ? input.href : input.url;
 }
 
-/** Replaces fetch with a handler; every call is recorded (url, method, headers, parsed JSON body). */
+/** Replaces fetch with a handler; every call is recorded (url, method, headers, parsed JSON body, abort signal). */
 export function stubFetch(handler: (call: FetchCall) => Response | Promise<Response>) {
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -61,6 +62,7 @@ export function stubFetch(handler: (call: FetchCall) => Response | Promise<Respo
       headers,
       body: raw === undefined ? undefined : JSON.parse(raw),
       credentials: init.credentials,
+      signal: init.signal ?? undefined,
     };
     calls.push(call);
     return handler(call);

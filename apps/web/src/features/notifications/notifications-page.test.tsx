@@ -1,14 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { Notification } from '@yuk/shared';
+import { apiPaths, type Notification } from '@yuk/shared';
 import { SideNav } from '../../app/layout/side-nav';
 import { changeLanguage } from '../../i18n';
 import { clearSession } from '../../lib/session';
-import { findToast, jsonResponse, renderWithProviders, signedIn } from '../../test/render';
+import { findToast, jsonResponse, renderWithProviders, signedIn, type FetchCall } from '../../test/render';
 import { NotificationsPage } from './notifications-page';
 import { isNotificationStreamOpen } from './live/notification-stream';
-import { stubApiWithStream, type RecordedCall } from './test-stream';
+import { fakeApi, on } from '../../test/fake-api';
+import { sseResponse } from '../../test/sse';
 import { makeNotification } from '../../test/factories';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -43,12 +44,29 @@ function byTab(url: string): Notification[] {
   return inbox;
 }
 
-function api(call: RecordedCall, unread = 1): Response {
+function api(call: FetchCall, unread = 1): Response {
   if (call.url.startsWith('/api/notifications/unread-count')) return jsonResponse({ count: unread });
   if (call.url === '/api/notifications/read-all') return jsonResponse({ count: 0 });
   if (/^\/api\/notifications\/\d+\/read$/.test(call.url)) return jsonResponse({ count: 0 });
   if (call.url.startsWith('/api/notifications?')) return jsonResponse(byTab(call.url));
   return jsonResponse({});
+}
+
+/**
+ * The fake API: the notification stream gets a fresh SSE answer each time it connects (`streams` holds them,
+ * newest last); everything else goes to `handler`.
+ */
+function stubApiWithStream(handler: (call: FetchCall) => Response | Promise<Response>) {
+  const streams: ReturnType<typeof sseResponse>[] = [];
+  const { calls } = fakeApi(
+    on.get(apiPaths.notifications.stream, () => {
+      const stream = sseResponse();
+      streams.push(stream);
+      return stream.response;
+    }),
+    on.all('*', handler),
+  );
+  return { calls, streams };
 }
 
 function renderPage(path = '/notifications') {
@@ -64,7 +82,7 @@ function renderPage(path = '/notifications') {
   return { ...renderWithProviders(<RouterProvider router={router} />), router };
 }
 
-const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url.startsWith('/api/notifications?'));
+const listCalls = (calls: FetchCall[]) => calls.filter((call) => call.url.startsWith('/api/notifications?'));
 
 describe('notifications screen', () => {
   signedIn('uz');

@@ -16,27 +16,11 @@ import { type FetchCall, findToast, jsonResponse, renderRoutes, signedIn } from 
 import { routes } from './routes';
 import { makeBidder, makeTender, makeTenderBid, makeVehicle } from '../../test/factories';
 import { fakeApi, on } from '../../test/fake-api';
+import { sseResponse } from '../../test/sse';
 import { minBidOf } from './api/live-state';
 
 /** The close time of the factory's tenders. */
 const CLOSES_AT = makeTender().closes_at;
-
-/** A live event stream the test writes to. */
-function eventStream() {
-  const encoder = new TextEncoder();
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  return {
-    response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
-    send(event: string, data: unknown) {
-      controller?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-    },
-  };
-}
 
 interface Server {
   tender?: Tender | Response;
@@ -52,7 +36,7 @@ interface Server {
 }
 
 function serve(server: Server) {
-  const stream = eventStream();
+  const stream = sseResponse();
   const tender = server.tender instanceof Response ? undefined : server.tender;
   const api = fakeApi(
     on.get(apiPaths.tenders.events, () => stream.response),
