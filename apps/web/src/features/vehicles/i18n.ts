@@ -1,5 +1,52 @@
 import { defineTexts } from '../../i18n/types';
 
+/** The texts the spec writes in English on the Uzbek screens as well: the same in uz and en. */
+const WRITTEN_IN_ENGLISH = {
+  columns: {
+    name: 'Vehicle Name/ID',
+    plate: 'License Plate',
+    capacity: 'Load Capacity',
+    equipment: 'Equipment',
+    actions: 'Actions',
+  },
+  actions: {
+    edit: 'Edit',
+    details: 'View Details',
+  },
+  toasts: {
+    fetchFailed: 'Failed to fetch vehicles',
+    created: 'Vehicle created successfully!',
+    createFailed: 'Failed to create vehicle',
+    updated: 'Vehicle updated successfully!',
+    updateFailed: 'Failed to update vehicle',
+    deleted: 'Vehicle deleted successfully!',
+    deleteFailed: 'Failed to delete vehicle',
+  },
+  statuses: {
+    Active: 'Active',
+    Inactive: 'Inactive',
+    Maintenance: 'Maintenance',
+    Available: 'Available',
+    'In Transit': 'In Transit',
+  },
+  equipment: {
+    GPS: 'GPS',
+    'Temperature Control': 'Temperature Control',
+    Refrigerated: 'Refrigerated',
+    Liftgate: 'Liftgate',
+    Camera: 'Camera',
+    'Tracking System': 'Tracking System',
+  },
+  units: {
+    kg: 'kg',
+    ton: 'ton',
+    'm³': 'm³',
+    'ft³': 'ft³',
+    L: 'L',
+    m: 'm',
+  },
+};
+
 /**
  * The vehicle screens. In uz the texts the spec quotes (and the column, filter and action names it gives in
  * English) appear exactly as written there; the other uz texts are Uzbek.
@@ -22,17 +69,8 @@ export default defineTexts({
         count: '{n} ta mashina topildi',
         idLine: 'ID: {id}',
       },
-      columns: {
-        name: 'Vehicle Name/ID',
-        plate: 'License Plate',
-        capacity: 'Load Capacity',
-        equipment: 'Equipment',
-        actions: 'Actions',
-      },
-      actions: {
-        edit: 'Edit',
-        details: 'View Details',
-      },
+      columns: WRITTEN_IN_ENGLISH.columns,
+      actions: WRITTEN_IN_ENGLISH.actions,
       delete: {
         title: "Mashinani o'chirish",
         confirm: 'Are you sure you want to delete "{vehicle_name}"?',
@@ -92,38 +130,10 @@ export default defineTexts({
         insurance: "Sug'urta polisi",
         vehicle_photo: 'Mashina surati',
       },
-      toasts: {
-        fetchFailed: 'Failed to fetch vehicles',
-        created: 'Vehicle created successfully!',
-        createFailed: 'Failed to create vehicle',
-        updated: 'Vehicle updated successfully!',
-        updateFailed: 'Failed to update vehicle',
-        deleted: 'Vehicle deleted successfully!',
-        deleteFailed: 'Failed to delete vehicle',
-      },
-      statuses: {
-        Active: 'Active',
-        Inactive: 'Inactive',
-        Maintenance: 'Maintenance',
-        Available: 'Available',
-        'In Transit': 'In Transit',
-      },
-      equipment: {
-        GPS: 'GPS',
-        'Temperature Control': 'Temperature Control',
-        Refrigerated: 'Refrigerated',
-        Liftgate: 'Liftgate',
-        Camera: 'Camera',
-        'Tracking System': 'Tracking System',
-      },
-      units: {
-        kg: 'kg',
-        ton: 'ton',
-        'm³': 'm³',
-        'ft³': 'ft³',
-        L: 'L',
-        m: 'm',
-      },
+      toasts: WRITTEN_IN_ENGLISH.toasts,
+      statuses: WRITTEN_IN_ENGLISH.statuses,
+      equipment: WRITTEN_IN_ENGLISH.equipment,
+      units: WRITTEN_IN_ENGLISH.units,
     },
   },
   en: {
@@ -143,17 +153,8 @@ export default defineTexts({
         count: 'Vehicles found: {n}',
         idLine: 'ID: {id}',
       },
-      columns: {
-        name: 'Vehicle Name/ID',
-        plate: 'License Plate',
-        capacity: 'Load Capacity',
-        equipment: 'Equipment',
-        actions: 'Actions',
-      },
-      actions: {
-        edit: 'Edit',
-        details: 'View Details',
-      },
+      columns: WRITTEN_IN_ENGLISH.columns,
+      actions: WRITTEN_IN_ENGLISH.actions,
       delete: {
         title: 'Delete vehicle',
         confirm: 'Are you sure you want to delete "{vehicle_name}"?',
@@ -213,38 +214,10 @@ export default defineTexts({
         insurance: 'Insurance policy',
         vehicle_photo: 'Vehicle photo',
       },
-      toasts: {
-        fetchFailed: 'Failed to fetch vehicles',
-        created: 'Vehicle created successfully!',
-        createFailed: 'Failed to create vehicle',
-        updated: 'Vehicle updated successfully!',
-        updateFailed: 'Failed to update vehicle',
-        deleted: 'Vehicle deleted successfully!',
-        deleteFailed: 'Failed to delete vehicle',
-      },
-      statuses: {
-        Active: 'Active',
-        Inactive: 'Inactive',
-        Maintenance: 'Maintenance',
-        Available: 'Available',
-        'In Transit': 'In Transit',
-      },
-      equipment: {
-        GPS: 'GPS',
-        'Temperature Control': 'Temperature Control',
-        Refrigerated: 'Refrigerated',
-        Liftgate: 'Liftgate',
-        Camera: 'Camera',
-        'Tracking System': 'Tracking System',
-      },
-      units: {
-        kg: 'kg',
-        ton: 'ton',
-        'm³': 'm³',
-        'ft³': 'ft³',
-        L: 'L',
-        m: 'm',
-      },
+      toasts: WRITTEN_IN_ENGLISH.toasts,
+      statuses: WRITTEN_IN_ENGLISH.statuses,
+      equipment: WRITTEN_IN_ENGLISH.equipment,
+      units: WRITTEN_IN_ENGLISH.units,
     },
   },
   ru: {
