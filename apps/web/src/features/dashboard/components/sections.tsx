@@ -38,6 +38,33 @@ function useChartBasics(months: { month: string }[]) {
   return { t, labels, hours };
 }
 
+/** My deliveries by month, on time and late, stacked: the same chart on both sides. */
+function DeliveriesChart({ months, labels }: { months: { on_time: number; delivered: number }[]; labels: string[] }) {
+  const { t } = useTranslation();
+  const series = useMemo(
+    () => [
+      { label: t('dashboard.charts.onTimeSeries'), values: months.map((m) => m.on_time), color: CHART_COLORS.emerald },
+      {
+        label: t('dashboard.charts.lateSeries'),
+        values: months.map((m) => m.delivered - m.on_time),
+        color: CHART_COLORS.rose,
+      },
+    ],
+    [months, t],
+  );
+  return (
+    <ChartCard
+      title={t('dashboard.charts.deliveries')}
+      type="bar"
+      stacked
+      labels={labels}
+      series={series}
+      format={count}
+      empty={{ title: t('dashboard.empty.deliveries'), hint: t('dashboard.empty.deliveriesHint') }}
+    />
+  );
+}
+
 /** My side as a shipper: what my tenders cost, saved, drew and how they were delivered. */
 export function ShipperSection({ figures }: { figures: ShipperFigures }) {
   const { t, labels, hours } = useChartBasics(figures.months);
@@ -61,18 +88,6 @@ export function ShipperSection({ figures }: { figures: ShipperFigures }) {
           label: t('dashboard.figures.hoursToAward'),
           values: months.map((m) => m.median_hours_to_award),
           color: CHART_COLORS.amber,
-        },
-      ],
-      deliveries: [
-        {
-          label: t('dashboard.charts.onTimeSeries'),
-          values: months.map((m) => m.on_time),
-          color: CHART_COLORS.emerald,
-        },
-        {
-          label: t('dashboard.charts.lateSeries'),
-          values: months.map((m) => m.delivered - m.on_time),
-          color: CHART_COLORS.rose,
         },
       ],
     }),
@@ -134,15 +149,7 @@ export function ShipperSection({ figures }: { figures: ShipperFigures }) {
           format={hours}
           empty={{ title: t('dashboard.empty.deals'), hint: t('dashboard.empty.dealsHint'), action: postTender }}
         />
-        <ChartCard
-          title={t('dashboard.charts.deliveries')}
-          type="bar"
-          stacked
-          labels={labels}
-          series={series.deliveries}
-          format={count}
-          empty={{ title: t('dashboard.empty.deliveries'), hint: t('dashboard.empty.deliveriesHint') }}
-        />
+        <DeliveriesChart months={months} labels={labels} />
       </div>
     </Section>
   );
@@ -165,18 +172,6 @@ export function CarrierSection({ figures }: { figures: CarrierFigures }) {
       ],
       revenue: [
         { label: t('dashboard.figures.revenue'), values: months.map((m) => m.revenue), color: CHART_COLORS.emerald },
-      ],
-      deliveries: [
-        {
-          label: t('dashboard.charts.onTimeSeries'),
-          values: months.map((m) => m.on_time),
-          color: CHART_COLORS.emerald,
-        },
-        {
-          label: t('dashboard.charts.lateSeries'),
-          values: months.map((m) => m.delivered - m.on_time),
-          color: CHART_COLORS.rose,
-        },
       ],
       rating: [
         {
@@ -227,15 +222,7 @@ export function CarrierSection({ figures }: { figures: CarrierFigures }) {
           format={usd}
           empty={{ title: t('dashboard.empty.won'), hint: t('dashboard.empty.wonHint'), action: findTenders }}
         />
-        <ChartCard
-          title={t('dashboard.charts.deliveries')}
-          type="bar"
-          stacked
-          labels={labels}
-          series={series.deliveries}
-          format={count}
-          empty={{ title: t('dashboard.empty.deliveries'), hint: t('dashboard.empty.deliveriesHint') }}
-        />
+        <DeliveriesChart months={months} labels={labels} />
         <ChartCard
           title={t('dashboard.charts.rating')}
           type="line"
