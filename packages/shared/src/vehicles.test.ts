@@ -4,6 +4,7 @@ import {
   loadCapacityKg,
   readFormNumber,
   vehicleFormInput,
+  vehicleIdInSearch,
   vehicleIdParams,
   vehicleListQuery,
   vehicleYearMax,
@@ -157,6 +158,17 @@ describe('bidVehicleRefusal', () => {
     ).toBe('VEHICLE_INACTIVE');
     for (const status of ['Active', 'Available', 'In Transit', 'Maintenance']) {
       expect(bidVehicleRefusal({ ...truck, current_status: status }, 1, today), status).toBeNull();
+    }
+  });
+});
+
+describe('vehicleIdInSearch', () => {
+  it('reads an id typed bare or after #, and nothing else', () => {
+    expect(vehicleIdInSearch('12')).toBe(12);
+    expect(vehicleIdInSearch('#12')).toBe(12);
+    expect(vehicleIdInSearch('2147483647')).toBe(2_147_483_647);
+    for (const text of ['', '0', '012', '#', '12a', ' 12', '1.5', '-3', '2147483648', '99999999999']) {
+      expect(vehicleIdInSearch(text), text).toBeUndefined();
     }
   });
 });

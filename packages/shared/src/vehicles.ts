@@ -109,6 +109,16 @@ export function normalizeLicensePlate(value: string): string {
   return value.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
+/**
+ * "12" or "#12": a search of the vehicle list that may also be a vehicle's id (the list screen asks for that
+ * vehicle beside the name and plate matches; the server's search matches it too). Undefined when it is not one.
+ */
+export function vehicleIdInSearch(search: string): number | undefined {
+  const match = /^#?([1-9]\d{0,9})$/.exec(search);
+  const id = match?.[1] ? Number(match[1]) : undefined;
+  return id !== undefined && id <= 2_147_483_647 ? id : undefined;
+}
+
 /** The equipment list: an array (web form) or its JSON text (multipart form); nothing sent → []. */
 const equipmentFeatures = z
   .union([z.string(), z.array(z.string())], { error: 'json_list' })

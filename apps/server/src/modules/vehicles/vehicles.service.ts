@@ -15,6 +15,7 @@ import {
   type VehicleDocument,
   type VehicleFormValues,
   type VehicleListFilters,
+  vehicleIdInSearch,
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { cancelDue, scheduleDue } from '../../db/due-actions.js';
@@ -212,13 +213,6 @@ export async function assertVehicleFitsBid(
   if (refusal) throw new AppError(refusal, { fields: { vehicle_id: refusal } });
 }
 
-/** "12" or "#12": a search text that may also be a vehicle's id (as the list screen reads it). */
-function idIn(search: string): number | undefined {
-  const match = /^#?([1-9]\d{0,9})$/.exec(search);
-  const id = match?.[1] ? Number(match[1]) : undefined;
-  return id !== undefined && id <= 2_147_483_647 ? id : undefined;
-}
-
 function repoFilters(filters: VehicleListFilters): repo.VehicleFilters {
   const search = filters.search?.trim();
   return {
@@ -227,7 +221,7 @@ function repoFilters(filters: VehicleListFilters): repo.VehicleFilters {
     type: filters.type,
     status: filters.status,
     anyOf: search
-      ? { nameContains: nameSearchKey(search), plateContains: plateSearchKey(search), id: idIn(search) }
+      ? { nameContains: nameSearchKey(search), plateContains: plateSearchKey(search), id: vehicleIdInSearch(search) }
       : undefined,
   };
 }

@@ -6,6 +6,7 @@ import {
   type Vehicle,
   type VehicleListQuery,
   apiPaths,
+  vehicleIdInSearch,
 } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api, isApiError } from '../../../lib/api-client';
@@ -21,13 +22,6 @@ export function getVehicles(query: VehicleListQuery, signal?: AbortSignal): Prom
     signal,
     errorMessage: i18n.t('vehicles.toasts.fetchFailed'),
   });
-}
-
-/** "12" or "#12": a search that may also be a vehicle's id. */
-function idIn(search: string): number | undefined {
-  const match = /^#?([1-9]\d{0,9})$/.exec(search);
-  const id = match?.[1] ? Number(match[1]) : undefined;
-  return id !== undefined && id <= 2_147_483_647 ? id : undefined;
 }
 
 async function findById(id: number, signal?: AbortSignal): Promise<Vehicle[]> {
@@ -56,7 +50,7 @@ export async function searchVehicles(filters: VehicleListFilters, signal?: Abort
   const calls: Promise<Vehicle[]>[] = [];
   if (search.length <= LICENSE_PLATE_MAX) calls.push(getVehicles({ ...base, licensePlate: search }, signal));
   if (search.length <= VEHICLE_NAME_MAX) calls.push(getVehicles({ ...base, name: search }, signal));
-  const id = idIn(search);
+  const id = vehicleIdInSearch(search);
   if (id !== undefined) {
     calls.push(
       findById(id, signal).then((found) =>
