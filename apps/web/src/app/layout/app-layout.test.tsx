@@ -16,6 +16,14 @@ function renderApp(path: string) {
   return { ...rendered, router };
 }
 
+/** Opens the profile, logs out there, and waits until the session has ended. */
+async function logOutFromProfile() {
+  const { user } = renderApp('/profile');
+  await screen.findByRole('heading', { level: 1, name: 'Profil' });
+  await user.click(screen.getByRole('button', { name: 'Chiqish' }));
+  await waitFor(() => expect(getSession().status).toBe('signed-out'));
+}
+
 function nav() {
   return screen.getByRole('navigation', { name: 'Asosiy menyu' });
 }
@@ -139,10 +147,7 @@ describe('the signed-in shell', () => {
           ? jsonResponse([])
           : new Response(null, { status: 204 }),
     );
-    const { user } = renderApp('/profile');
-    await screen.findByRole('heading', { level: 1, name: 'Profil' });
-    await user.click(screen.getByRole('button', { name: 'Chiqish' }));
-    await waitFor(() => expect(getSession().status).toBe('signed-out'));
+    await logOutFromProfile();
     // (the shell also asks for the unread notifications and follows their stream; the profile lists the sessions
     // and the ERI-Key link)
     const reads = new Set(['/api/users/me', '/api/users/me/sessions', '/api/users/me/eri']);
@@ -158,10 +163,7 @@ describe('the signed-in shell', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('offline'))),
     );
-    const { user } = renderApp('/profile');
-    await screen.findByRole('heading', { level: 1, name: 'Profil' });
-    await user.click(screen.getByRole('button', { name: 'Chiqish' }));
-    await waitFor(() => expect(getSession().status).toBe('signed-out'));
+    await logOutFromProfile();
   });
 });
 

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { apiPaths } from '@yuk/shared';
 import { eimzoAlias, stubEimzo } from '../../test/fake-eimzo';
+import { fakeApi, on } from '../../test/fake-api';
 import { findToast, jsonResponse, renderWithProviders, signedIn, stubFetch } from '../../test/render';
 import { EriSection } from './components/eri-section';
 
@@ -20,15 +22,20 @@ function eimzo() {
   });
 }
 
+/** The calls of linking a key: a fresh challenge, no link yet, and the link's answer from `linked`. */
+function serveLinking(linked: () => Response | object) {
+  return fakeApi(
+    on.all(apiPaths.auth.eriChallenge, () => ({ challenge: 'ch-9', ttl: 120 })),
+    on.post(apiPaths.users.eri, linked),
+    on.get(apiPaths.users.eri, () => null),
+  );
+}
+
 describe('the ERI key section of the profile', () => {
   signedIn('en');
 
   it('links a key: a fresh challenge signed in E-IMZO, then the link is shown', async () => {
-    const { calls } = stubFetch((call) => {
-      if (call.url === '/api/auth/eri/challenge') return jsonResponse({ challenge: 'ch-9', ttl: 120 });
-      if (call.method === 'POST') return jsonResponse(link);
-      return jsonResponse(null);
-    });
+    const { calls } = serveLinking(() => link);
     eimzo();
     const { user } = renderWithProviders(<EriSection />);
     await user.click(await screen.findByRole('button', { name: 'Link a key' }));
@@ -46,12 +53,7 @@ describe('the ERI key section of the profile', () => {
   });
 
   it('shows clearly that the key’s holder is linked to another account (409)', async () => {
-    stubFetch((call) => {
-      if (call.url === '/api/auth/eri/challenge') return jsonResponse({ challenge: 'ch-9', ttl: 120 });
-      if (call.method === 'POST')
-        return jsonResponse({ error: 'Linked to another account', code: 'ERI_ALREADY_LINKED' }, 409);
-      return jsonResponse(null);
-    });
+    serveLinking(() => jsonResponse({ error: 'Linked to another account', code: 'ERI_ALREADY_LINKED' }, 409));
     eimzo();
     const { user } = renderWithProviders(<EriSection />);
     await user.click(await screen.findByRole('button', { name: 'Link a key' }));
