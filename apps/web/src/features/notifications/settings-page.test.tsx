@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { NotificationSettings } from '@yuk/shared';
+import { apiPaths, type NotificationSettings } from '@yuk/shared';
 import { makeNotificationSettings } from '../../test/factories';
-import { type FetchCall, findToast, jsonResponse, renderRoutes, signedIn, stubFetch } from '../../test/render';
+import { fakeApi, on } from '../../test/fake-api';
+import { findToast, renderRoutes, signedIn } from '../../test/render';
 import { routes } from './routes';
 
 describe('notification settings', () => {
@@ -10,16 +11,13 @@ describe('notification settings', () => {
 
   it('shows each event with its channels, and saves the changes with quiet hours', async () => {
     let settings = makeNotificationSettings();
-    const calls: FetchCall[] = [];
-    stubFetch((call) => {
-      calls.push(call);
-      if (call.method === 'PUT') {
-        const body = call.body as Partial<NotificationSettings>;
-        settings = { ...settings, ...body };
-        return jsonResponse(settings);
-      }
-      return jsonResponse(settings);
-    });
+    const { calls } = fakeApi(
+      on.get(apiPaths.users.notificationSettings, () => settings),
+      on.put(apiPaths.users.notificationSettings, ({ body }) => {
+        settings = { ...settings, ...(body as Partial<NotificationSettings>) };
+        return settings;
+      }),
+    );
     const { user } = renderRoutes(routes, '/notifications/settings');
     const row = await screen.findByRole('group', { name: 'Outbid, bidding extended' });
     expect(within(row).getByRole('checkbox', { name: 'Telegram' })).toBeChecked();
@@ -43,16 +41,17 @@ describe('notification settings', () => {
 
   it('links Telegram with the deep link, unlinks it, and says when the server has no bot', async () => {
     let settings = makeNotificationSettings();
-    stubFetch((call) => {
-      if (call.url === '/api/users/me/telegram-link' && call.method === 'POST') {
-        return jsonResponse({ url: 'https://t.me/YukTenderBot?start=abc', expires_at: '2026-11-25T10:10:00.000Z' });
-      }
-      if (call.url === '/api/users/me/telegram-link' && call.method === 'DELETE') {
+    fakeApi(
+      on.post(apiPaths.users.telegramLink, () => ({
+        url: 'https://t.me/YukTenderBot?start=abc',
+        expires_at: '2026-11-25T10:10:00.000Z',
+      })),
+      on.delete(apiPaths.users.telegramLink, () => {
         settings = makeNotificationSettings();
-        return jsonResponse(settings);
-      }
-      return jsonResponse(settings);
-    });
+        return settings;
+      }),
+      on.get(apiPaths.users.notificationSettings, () => settings),
+    );
     const opened = vi.fn();
     vi.stubGlobal('open', opened);
     const { user } = renderRoutes(routes, '/notifications/settings');
@@ -70,16 +69,15 @@ describe('notification settings', () => {
         push: { available: false, public_key: null, devices: 0 },
       },
     });
-    const calls: FetchCall[] = [];
-    stubFetch((call) => {
-      calls.push(call);
-      if (call.method === 'DELETE') {
+    const { calls } = fakeApi(
+      on.delete(apiPaths.users.telegramLink, () => {
         settings = makeNotificationSettings({
           channels: { ...settings.channels, telegram: { available: false, linked: false } },
         });
-      }
-      return jsonResponse(settings);
-    });
+        return settings;
+      }),
+      on.get(apiPaths.users.notificationSettings, () => settings),
+    );
     const { user } = renderRoutes(routes, '/notifications/settings');
     expect(await screen.findByText('Telegram is linked')).toBeInTheDocument();
     expect(screen.getByText('This server has no browser notifications set up.')).toBeInTheDocument();
@@ -105,10 +103,13 @@ describe('notification settings', () => {
         },
       ],
     });
-    stubFetch((call) => {
-      if (call.url === '/api/users/me/deliveries/41/retry') settings = makeNotificationSettings();
-      return jsonResponse(settings);
-    });
+    fakeApi(
+      on.post(apiPaths.users.retryDelivery, ({ params }) => {
+        if (params.id === '41') settings = makeNotificationSettings();
+        return settings;
+      }),
+      on.get(apiPaths.users.notificationSettings, () => settings),
+    );
     const { user } = renderRoutes(routes, '/notifications/settings');
     expect(await screen.findByText('You won! Confirm by 25.11.2026 18:00')).toBeInTheDocument();
     expect(screen.getByText('500 Internal Server Error')).toBeInTheDocument();

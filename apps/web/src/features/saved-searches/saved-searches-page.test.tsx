@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SavedSearch } from '@yuk/shared';
+import { apiPaths, type SavedSearch } from '@yuk/shared';
 import { makeSavedSearch } from '../../test/factories';
-import { type FetchCall, findToast, jsonResponse, renderRoutes, signedIn, stubFetch } from '../../test/render';
+import { fakeApi, on } from '../../test/fake-api';
+import { findToast, jsonResponse, renderRoutes, signedIn, stubFetch } from '../../test/render';
 import { routes } from './routes';
 
 describe('saved searches', () => {
@@ -21,20 +22,18 @@ describe('saved searches', () => {
         min_price: null,
       }),
     ];
-    const calls: FetchCall[] = [];
-    stubFetch((call) => {
-      calls.push(call);
-      if (call.method === 'POST') {
-        const created = makeSavedSearch({ id: 10, ...(call.body as Partial<SavedSearch>) });
+    const { calls } = fakeApi(
+      on.get(apiPaths.savedSearches.collection, () => searches),
+      on.post(apiPaths.savedSearches.collection, ({ body }) => {
+        const created = makeSavedSearch({ id: 10, ...(body as Partial<SavedSearch>) });
         searches = [created, ...searches];
         return jsonResponse(created, 201);
-      }
-      if (call.method === 'DELETE') {
-        searches = searches.filter((s) => !call.url.endsWith(`/${s.id}`));
+      }),
+      on.delete(apiPaths.savedSearches.one, ({ params }) => {
+        searches = searches.filter((search) => String(search.id) !== params.id);
         return jsonResponse(null, 204);
-      }
-      return jsonResponse(searches);
-    });
+      }),
+    );
     const { user } = renderRoutes(routes, '/saved-searches');
     const list = await screen.findByRole('list', { name: 'Saved searches' });
     expect(within(list).getByRole('heading', { name: 'Toshkent → Almaty' })).toBeInTheDocument();
