@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { apiPaths } from '@yuk/shared';
 import { makeCompany } from '../../test/factories';
+import { fakeApi, on } from '../../test/fake-api';
 import { findToast, jsonResponse, renderRoutes, sampleUser, stubFetch, signedIn } from '../../test/render';
 import { routes } from './routes';
 
@@ -9,26 +11,24 @@ describe('the moderation console', () => {
 
   it('lists pending companies with their documents; rejecting asks for a reason and sends it', async () => {
     const pending = makeCompany({ id: 7, name: 'Tez Yuk MChJ', verification_status: 'pending' });
-    const { calls } = stubFetch((call) => {
-      if (call.url.startsWith('/api/admin/companies?')) return jsonResponse([pending]);
-      if (call.url === '/api/admin/companies/7/reject')
-        return jsonResponse({ ...pending, verification_status: 'rejected' });
-      if (call.url === '/api/admin/reports')
-        return jsonResponse([
-          {
-            id: 3,
-            subject_type: 'tender',
-            subject_id: 12,
-            reason: 'spam',
-            text: 'Fake load',
-            status: 'open',
-            reporter_id: 9,
-            created_at: '2026-11-24T10:00:00.000Z',
-            resolved_at: null,
-          },
-        ]);
-      return jsonResponse([]);
-    });
+    const { calls } = fakeApi(
+      on.get(apiPaths.admin.companies, () => [pending]),
+      on.post(apiPaths.admin.reject, () => ({ ...pending, verification_status: 'rejected' })),
+      on.get(apiPaths.admin.reports, () => [
+        {
+          id: 3,
+          subject_type: 'tender',
+          subject_id: 12,
+          reason: 'spam',
+          text: 'Fake load',
+          status: 'open',
+          reporter_id: 9,
+          created_at: '2026-11-24T10:00:00.000Z',
+          resolved_at: null,
+        },
+      ]),
+      on.get('*', () => []),
+    );
     const { user } = renderRoutes(routes, '/admin');
     const list = await screen.findByRole('list', { name: 'Companies' });
     const card = within(list).getByRole('listitem');
@@ -66,15 +66,14 @@ describe('the moderation console', () => {
       user_agent: 'Mozilla/5.0',
       details,
     });
-    const { calls } = stubFetch((call) => {
-      if (call.url.startsWith('/api/admin/companies?')) return jsonResponse([company]);
-      if (call.url.startsWith('/api/admin/audit?'))
-        return jsonResponse([
-          entry(12, 'company.suspended', { reason: 'Forged licence' }, true),
-          entry(11, 'company.verified', { reason: null }, true),
-        ]);
-      return jsonResponse([]);
-    });
+    const { calls } = fakeApi(
+      on.get(apiPaths.admin.companies, () => [company]),
+      on.get(apiPaths.admin.audit, () => [
+        entry(12, 'company.suspended', { reason: 'Forged licence' }, true),
+        entry(11, 'company.verified', { reason: null }, true),
+      ]),
+      on.get('*', () => []),
+    );
     const { user } = renderRoutes(routes, '/admin');
     const card = within(await screen.findByRole('list', { name: 'Companies' })).getByRole('listitem');
     const toggle = within(card).getByRole('button', { name: 'History' });
@@ -98,10 +97,9 @@ describe('the moderation console', () => {
   });
 
   it('makes another user a moderator by e-mail', async () => {
-    const { calls } = stubFetch((call) =>
-      call.url === '/api/admin/moderators'
-        ? jsonResponse({ email: 'next@example.uz', role: 'moderator' })
-        : jsonResponse([]),
+    const { calls } = fakeApi(
+      on.post(apiPaths.admin.moderators, () => ({ email: 'next@example.uz', role: 'moderator' })),
+      on.get('*', () => []),
     );
     const { user } = renderRoutes(routes, '/admin');
     const section = await screen.findByRole('region', { name: 'Moderators' });
@@ -117,26 +115,24 @@ describe('the moderation console', () => {
     expect(await screen.findAllByText('Only moderators may do this')).not.toHaveLength(0);
   });
   it('shows the accounts the limits refused most, for the period chosen', async () => {
-    const { calls } = stubFetch((call) => {
-      if (call.url.startsWith('/api/admin/quota-hits')) {
-        return jsonResponse(
-          call.url.endsWith('days=30')
-            ? []
-            : [
-                {
-                  user_id: 42,
-                  name: 'Aziz Karimov',
-                  email: 'aziz@example.uz',
-                  company: { id: 7, name: 'Karimov Logistics' },
-                  quota: 'tenders',
-                  hits: 118,
-                  last_hit_at: '2026-11-24T09:15:04.000Z',
-                },
-              ],
-        );
-      }
-      return jsonResponse([]);
-    });
+    const { calls } = fakeApi(
+      on.get(apiPaths.admin.quotaHits, ({ query }) =>
+        query.get('days') === '30'
+          ? []
+          : [
+              {
+                user_id: 42,
+                name: 'Aziz Karimov',
+                email: 'aziz@example.uz',
+                company: { id: 7, name: 'Karimov Logistics' },
+                quota: 'tenders',
+                hits: 118,
+                last_hit_at: '2026-11-24T09:15:04.000Z',
+              },
+            ],
+      ),
+      on.get('*', () => []),
+    );
     const { user } = renderRoutes(routes, '/admin');
     const section = await screen.findByRole('region', { name: 'Accounts refused most by the limits' });
     const hit = await within(section).findByRole('listitem');
