@@ -13,7 +13,7 @@ import { hasActiveFilters, useListFilters } from '../../lib/filter-store';
 import { formatNumber } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useTenders, type TenderListFilters } from './api/get-tenders';
+import { useTenders, type TenderScreenFilters } from './api/get-tenders';
 import { TenderFilters } from './components/tender-filters';
 import { TendersTable } from './components/tenders-table';
 
@@ -32,7 +32,7 @@ export function TendersPage() {
   const filters = useListFilters('tenders');
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
 
-  const params: TenderListFilters = {
+  const params: TenderScreenFilters = {
     type: mode ?? '',
     status: filters.status,
     location: filters.location,

@@ -17,7 +17,7 @@ import { tenderKeys } from '../../../lib/query-keys';
  * The tender list screen's filters, sent as the query of GET /api/tenders/all (empty strings mean "no filter");
  * the server reads them into the shared TenderListParams.
  */
-export interface TenderListFilters {
+export interface TenderScreenFilters {
   type: TenderMode | '';
   status: string;
   location: string;
@@ -47,7 +47,7 @@ function pageSize(): number {
 
 /** GET /api/tenders/all: one page of the tenders matching the filters, newest first. */
 export async function getTenderPage(
-  params: TenderListFilters,
+  params: TenderScreenFilters,
   cursor: string,
   signal?: AbortSignal,
 ): Promise<TenderPage> {
@@ -68,7 +68,7 @@ export async function getTenderPage(
   };
 }
 
-export function tendersQueryOptions(params: TenderListFilters) {
+export function tendersQueryOptions(params: TenderScreenFilters) {
   return infiniteQueryOptions({
     queryKey: tenderKeys.list(params),
     queryFn: ({ pageParam, signal }) => getTenderPage(params, pageParam, signal),
@@ -79,7 +79,7 @@ export function tendersQueryOptions(params: TenderListFilters) {
 }
 
 /** The tender list, page by page; while new filters load, the previous rows stay on screen. */
-export function useTenders(params: TenderListFilters) {
+export function useTenders(params: TenderScreenFilters) {
   return useInfiniteQuery({
     ...tendersQueryOptions(params),
     placeholderData: keepPreviousData,

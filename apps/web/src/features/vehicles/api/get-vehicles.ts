@@ -12,7 +12,7 @@ import i18n from '../../../i18n';
 import { api, isApiError } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
 import { getVehicle } from './get-vehicle';
-import type { VehicleListFilters } from './vehicle-keys';
+import type { VehicleScreenFilters } from './vehicle-keys';
 import { vehicleKeys } from '../../../lib/query-keys';
 
 /** GET /api/vehicles/user: my vehicles, newest first; name and licensePlate match a part, type and status exactly. */
@@ -42,7 +42,7 @@ const newestFirst = (a: Vehicle, b: Vehicle) =>
  * case) or, when it is a number, the vehicle's id. The server combines its filters with AND, so each
  * way of matching is one call, made side by side, and the answers are merged.
  */
-export async function searchVehicles(filters: VehicleListFilters, signal?: AbortSignal): Promise<Vehicle[]> {
+export async function searchVehicles(filters: VehicleScreenFilters, signal?: AbortSignal): Promise<Vehicle[]> {
   const base: VehicleListQuery = { type: filters.type || undefined, status: filters.status || undefined };
   const search = filters.search.trim();
   if (!search) return getVehicles(base, signal);
@@ -68,7 +68,7 @@ export async function searchVehicles(filters: VehicleListFilters, signal?: Abort
 }
 
 /** Fresh for 2 minutes; the filters are part of the key. */
-export function vehiclesQueryOptions(filters: VehicleListFilters) {
+export function vehiclesQueryOptions(filters: VehicleScreenFilters) {
   return queryOptions({
     queryKey: vehicleKeys.list(filters),
     queryFn: ({ signal }) => searchVehicles(filters, signal),
@@ -77,7 +77,7 @@ export function vehiclesQueryOptions(filters: VehicleListFilters) {
 }
 
 /** My vehicles for the list screen; while new filters load, the previous rows stay on screen. */
-export function useVehicles(filters: VehicleListFilters) {
+export function useVehicles(filters: VehicleScreenFilters) {
   return useQuery({
     ...vehiclesQueryOptions(filters),
     enabled: hasAccessToken(),

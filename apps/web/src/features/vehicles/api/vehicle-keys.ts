@@ -1,5 +1,8 @@
-/** The list's filters as the screen holds them: the search box and the Type and Status choices. */
-export interface VehicleListFilters {
+/**
+ * The vehicle list screen's filters as it holds them: the search box and the type and status choices (the
+ * server's own are the shared VehicleListFilters).
+ */
+export interface VehicleScreenFilters {
   search: string;
   type: string;
   status: string;
