@@ -5,8 +5,8 @@ import { api } from '../../../lib/api-client';
 import { invalidateTenderViews, tenderKeys } from '../../../lib/query-keys';
 
 /**
- * POST /api/tenders/{id}/buy-now: 201 with my accepted bid; the tender is mine and its shipment exists.
- * Refusals: 403 BID_OWN_TENDER, 409 TENDER_ALREADY_AWARDED / BUY_NOW_UNAVAILABLE / TENDER_NOT_OPEN.
+ * POST /api/tenders/{id}/buy-now: 201 with my accepted bid; the tender is mine and its shipment exists. A
+ * refusal (the API document lists them) is shown with the server's text.
  */
 export function buyNow(tenderId: number): Promise<PlacedBid> {
   return api.post<PlacedBid>(pathTo(apiPaths.tenders.buyNow, { id: tenderId }), undefined, {

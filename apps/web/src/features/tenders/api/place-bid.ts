@@ -5,8 +5,8 @@ import { api } from '../../../lib/api-client';
 import { invalidateTenderViews, tenderKeys } from '../../../lib/query-keys';
 
 /**
- * POST /api/tenders/{id}/bids: 201 with the bid. Refusals: 400 BID_AMOUNT_INVALID, 403 BID_OWN_TENDER, 404,
- * 409 TENDER_NOT_OPEN / TENDER_ALREADY_AWARDED / BID_NOT_LOWER, each with the server's text.
+ * POST /api/tenders/{id}/bids: 201 with the bid. A refusal (the API document lists them) is shown with the
+ * server's text.
  */
 export function placeBid(tenderId: number, input: PlaceBidInput): Promise<PlacedBid> {
   return api.post<PlacedBid>(pathTo(apiPaths.tenders.bids, { id: tenderId }), input, {
