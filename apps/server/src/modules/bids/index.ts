@@ -1,6 +1,6 @@
 /** The bids module: placing bids (in group commits) and listing them. */
 export { bidsRoutes } from './bids.routes.js';
-export { companyRefusal, placeBid, type BidsContext } from './bids.service.js';
+export { placeBid, type BidsContext } from './bids.service.js';
 export {
   acceptAwardedBid,
   declineAwardedBid,

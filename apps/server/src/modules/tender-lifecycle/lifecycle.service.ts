@@ -17,7 +17,6 @@ import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/index.js';
 import {
   acceptAwardedBid,
-  companyRefusal,
   declineAwardedBid,
   expireBid,
   findBid,
@@ -49,7 +48,7 @@ import {
   setAwardedBid,
   takeAtBuyNowPrice,
   tenderChannel,
-  visibleTender,
+  tradeRefusal,
   type TenderState,
   type TenderStateContext,
 } from '../tenders/index.js';
@@ -332,19 +331,10 @@ export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: n
     );
     return { bid, number: taken.number, users };
   });
-  if (!done) throw await buyNowRefusal(ctx, buyerId, tenderId, nowMs);
+  // refused by the conditional update; a state that changed again since reads as a conflict
+  if (!done) throw (await tradeRefusal(ctx.db, buyerId, tenderId, { buyNow: true }, nowMs)) ?? new AppError('CONFLICT');
   await announceTold(ctx, { users: done.users, tenderId });
   return placedBidOf(done.bid, done.number, 'accepted', nowText, null);
-}
-
-async function buyNowRefusal(ctx: LifecycleContext, buyerId: number, tenderId: number, nowMs: number) {
-  const tender = await visibleTender(ctx, buyerId, tenderId);
-  if (tender.owner_id === buyerId) return new AppError('BID_OWN_TENDER');
-  const company = await companyRefusal(ctx, tender, buyerId);
-  if (company) return company;
-  if (tender.status === 'awarded') return new AppError('TENDER_ALREADY_AWARDED');
-  if (tender.status !== 'opened' || tender.closes_at_ms <= nowMs) return new AppError('TENDER_NOT_OPEN');
-  return new AppError('BUY_NOW_UNAVAILABLE');
 }
 
 export async function closeTender(ctx: LifecycleContext, ownerId: number, tenderId: number): Promise<TenderLiveState> {
