@@ -16,6 +16,7 @@ import {
   type Language,
 } from '@yuk/shared';
 import { AppError } from '../errors.js';
+import { securityHeaders } from './security.js';
 
 export function requestLanguage(request: FastifyRequest): Language {
   return pickLanguage(request.headers['accept-language']);
@@ -164,12 +165,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
       'content-type: application/json; charset=utf-8',
       `content-length: ${Buffer.byteLength(body)}`,
       // the same protections the security plugin gives every other answer
-      "content-security-policy: default-src 'none'; frame-ancestors 'none'",
-      'x-content-type-options: nosniff',
-      'x-frame-options: DENY',
-      'referrer-policy: no-referrer',
-      'strict-transport-security: max-age=15552000; includeSubDomains',
-      'cross-origin-opener-policy: same-origin',
+      ...Object.entries(securityHeaders()).map(([name, value]) => `${name}: ${value}`),
       'connection: close',
     ];
     socket.write(`${headers.join('\r\n')}\r\n\r\n${body}`);

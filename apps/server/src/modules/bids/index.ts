@@ -12,6 +12,6 @@ export {
   markNoShow,
   offerBid,
   rejectOtherBids,
-  rejectUndecidedBids,
-  rejectUndecidedBidsOf,
+  rejectUndecidedBidsByTender,
+  rejectUndecidedBidsOfTender,
 } from './bids.repository.js';

@@ -26,8 +26,8 @@ import {
   markNoShow,
   offerBid,
   rejectOtherBids,
-  rejectUndecidedBids,
-  rejectUndecidedBidsOf,
+  rejectUndecidedBidsByTender,
+  rejectUndecidedBidsOfTender,
 } from '../bids/index.js';
 import { announce, recordNotifications, type NotificationDraft } from '../notifications/index.js';
 import { notifyMatchingSearches } from '../saved-searches/index.js';
@@ -141,7 +141,7 @@ async function passAward(
     return [...offered.drafts, { userId: tender.owner_id, kind: reason, params, link: tenderLink(tenderId) }];
   }
   await moveTenderStatus(trx, { tenderId, from: ['awarded'], to: 'closed', awardedBidId: null });
-  const losers = await rejectUndecidedBids(trx, tenderId);
+  const losers = await rejectUndecidedBidsOfTender(trx, tenderId);
   const params = { number: about.number, name: about.name };
   return [
     { userId: tender.owner_id, kind: 'award_unfilled', params, link: tenderLink(tenderId) },
@@ -346,7 +346,7 @@ export async function closeTender(ctx: LifecycleContext, ownerId: number, tender
       throw new AppError('TENDER_NOT_OPEN');
     }
     await cancelDue(trx, 'tender_close', tenderId);
-    const losers = await rejectUndecidedBids(trx, tenderId);
+    const losers = await rejectUndecidedBidsOfTender(trx, tenderId);
     const about = await findTenderSummary(trx, tenderId);
     const params = { number: about.number, name: about.name };
     const users = await recordNotifications(
@@ -450,7 +450,7 @@ async function closeAtDeadline(trx: Db, tenderIds: number[], nowMs: number, told
       unawarded.push(tender);
     }
   }
-  const losersByTender = await rejectUndecidedBidsOf(
+  const losersByTender = await rejectUndecidedBidsByTender(
     trx,
     unawarded.map((tender) => tender.id),
   );
