@@ -19,7 +19,8 @@ import { Migrator, sql } from 'kysely';
 import { engineOf, openDatabase, type Database } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { runDueActions } from '../src/modules/tender-lifecycle/index.js';
+import { dueHandlers } from '../src/due-handlers.js';
+import { runDueActions } from '../src/modules/deadlines/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import {
   answerAward,
@@ -643,9 +644,9 @@ describe('the schedule', () => {
         .set({ due_at_ms: Date.now() - 1000 })
         .execute();
       const handled = await Promise.all([
-        runDueActions({ db: first.db, bus: createMemoryEventBus() }),
-        runDueActions({ db: second.db, bus: createMemoryEventBus() }),
-        runDueActions({ db: second.db, bus: createMemoryEventBus() }),
+        runDueActions({ db: first.db, bus: createMemoryEventBus() }, dueHandlers),
+        runDueActions({ db: second.db, bus: createMemoryEventBus() }, dueHandlers),
+        runDueActions({ db: second.db, bus: createMemoryEventBus() }, dueHandlers),
       ]);
       // each tender's close, and the saved-search match its opening scheduled: each done once
       expect(handled.reduce((sum, n) => sum + n, 0)).toBe(120);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database.js';
-import { runDueActions } from '../../src/modules/tender-lifecycle/index.js';
+import { dueHandlers } from '../../src/due-handlers.js';
+import { runDueActions } from '../../src/modules/deadlines/index.js';
 import { createMemoryEventBus } from '../../src/plugins/event-bus.js';
 import { marketToday, pathTo, type CreateTenderInput, type Tender, apiPaths } from '@yuk/shared';
 
@@ -69,7 +70,7 @@ export async function passTenderClose(database: Database, tenderId: number, endD
 
 /** Runs every due action now, as the server's deadline runner would; returns how many ran. */
 export function runSchedule(database: Database, now?: () => Date): Promise<number> {
-  return runDueActions({ db: database.db, bus: createMemoryEventBus(), ...(now ? { now } : {}) });
+  return runDueActions({ db: database.db, bus: createMemoryEventBus(), ...(now ? { now } : {}) }, dueHandlers);
 }
 
 /** The carrier's answer to an award of their bid, through the API. */

@@ -12,6 +12,7 @@ import {
   type TenderLiveState,
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
+import type { DueHandlers } from '../deadlines/index.js';
 import { CSV_PAGE_ROWS } from '../../plugins/csv.js';
 import { companiesOfUsers } from '../companies/index.js';
 import { standingOfUsers } from '../ratings/index.js';
@@ -197,3 +198,12 @@ export async function listTenderBids(ctx: BidsContext, ownerId: number, tenderId
     },
   }));
 }
+
+/** The bids' deadline: an undecided bid past its valid_until expires; nobody is notified. */
+export const bidDueHandlers = {
+  bid_expiry: {
+    each: async (trx, bidId, batch) => {
+      await repo.expireBid(trx, bidId, batch.nowMs);
+    },
+  },
+} satisfies Partial<DueHandlers>;
