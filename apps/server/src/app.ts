@@ -199,7 +199,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     isSessionOpen: async (sessionId: string, userId: number) =>
       (await findActiveSession(db, sessionId))?.user_id === userId,
   });
-  // after authentication, before every module: its hook is added to the routes of the quota table as they are added
   const quotasCtx = {
     db,
     table: options.quotas ?? DEFAULT_QUOTAS,

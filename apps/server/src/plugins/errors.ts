@@ -106,7 +106,7 @@ function frameworkErrorCode(error: FastifyError): ErrorCode | undefined {
 }
 
 /** One error handler: every failure answers `{ error, code, fields? }` in the reader's language; a 5xx hides its inside. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+const answerErrors = async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLanguage(request);
     if (error instanceof AppError) {
@@ -141,7 +141,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       url: request.url.split('?')[0]?.slice(0, 200) ?? '',
     }),
   );
-});
+};
+export const errorsPlugin = fp(answerErrors, { name: 'errors' });
 
 /**
  * Requests Node's HTTP parser refuses before any route sees them (headers too large, a broken request line,
