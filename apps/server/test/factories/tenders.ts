@@ -3,6 +3,7 @@ import type { Database } from '../../src/db/database.js';
 import { dueHandlers } from '../../src/due-handlers.js';
 import { runDueActions } from '../../src/modules/deadlines/index.js';
 import { createMemoryEventBus } from '../../src/plugins/event-bus.js';
+import { api } from '../helpers.js';
 import { marketToday, pathTo, type CreateTenderInput, type Tender, apiPaths } from '@yuk/shared';
 
 /** A date `days` from today (Tashkent), YYYY-MM-DD. */
@@ -36,10 +37,10 @@ export async function createTender(
   token: string,
   overrides: Partial<CreateTenderInput> = {},
 ): Promise<Tender> {
-  const res = await app.inject({
+  const res = await api(app, {
     method: 'POST',
     url: apiPaths.tenders.collection,
-    headers: { authorization: `Bearer ${token}` },
+    token,
     payload: buildTenderInput(overrides),
   });
   if (res.statusCode !== 201) throw new Error(`create tender failed: ${res.statusCode} ${res.body}`);
@@ -80,9 +81,9 @@ export async function answerAward(
   bidId: number,
   answer: 'confirm' | 'decline' = 'confirm',
 ) {
-  return app.inject({
+  return api(app, {
     method: 'POST',
     url: pathTo(answer === 'confirm' ? apiPaths.bids.confirm : apiPaths.bids.decline, { id: bidId }),
-    headers: { authorization: `Bearer ${carrierToken}` },
+    token: carrierToken,
   });
 }

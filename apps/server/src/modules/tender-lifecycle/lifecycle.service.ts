@@ -198,17 +198,16 @@ export async function awardTender(
   return getLiveState(ctx, ownerId, tenderId);
 }
 
+/** A carrier's bid after their answer or purchase, as the API shows it. */
 function placedBidOf(
-  bid: { id: number; tender_id: number; amount_cents: number; created_at?: string },
-  number: string,
-  status: PlacedBid['status'],
-  createdAt: string,
-  confirmByMs: number | null,
+  bid: { id: number; tender_id: number; amount_cents: number },
+  answer: { tenderNumber: string; status: PlacedBid['status']; createdAt: string; confirmByMs: number | null },
 ): PlacedBid {
+  const { tenderNumber, status, createdAt, confirmByMs } = answer;
   return {
     id: bid.id,
     tender_id: bid.tender_id,
-    tender_number: number,
+    tender_number: tenderNumber,
     bid_amount: centsToUsd(bid.amount_cents),
     status,
     created_at: createdAt,
@@ -253,13 +252,12 @@ export async function confirmAward(ctx: LifecycleContext, carrierId: number, bid
   await announceMove(ctx, { notifiedUsers: done.users, tenderId: done.bid.tender_id });
   const summary = await findTenderSummary(ctx.db, done.bid.tender_id);
   const stored = await findBid(ctx.db, bidId);
-  return placedBidOf(
-    done.bid,
-    summary.number,
-    'accepted',
-    new Date(nowMs).toISOString(),
-    stored?.confirm_by_ms ?? null,
-  );
+  return placedBidOf(done.bid, {
+    tenderNumber: summary.number,
+    status: 'accepted',
+    createdAt: new Date(nowMs).toISOString(),
+    confirmByMs: stored?.confirm_by_ms ?? null,
+  });
 }
 
 /** The awarded carrier declines: the award passes to the next bid (or the tender closes without a winner). */
@@ -282,7 +280,12 @@ export async function declineAward(ctx: LifecycleContext, carrierId: number, bid
   if (!done) throw await answerRefusal(ctx, carrierId, bidId, nowMs);
   await announceMove(ctx, { notifiedUsers: done.users, tenderId: done.bid.tender_id });
   const summary = await findTenderSummary(ctx.db, done.bid.tender_id);
-  return placedBidOf(done.bid, summary.number, 'declined', new Date(nowMs).toISOString(), null);
+  return placedBidOf(done.bid, {
+    tenderNumber: summary.number,
+    status: 'declined',
+    createdAt: new Date(nowMs).toISOString(),
+    confirmByMs: null,
+  });
 }
 
 /**
@@ -331,7 +334,12 @@ export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: n
   // refused by the conditional update; a state that changed again since reads as a conflict
   if (!done) throw (await tradeRefusal(ctx.db, buyerId, tenderId, { buyNow: true }, nowMs)) ?? new AppError('CONFLICT');
   await announceMove(ctx, { notifiedUsers: done.users, tenderId });
-  return placedBidOf(done.bid, done.number, 'accepted', nowText, null);
+  return placedBidOf(done.bid, {
+    tenderNumber: done.number,
+    status: 'accepted',
+    createdAt: nowText,
+    confirmByMs: null,
+  });
 }
 
 export async function closeTender(ctx: LifecycleContext, ownerId: number, tenderId: number): Promise<TenderLiveState> {
