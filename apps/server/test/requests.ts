@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths, pathTo, type MyBid, type PlacedBid, type TenderBid } from '@yuk/shared';
 import { api } from './helpers.js';
 
-/** How a request is sent beyond its token: the reader's language (the default one when absent). */
-export interface Reading {
+/** The language a request asks its answer in (Accept-Language); the default one when absent. */
+export interface RequestLanguage {
   lang?: string;
 }
 
@@ -12,7 +12,7 @@ export interface Reading {
  * came, for the test to assert on, except where the name says the call must succeed (`placedBid`).
  * `defaults.lang` is sent with every call that does not name another.
  */
-export function requestsTo(app: FastifyInstance, defaults: Reading = {}) {
+export function requestsTo(app: FastifyInstance, defaults: RequestLanguage = {}) {
   const headersOf = (lang = defaults.lang) => (lang ? { headers: { 'accept-language': lang } } : {});
 
   /** A bid of `amount` as `token` (none: anonymous); `fields` go beside bid_amount (valid_until, vehicle_id). */
@@ -20,7 +20,7 @@ export function requestsTo(app: FastifyInstance, defaults: Reading = {}) {
     token: string | undefined,
     tenderId: number,
     amount: unknown,
-    { fields = {}, lang }: Reading & { fields?: Record<string, unknown> } = {},
+    { fields = {}, lang }: RequestLanguage & { fields?: Record<string, unknown> } = {},
   ) =>
     api(app, {
       method: 'POST',
