@@ -39,4 +39,5 @@ export * from './quotas.js';
 export * from './paths.js';
 export * from './api-paths.js';
 export * from './web-routes.js';
+export * from './typed-input.js';
 export * from './bid-rules.js';
