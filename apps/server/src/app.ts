@@ -33,6 +33,7 @@ import {
   type QuotaTable,
 } from './modules/quotas/index.js';
 import { ratingsRoutes } from './modules/ratings/index.js';
+import { telegramAppRoutes } from './modules/telegram-app/index.js';
 import { savedSearchesRoutes } from './modules/saved-searches/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
 import { lifecycleRoutes, startDeadlineRunner } from './modules/tender-lifecycle/index.js';
@@ -229,6 +230,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const eimzo = options.eimzo ? createEimzoClient(options.eimzo) : undefined;
   await app.register(eriRoutes, {
     ctx: { db, users: usersCtx, eimzo, ...(options.now ? { now: options.now } : {}) },
+  });
+  // the Mini App's sign-in checks launches signed with the bot's token
+  await app.register(telegramAppRoutes, {
+    ctx: { db, users: usersCtx, botToken: delivery.telegram?.token, ...(options.now ? { now: options.now } : {}) },
   });
   await app.register(awardSignaturesRoutes, {
     ctx: { db, bus, eimzo, log: app.log, ...(options.now ? { now: options.now } : {}) },
