@@ -34,6 +34,11 @@ import {
 } from './modules/quotas/index.js';
 import { ratingsRoutes } from './modules/ratings/index.js';
 import { telegramAppRoutes } from './modules/telegram-app/index.js';
+import {
+  createChannelSender,
+  tenderChannelsRoutes,
+  type TenderChannelsSettings,
+} from './modules/tender-channels/index.js';
 import { savedSearchesRoutes } from './modules/saved-searches/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
 import { lifecycleRoutes, startDeadlineRunner } from './modules/tender-lifecycle/index.js';
@@ -108,6 +113,8 @@ export interface AppOptions {
   eimzo?: EimzoSettings;
   /** The vendor's keys for our domains, handed to the web app's E-IMZO client by GET /api/config; none when absent. */
   eimzoApiKeys?: { domain: string; key: string }[];
+  /** Where opened tenders are posted in Telegram (TELEGRAM_CHANNELS); nothing is posted when absent or empty. */
+  tenderChannels?: TenderChannelsSettings;
 }
 
 /** Request and response logs never carry tokens, passwords or cookies. */
@@ -154,12 +161,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const throttle = createLoginThrottle(counterStore, options.loginPolicy);
 
   const bus = options.eventBus ?? redisBus ?? createMemoryEventBus();
-  const bidsCtx = { db, bus };
+  const tenderChannels = options.tenderChannels?.routes.length ? options.tenderChannels : undefined;
+  const bidsCtx = { db, bus, tenderChannels };
   // streams never end by themselves: end them first so that closing can finish
   app.addHook('preClose', async () => endAllSseStreams());
   const stopDeadlines = startDeadlineRunner(bidsCtx, options.deadlineTickMs ?? 250, app.log);
   const delivery = options.delivery ?? { publicUrl: 'http://localhost:3000' };
-  const deliveryCtx = { db, channels: createDeliveryChannels(delivery, app.log) };
+  const deliveryChannels = createDeliveryChannels(delivery, app.log);
+  const deliveryCtx = {
+    db,
+    channels: deliveryChannels,
+    ...(tenderChannels
+      ? { chatMessages: createChannelSender({ db, telegram: deliveryChannels.telegram, settings: tenderChannels }) }
+      : {}),
+  };
   const stopOutbox = startOutboxSender(deliveryCtx, options.outboxTickMs ?? 500, app.log);
   app.addHook('onClose', async () => {
     stopDeadlines();
@@ -252,6 +267,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deliveryProofRoutes, { ctx: { db, bus, fileLinks, fontsDir } });
   await app.register(savedSearchesRoutes, { ctx: { db } });
   await app.register(deliveryRoutes, { ctx: deliveryCtx });
+  await app.register(tenderChannelsRoutes, {
+    ctx: { db, settings: tenderChannels, enabled: deliveryChannels.telegram.enabled },
+  });
 
   if (options.webDist) await app.register(staticWebPlugin, { root: options.webDist });
   return app;

@@ -211,7 +211,9 @@ describe('Telegram', () => {
     expect(bot.messages[0]).toMatchObject({
       chat_id: String(owner.chatId),
       text: `New bid on your tender\n${tender.number} “Olma”: 2,900 USD`,
-      reply_markup: { inline_keyboard: [[{ text: 'Open', url: `https://yuk.example/tender/${tender.id}` }]] },
+      reply_markup: {
+        inline_keyboard: [[{ text: 'Open', web_app: { url: `https://yuk.example/tender/${tender.id}` } }]],
+      },
     });
     // sent once: another round finds nothing
     await send();
@@ -532,7 +534,9 @@ describe('a matching tender reaches Telegram', () => {
       expect.objectContaining({
         chat_id: String(carrier.chatId),
         text: expect.stringMatching(/^A new tender matches your search: Samarkand loads\n/),
-        reply_markup: { inline_keyboard: [[{ text: 'Open', url: `https://yuk.example/tender/${tender.id}` }]] },
+        reply_markup: {
+          inline_keyboard: [[{ text: 'Open', web_app: { url: `https://yuk.example/tender/${tender.id}` } }]],
+        },
       }),
     ]);
   });

@@ -17,7 +17,7 @@ import {
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
 import { contactsOfUsers, setUserLanguage } from '../users/index.js';
-import { botReply, isAccountMessageKind, type BotReply } from './messages.js';
+import { botReply, isAccountMessageKind, isChatMessageKind, type BotReply } from './messages.js';
 import * as outbox from './outbox.repository.js';
 import { channelsOf, type OutboxContext } from './outbox.js';
 import * as repo from './settings.repository.js';
@@ -47,7 +47,7 @@ export async function getSettings(ctx: DeliveryContext, userId: number, lang: La
   >;
   // a user's own rows are notifications (account messages have no user), so this only narrows the types
   const failed: FailedDelivery[] = dead.flatMap(({ channel, kind, ...row }) =>
-    channel === 'sms' || isAccountMessageKind(kind)
+    channel === 'sms' || isAccountMessageKind(kind) || isChatMessageKind(kind)
       ? []
       : [
           {

@@ -102,6 +102,14 @@ export function isAccountMessageKind(kind: string): kind is AccountMessageKind {
   return (ACCOUNT_MESSAGE_KINDS as readonly string[]).includes(kind);
 }
 
+/** Messages to a chat rather than to a user: a tender channel's post, and its edits. */
+export const CHAT_MESSAGE_KINDS = ['channel_post', 'channel_edit'] as const;
+export type ChatMessageKind = (typeof CHAT_MESSAGE_KINDS)[number];
+
+export function isChatMessageKind(kind: string): kind is ChatMessageKind {
+  return (CHAT_MESSAGE_KINDS as readonly string[]).includes(kind);
+}
+
 const ACCOUNT_TEXTS = {
   smsCode: {
     uz: 'Yuk Tender: tasdiqlash kodingiz {code}. U {minutes} daqiqa amal qiladi. Kodni hech kimga aytmang.',

@@ -34,6 +34,12 @@ import { announce, recordNotifications, type NotificationDraft } from '../notifi
 import { notifyMatchingSearches } from '../saved-searches/index.js';
 import { recordLaneDeal } from '../market/index.js';
 import { createShipmentForAward } from '../shipments/index.js';
+import {
+  noteTendersChanged,
+  queueDueEdit,
+  queueTenderPost,
+  type TenderChannelsSettings,
+} from '../tender-channels/index.js';
 import { remindOfExpiringDocument } from '../vehicles/index.js';
 import {
   clockMs,
@@ -61,7 +67,10 @@ import { listAwards, recordAward, settleAward } from './awards.repository.js';
  * the schedule closes tenders at their close time (awarding automatically when asked). Each move is
  * conditional updates with its bids and notifications in one transaction, then announced to open pages.
  */
-export type LifecycleContext = TenderStateContext;
+export type LifecycleContext = TenderStateContext & {
+  /** Where opened tenders are posted in Telegram (none when absent). */
+  tenderChannels?: TenderChannelsSettings | undefined;
+};
 
 /** What a committed move tells: whose notifications to announce, which tender's page to refresh. */
 interface Told {
@@ -142,6 +151,7 @@ async function passAward(
     return [...offered.drafts, { userId: tender.owner_id, kind: reason, params, link: tenderLink(tenderId) }];
   }
   await moveTenderStatus(trx, { tenderId, from: ['awarded'], to: 'closed', awardedBidId: null });
+  await noteTendersChanged(trx, [tenderId], nowMs);
   const losers = await rejectUndecidedBids(trx, tenderId);
   const params = { number: about.number, name: about.name };
   return [
@@ -192,6 +202,7 @@ export async function awardTender(
   const told = await ctx.db.transaction().execute(async (trx) => {
     const moved = await moveTenderStatus(trx, { tenderId, ownerId, from: ['opened', 'closed'], to: 'awarded' });
     if (!moved) throw new AppError('TENDER_ALREADY_AWARDED');
+    await noteTendersChanged(trx, [tenderId], nowMs);
     const about = await findTenderSummary(trx, tenderId);
     // after the tender row is locked by the update, so a bid racing the award is either in or refused
     const offered = await offerAward(trx, nowMs, { ...tender, name: about.name }, bidId, 'owner');
@@ -318,6 +329,7 @@ export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: n
       confirmByMs: null,
     });
     await cancelDue(trx, 'tender_close', tenderId);
+    await noteTendersChanged(trx, [tenderId], nowMs);
     await recordAudit(trx, {
       actorUserId: buyerId,
       action: 'tender.bought_now',
@@ -356,6 +368,7 @@ export async function closeTender(ctx: LifecycleContext, ownerId: number, tender
       throw new AppError('TENDER_NOT_OPEN');
     }
     await cancelDue(trx, 'tender_close', tenderId);
+    await noteTendersChanged(trx, [tenderId], clockMs(ctx));
     const losers = await rejectUndecidedBids(trx, tenderId);
     const about = await findTenderSummary(trx, tenderId);
     const params = { number: about.number, name: about.name };
@@ -442,13 +455,27 @@ async function awardAtClose(trx: Db, tender: ClosedTender, nowMs: number): Promi
  * owner is told (that no bid met the reserve, when one was set and there were bids).
  */
 /** A tender that opened: the owners of the saved searches it matches are told (if it is still open). */
-async function tellMatchingSearches(trx: Db, tenderId: number, told: BatchTold): Promise<void> {
+async function tellMatchingSearches(
+  trx: Db,
+  ctx: LifecycleContext,
+  tenderId: number,
+  nowMs: number,
+  told: BatchTold,
+): Promise<void> {
   const tender = await findOpenedTender(trx, tenderId);
-  if (tender) told.users.push(...(await notifyMatchingSearches(trx, tender)));
+  if (!tender) return;
+  told.users.push(...(await notifyMatchingSearches(trx, tender)));
+  // and its channel in Telegram, once
+  await queueTenderPost(trx, ctx.tenderChannels, tender, nowMs);
 }
 
 async function closeAtDeadline(trx: Db, tenderIds: number[], nowMs: number, told: BatchTold): Promise<void> {
   const closed = await closeTendersAtDeadline(trx, tenderIds, nowMs);
+  await noteTendersChanged(
+    trx,
+    closed.map((tender) => tender.id),
+    nowMs,
+  );
   const drafts: NotificationDraft[] = [];
   const unawarded: ClosedTender[] = [];
   for (const tender of closed) {
@@ -520,7 +547,8 @@ export async function runDueBatch(ctx: LifecycleContext, actions: DueAction[]): 
     for (const action of actions) {
       if (action.kind === 'award_confirm') await noShowAtDeadline(trx, action.subject_id, nowMs, batch);
       else if (action.kind === 'bid_expiry') await expireBid(trx, action.subject_id, nowMs);
-      else if (action.kind === 'tender_match') await tellMatchingSearches(trx, action.subject_id, batch);
+      else if (action.kind === 'tender_match') await tellMatchingSearches(trx, ctx, action.subject_id, nowMs, batch);
+      else if (action.kind === 'channel_edit') await queueDueEdit(trx, action.subject_id, nowMs);
       else {
         const document = PAPER_OF_DUE_KIND[action.kind];
         if (document) batch.users.push(...(await remindOfExpiringDocument(trx, document, action.subject_id, nowMs)));
