@@ -13,7 +13,7 @@ function Badge({ useCount }: { useCount: () => number | undefined }) {
 
 const itemClass = (active: boolean) =>
   cn(
-    'relative flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-[11px] font-medium',
+    'relative flex min-h-14 w-full min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg px-0.5 text-[11px] leading-tight font-medium',
     active ? 'text-sky-300' : 'text-slate-300 hover:text-white',
   );
 
@@ -30,7 +30,7 @@ function BottomLink({ item }: { item: NavItem }) {
           <ItemIcon className="size-6" />
           {item.useBadgeCount && <Badge useCount={item.useBadgeCount} />}
         </span>
-        <span className="max-w-full truncate">{t(item.labelKey)}</span>
+        <span className="block w-full truncate text-center">{t(item.labelKey)}</span>
       </NavLink>
     </li>
   );
@@ -60,7 +60,7 @@ export function BottomNav({ menuId, menuOpen, onMenu }: { menuId: string; menuOp
             className={itemClass(menuOpen)}
           >
             <MenuIcon className="size-6" />
-            <span className="max-w-full truncate">{t('nav.more')}</span>
+            <span className="block w-full truncate text-center">{t('nav.more')}</span>
           </button>
         </li>
       </ul>

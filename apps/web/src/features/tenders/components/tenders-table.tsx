@@ -91,7 +91,7 @@ export function TendersTable({ tenders, total, onOpen, onEndReached, loadingMore
           facts={[
             t('terms.cardWeight', { weight: formatNumber(tender.cargo_weight) }),
             tender.current_min_bid === null
-              ? t('terms.cardPrice', { amount: formatUsd(tender.initial_price) })
+              ? formatUsd(tender.initial_price)
               : t('terms.cardLowest', { amount: formatUsd(tender.current_min_bid) }),
             t('terms.cardCloses', { time: formatMarketTime(Date.parse(tender.closes_at)) }),
           ]}
