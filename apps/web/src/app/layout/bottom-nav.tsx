@@ -8,7 +8,7 @@ import { bottomNavItems, isUnder, type NavItem } from './nav-items';
 function Badge({ useCount }: { useCount: () => number | undefined }) {
   const { t } = useTranslation();
   const count = useCount() ?? 0;
-  return <CountBadge count={count} label={t('nav.badge', { count })} className="absolute -top-1 left-1/2 ml-1" />;
+  return <CountBadge count={count} label={t('nav.badge', { count })} className="absolute top-1 left-1/2 ml-1" />;
 }
 
 const itemClass = (active: boolean) =>
@@ -26,11 +26,10 @@ function BottomLink({ item }: { item: NavItem }) {
   return (
     <li className="flex min-w-0 flex-1">
       <NavLink to={item.to} className={itemClass(active)} aria-current={active ? 'page' : undefined}>
-        <span className="relative">
-          <ItemIcon className="size-6" />
-          {item.useBadgeCount && <Badge useCount={item.useBadgeCount} />}
-        </span>
+        <ItemIcon className="size-6" />
         <span className="block w-full truncate text-center">{t(item.labelKey)}</span>
+        {/* after the label, so the link reads "Notifications, 3 new"; drawn over the icon's corner */}
+        {item.useBadgeCount && <Badge useCount={item.useBadgeCount} />}
       </NavLink>
     </li>
   );
@@ -40,7 +39,18 @@ function BottomLink({ item }: { item: NavItem }) {
  * The navigation at the bottom of a phone's screen (and inside Telegram): the four places used most, within
  * the thumb's reach, and More, which opens the full menu.
  */
-export function BottomNav({ menuId, menuOpen, onMenu }: { menuId: string; menuOpen: boolean; onMenu: () => void }) {
+export function BottomNav({
+  menuId,
+  menuOpen,
+  onMenu,
+  items = bottomNavItems(),
+}: {
+  menuId: string;
+  menuOpen: boolean;
+  onMenu: () => void;
+  /** The places shown; the four used most of the side navigation's items when absent. */
+  items?: readonly NavItem[];
+}) {
   const { t } = useTranslation();
   return (
     <nav
@@ -48,7 +58,7 @@ export function BottomNav({ menuId, menuOpen, onMenu }: { menuId: string; menuOp
       className="fixed inset-x-0 bottom-0 z-30 border-t border-navy-800 bg-navy-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
     >
       <ul className="mx-auto flex max-w-xl items-stretch gap-1 px-1">
-        {bottomNavItems().map((item) => (
+        {items.map((item) => (
           <BottomLink key={item.to} item={item} />
         ))}
         <li className="flex min-w-0 flex-1">
