@@ -27,6 +27,8 @@ export interface RowCardsProps<T> {
   loadingMoreText?: string | undefined;
   /** What each card shows, for lists a thumb scans (the route first, large); else the columns as label–value pairs. */
   card?: ((row: T) => ReactNode) | undefined;
+  /** Controls under a card (e.g. Track), outside its clickable body. */
+  cardActions?: ((row: T) => ReactNode) | undefined;
 }
 
 /**
@@ -44,6 +46,7 @@ export function RowCards<T>({
   onEndReached,
   loadingMoreText,
   card,
+  cardActions,
 }: RowCardsProps<T>) {
   const endRef = useRef<HTMLDivElement>(null);
   // a phone draws the cards a screenful or two at a time, as the list is scrolled; the next page is asked
@@ -98,6 +101,7 @@ export function RowCards<T>({
               </button>
             )}
             {card && !onRowClick && card(row)}
+            {card && cardActions && <div className="mt-3 flex flex-wrap items-center gap-2">{cardActions(row)}</div>}
             {!card && first && (
               <div className="mb-3 font-medium text-white">
                 {onRowClick ? (
