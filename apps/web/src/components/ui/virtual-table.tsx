@@ -35,6 +35,8 @@ export interface VirtualTableProps<T> {
   className?: string;
   /** On a phone, what each row's card shows (the route first, large), instead of the columns as label–value pairs. */
   card?: (row: T) => ReactNode;
+  /** Controls under a phone's card (e.g. Track), outside its clickable body. */
+  cardActions?: (row: T) => ReactNode;
 }
 
 const END_THRESHOLD_ROWS = 20;
@@ -58,6 +60,7 @@ export function VirtualTable<T>({
   minWidth = '48rem',
   className,
   card,
+  cardActions,
 }: VirtualTableProps<T>) {
   const cards = useCardLayout();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -90,6 +93,7 @@ export function VirtualTable<T>({
         onEndReached={onEndReached}
         loadingMoreText={loadingMoreText}
         card={card}
+        cardActions={cardActions}
       />
     );
   }
