@@ -145,6 +145,10 @@ describe('Telegram', () => {
     const user = await linkedUser('ru');
     expect(user.linkAnswer).toMatchObject({ method: 'sendMessage', chat_id: String(user.chatId) });
     expect(user.linkAnswer.text).toContain('Telegram подключён');
+    // with a button that opens the app in Telegram, as a Mini App
+    expect(user.linkAnswer).toMatchObject({
+      reply_markup: { inline_keyboard: [[{ text: 'Открыть Yuk Tender', web_app: { url: 'https://yuk.example' } }]] },
+    });
     expect((await settings(user.accessToken)).channels.telegram.linked).toBe(true);
     // the same link again: spent
     const reused = await say(nextChat++, `/start ${user.startToken}`);
