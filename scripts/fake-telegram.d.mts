@@ -20,6 +20,7 @@ export interface FakeTelegram {
   fail(status: number, count?: number, retryAfter?: number): void;
   block(chatId: string | number): void;
   unblock(chatId: string | number): void;
+  remove(chatId: string | number, messageId: number): void;
   close(): Promise<void>;
 }
 

@@ -163,6 +163,11 @@ export async function startFakeTelegram({ token, port = 0, username = 'YukTender
     unblock(chatId) {
       blocked.delete(String(chatId));
     },
+    /** The message is deleted from its chat (by a channel's admin): editing it answers 400. */
+    remove(chatId, messageId) {
+      const at = messages.findIndex((m) => m.chat_id === String(chatId) && m.message_id === messageId);
+      if (at >= 0) messages.splice(at, 1);
+    },
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
   };
 }

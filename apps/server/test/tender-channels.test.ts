@@ -240,6 +240,34 @@ describe('tender channels', () => {
     expect(editsOf(messageId)[0]?.text).toContain('Current lowest bid: 800 USD');
   });
 
+  it('stops editing a post its channel deleted (400 message to edit not found), once', async () => {
+    const tender = await createTender(app, owner.accessToken, { initial_price: 3000, cargo_type: 'Aviation' });
+    const t0 = Date.now();
+    await runAt(t0);
+    const post = postOf(tender.id);
+    expect(post?.chat_id).toBe('@yuk_avia');
+    bot.remove(post?.chat_id ?? '', post?.message_id ?? 0);
+    await bid(carriers[0].accessToken, tender.id, 2900);
+    await runAt(t0 + EDIT_INTERVAL_MS + 1000);
+    const failed = await database.db
+      .selectFrom('outbox')
+      .select(['status', 'last_error'])
+      .where('kind', '=', 'channel_edit')
+      .where('params', '=', JSON.stringify({ tender_id: tender.id }))
+      .execute();
+    expect(failed).toEqual([{ status: 'dead', last_error: expect.stringContaining('message to edit not found') }]);
+    // later bids queue no edit of it
+    await bid(carriers[1].accessToken, tender.id, 2800);
+    await runAt(t0 + 3 * EDIT_INTERVAL_MS);
+    const edits = await database.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('kind', '=', 'channel_edit')
+      .where('params', '=', JSON.stringify({ tender_id: tender.id }))
+      .execute();
+    expect(edits).toHaveLength(1);
+  });
+
   it('waits as long as Telegram’s 429 retry_after says, without counting it a failure', async () => {
     const tender = await createTender(app, owner.accessToken, { cargo_type: 'Aviation' });
     const t0 = Date.now();

@@ -19,6 +19,8 @@ import * as repo from './tender-channels.repository.js';
 
 /** A post is edited at most once in this long (Telegram limits how often a message may be edited). */
 export const EDIT_INTERVAL_MS = 60_000;
+/** What a post shows once it is gone from its channel (deleted there): it is not edited again. */
+const POST_GONE = 'gone';
 const FAILURES_SHOWN = 10;
 
 /** Where open tenders are posted (TELEGRAM_CHANNELS), and how the posts are written. */
@@ -68,7 +70,7 @@ export async function noteTendersChanged(trx: Db, tenderIds: readonly number[], 
  */
 export async function queueDueEdit(trx: Db, tenderId: number, nowMs: number): Promise<void> {
   const post = await repo.findPost(trx, tenderId);
-  if (!post || post.message_id === null || post.shown === null) return;
+  if (!post || post.message_id === null || post.shown === null || post.shown === POST_GONE) return;
   if (post.edit_outbox_id !== null && (await isOutboxWaiting(trx, post.edit_outbox_id))) return;
   const tender = await repo.findPostedTender(trx, tenderId);
   if (!tender || postFingerprint(tender) === post.shown) return;
@@ -155,6 +157,10 @@ export function createChannelSender(ctx: ChannelSenderContext): ChatMessageSende
       const nowMs = nowOf();
       if (!posted.ok) {
         if (isChannelRefusal(posted)) await reportRefusal(ctx, post.chat, posted.error, nowMs);
+        // deleted from the channel by its admins: the tender is not edited there again
+        if (posted.kind === 'refused' && /message to edit not found/i.test(posted.error)) {
+          await repo.recordShown(ctx.db, tenderId, { shown: POST_GONE, edit_after_ms: Number(post.edit_after_ms) });
+        }
         return posted;
       }
       const at = new Date(nowMs).toISOString();
