@@ -29,7 +29,9 @@ const modules = {
   tenderRow: 'modules/tenders/tenders.service.ts#tenderRow',
   insertTenders: 'modules/tenders/tenders.repository.ts#insertTenders',
   createTenderInput: '../../../packages/shared/src/tenders.ts#createTenderInput',
-  runDueActions: 'modules/tender-lifecycle/deadline-runner.ts#runDueActions',
+  runDueActions: 'modules/deadlines/index.ts#runDueActions',
+  dueHandlers: 'due-handlers.ts#dueHandlers',
+  withChannelPosts: 'modules/tender-channels/index.ts#withChannelPosts',
   createMemoryEventBus: 'plugins/event-bus.ts#createMemoryEventBus',
   createDeliveryChannels: 'modules/delivery/index.ts#createDeliveryChannels',
   runOutbox: 'modules/delivery/index.ts#runOutbox',
@@ -101,26 +103,28 @@ async function measure(server, database, engine, log) {
       chatMessages: server.createChannelSender({ db, telegram: channels.telegram, settings, now: () => clock }),
       now,
     };
-    const schedule = { db, bus, tenderChannels: settings, now };
+    const schedule = { db, bus, now };
+    const plainHandlers = server.dueHandlers;
+    const postingHandlers = server.withChannelPosts(server.dueHandlers, settings);
 
     // 1. what posting adds to an opening: 1,000 openings in one schedule run, without channels, then with (after
     // a few of each, so that neither pays for the first statements of its kind)
     const openNow = (ids) => ids.map((id) => ({ kind: 'tender_match', subject_id: id, due_at_ms: clock }));
     await server.scheduleDueMany(db, openNow(await insertOpened(server, db, owner.id, 20, 'Warm plain')));
-    await server.runDueActions({ db, bus, now });
+    await server.runDueActions(schedule, plainHandlers);
     await server.scheduleDueMany(db, openNow(await insertOpened(server, db, owner.id, 20, 'Warm posted')));
-    await server.runDueActions(schedule);
+    await server.runDueActions(schedule, postingHandlers);
     await server.runOutbox(outbox, quietLog);
     const warmPosts = bot.messages.length;
     const plain = await insertOpened(server, db, owner.id, OPENINGS_MEASURED, 'Plain');
     const posted = await insertOpened(server, db, owner.id, OPENINGS_MEASURED, 'Posted');
     await server.scheduleDueMany(db, openNow(plain));
     let started = performance.now();
-    await server.runDueActions({ db, bus, now });
+    await server.runDueActions(schedule, plainHandlers);
     const plainMs = (performance.now() - started) / OPENINGS_MEASURED;
     await server.scheduleDueMany(db, openNow(posted));
     started = performance.now();
-    await server.runDueActions(schedule);
+    await server.runDueActions(schedule, postingHandlers);
     const postedMs = (performance.now() - started) / OPENINGS_MEASURED;
     started = performance.now();
     await server.runOutbox(outbox, quietLog);
@@ -166,7 +170,7 @@ async function measure(server, database, engine, log) {
         });
         bids += chosen.length;
       }
-      await server.runDueActions(schedule);
+      await server.runDueActions(schedule, postingHandlers);
       await server.runOutbox(outbox, quietLog);
       for (const message of bot.messages.slice(seenPosts)) lastShown.set(message.message_id, clock);
       for (const edit of bot.edits.slice(seenEdits)) {

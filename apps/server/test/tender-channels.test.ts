@@ -10,11 +10,13 @@ import {
 import { startFakeTelegram } from '../../../scripts/fake-telegram.mjs';
 import { claimOutbox } from '../src/modules/delivery/outbox.repository.js';
 import { createDeliveryChannels, runOutbox, type DeliveryOptions } from '../src/modules/delivery/index.js';
-import { runDueActions } from '../src/modules/tender-lifecycle/index.js';
+import { dueHandlers } from '../src/due-handlers.js';
+import { runDueActions } from '../src/modules/deadlines/index.js';
 import {
   createChannelSender,
   EDIT_INTERVAL_MS,
   parseTenderChannels,
+  withChannelPosts,
   type TenderChannelsSettings,
 } from '../src/modules/tender-channels/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
@@ -49,8 +51,9 @@ function sender() {
   };
 }
 let outbox = sender();
+const handlers = withChannelPosts(dueHandlers, settings);
 const schedule = () =>
-  runDueActions({ db: database.db, bus: createMemoryEventBus(), tenderChannels: settings, now: () => new Date(clock) });
+  runDueActions({ db: database.db, bus: createMemoryEventBus(), now: () => new Date(clock) }, handlers);
 /** The schedule, then the outbox, at `atMs`. */
 async function runAt(atMs: number) {
   clock = atMs;
@@ -396,7 +399,7 @@ describe('tender channels', () => {
     const { app: plain, database: plainDb } = await buildTestApp({ delivery });
     const user = await createUser(plain);
     await createTender(plain, user.accessToken);
-    await runDueActions({ db: plainDb.db, bus: createMemoryEventBus() });
+    await runDueActions({ db: plainDb.db, bus: createMemoryEventBus() }, withChannelPosts(dueHandlers, undefined));
     const posts = await plainDb.db.selectFrom('telegram_channel_posts').selectAll().execute();
     expect(posts).toEqual([]);
     const mod = await createUser(plain);

@@ -40,3 +40,4 @@ export * from './telegram.js';
 export * from './paths.js';
 export * from './api-paths.js';
 export * from './web-routes.js';
+export * from './typed-input.js';

@@ -9,6 +9,8 @@ export {
   noteTendersChanged,
   queueDueEdit,
   queueTenderPost,
+  tenderChannelDueHandlers,
+  withChannelPosts,
   type TenderChannelsSettings,
 } from './tender-channels.service.js';
 export { parseTenderChannels, type TenderChannelRoute } from './channels.config.js';

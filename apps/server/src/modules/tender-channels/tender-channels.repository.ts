@@ -22,6 +22,16 @@ export async function insertPost(trx: Db, tenderId: number, chat: string, at: st
   return rows.length === 1;
 }
 
+/** An opened tender's modes (the bits of its cargo type), or undefined when it is not open. */
+export function findOpenedModes(db: Db, tenderId: number) {
+  return db
+    .selectFrom('tenders')
+    .select(['id', 'mode_mask'])
+    .where('id', '=', tenderId)
+    .where('status', '=', 'opened')
+    .executeTakeFirst();
+}
+
 export function findPost(db: Db, tenderId: number) {
   return db.selectFrom('telegram_channel_posts').selectAll().where('tender_id', '=', tenderId).executeTakeFirst();
 }

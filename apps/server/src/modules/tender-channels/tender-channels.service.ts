@@ -12,6 +12,7 @@ import {
   type TelegramMessage,
   type TelegramOutcome,
 } from '../delivery/index.js';
+import type { DueHandler, DueHandlers } from '../deadlines/index.js';
 import { recordNotifications } from '../notifications/index.js';
 import { chatForModes, chatsOf, type TenderChannelRoute } from './channels.config.js';
 import { miniAppLink, openButtonText, postFingerprint, postText } from './post-text.js';
@@ -46,12 +47,13 @@ const paramsOf = (row: Pick<OutboxRow, 'params'>): { tender_id?: unknown } => {
  */
 export async function queueTenderPost(
   trx: Db,
-  settings: TenderChannelsSettings | undefined,
-  tender: { id: number; mode_mask: number },
+  settings: TenderChannelsSettings,
+  tenderId: number,
   nowMs: number,
 ): Promise<void> {
-  const chat = settings ? chatForModes(settings.routes, tender.mode_mask) : undefined;
-  if (!chat) return;
+  const tender = await repo.findOpenedModes(trx, tenderId);
+  const chat = tender ? chatForModes(settings.routes, tender.mode_mask) : undefined;
+  if (!tender || !chat) return;
   if (!(await repo.insertPost(trx, tender.id, chat, new Date(nowMs).toISOString()))) return;
   await queueChatMessage(trx, { kind: 'channel_post', chat, params: { tender_id: tender.id }, nowMs, dueMs: nowMs });
 }
@@ -83,6 +85,31 @@ export async function queueDueEdit(trx: Db, tenderId: number, nowMs: number): Pr
     dueMs,
   });
   await repo.setEditOutbox(trx, tenderId, id);
+}
+
+/** The schedule's edits of channel posts (settings-free: the post knows its chat). */
+export const tenderChannelDueHandlers = {
+  channel_edit: { each: (trx, tenderId, batch) => queueDueEdit(trx, tenderId, batch.nowMs) },
+} satisfies Partial<DueHandlers>;
+
+/**
+ * The schedule's handlers with the channel posts: a tender that opened (its `tender_match` action, whichever
+ * module tells its saved searches) is also queued to its mode's channel, in the same transaction. Without
+ * channels the handlers are as given.
+ */
+export function withChannelPosts(handlers: DueHandlers, settings: TenderChannelsSettings | undefined): DueHandlers {
+  if (!settings?.routes.length) return handlers;
+  const match: DueHandler = handlers.tender_match;
+  return {
+    ...handlers,
+    tender_match: {
+      together: async (trx, tenderIds, batch) => {
+        if ('together' in match) await match.together(trx, tenderIds, batch);
+        else for (const id of tenderIds) await match.each(trx, id, batch);
+        for (const id of tenderIds) await queueTenderPost(trx, settings, id, batch.nowMs);
+      },
+    },
+  };
 }
 
 export interface ChannelSenderContext {
