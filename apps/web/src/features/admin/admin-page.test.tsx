@@ -27,6 +27,7 @@ describe('the moderation console', () => {
           resolved_at: null,
         },
       ]),
+      on.get(apiPaths.admin.telegramChannels, () => ({ enabled: true, channels: [] })),
       on.get('*', () => []),
     );
     const { user } = renderRoutes(routes, '/admin');
@@ -72,6 +73,7 @@ describe('the moderation console', () => {
         entry(12, 'company.suspended', { reason: 'Forged licence' }, true),
         entry(11, 'company.verified', { reason: null }, true),
       ]),
+      on.get(apiPaths.admin.telegramChannels, () => ({ enabled: true, channels: [] })),
       on.get('*', () => []),
     );
     const { user } = renderRoutes(routes, '/admin');
@@ -99,6 +101,7 @@ describe('the moderation console', () => {
   it('makes another user a moderator by e-mail', async () => {
     const { calls } = fakeApi(
       on.post(apiPaths.admin.moderators, () => ({ email: 'next@example.uz', role: 'moderator' })),
+      on.get(apiPaths.admin.telegramChannels, () => ({ enabled: true, channels: [] })),
       on.get('*', () => []),
     );
     const { user } = renderRoutes(routes, '/admin');
@@ -131,6 +134,7 @@ describe('the moderation console', () => {
               },
             ],
       ),
+      on.get(apiPaths.admin.telegramChannels, () => ({ enabled: true, channels: [] })),
       on.get('*', () => []),
     );
     const { user } = renderRoutes(routes, '/admin');
@@ -144,5 +148,67 @@ describe('the moderation console', () => {
 
     await user.selectOptions(within(section).getByLabelText('For the period'), 'Last 30 days');
     expect(await within(section).findByText('No account met a limit in this period')).toBeInTheDocument();
+  });
+  it('shows each Telegram channel with its modes, last post, refusal and the posts given up', async () => {
+    stubFetch((call) => {
+      if (call.url === '/api/admin/telegram-channels')
+        return jsonResponse({
+          enabled: true,
+          channels: [
+            {
+              chat: '@yuk_truck',
+              modes: ['truck'],
+              posts: 12,
+              last_post: {
+                tender_id: 5,
+                tender_number: 'YT-000005',
+                message_id: 77,
+                posted_at: '2026-11-26T09:15:00.000Z',
+                edited_at: null,
+              },
+              refused: null,
+              failures: [],
+            },
+            {
+              chat: '-1001234',
+              modes: ['*'],
+              posts: 0,
+              last_post: null,
+              refused: {
+                at: '2026-11-26T10:00:00.000Z',
+                error: '403 Forbidden: bot is not a member of the channel chat',
+              },
+              failures: [
+                {
+                  tender_id: 9,
+                  tender_number: 'YT-000009',
+                  kind: 'post',
+                  error: '403 Forbidden: bot is not a member of the channel chat',
+                  attempts: 1,
+                  at: '2026-11-26T10:00:00.000Z',
+                },
+              ],
+            },
+          ],
+        });
+      return jsonResponse([]);
+    });
+    renderRoutes(routes, '/admin');
+    const list = await screen.findByRole('list', { name: 'Telegram channels' });
+    const [truck, other] = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(truck).toHaveTextContent('@yuk_truck');
+    expect(truck).toHaveTextContent('Truck');
+    expect(truck).toHaveTextContent('Posting');
+    expect(truck).toHaveTextContent('Last post: YT-000005');
+    expect(truck).toHaveTextContent('12 in all');
+    expect(other).toHaveTextContent('the other modes');
+    expect(other).toHaveTextContent('Refuses the bot');
+    expect(other).toHaveTextContent('Nothing posted yet');
+    expect(other).toHaveTextContent('Make the bot an administrator of the channel');
+    expect(within(other!).getByRole('list', { name: 'Posts and edits given up' })).toHaveTextContent(
+      'YT-000009 was not posted',
+    );
   });
 });
