@@ -70,6 +70,10 @@ export const apiPaths = {
     import: '/api/tenders/import',
     /** GET: the import's CSV template, header row and one example row. */
     importTemplate: '/api/tenders/import/template',
+    /** GET: the questions I may read; POST: ask one (anyone signed in but the owner, while open). */
+    questions: '/api/tenders/:id/questions',
+    /** POST: the owner answers a question. */
+    answer: '/api/tenders/:id/questions/:qid/answer',
   },
   bids: {
     mine: '/api/bids/me',
@@ -113,12 +117,18 @@ export const apiPaths = {
     audit: '/api/admin/audit',
     /** GET: the accounts refused most often by the quotas (moderators). */
     quotaHits: '/api/admin/quota-hits',
+    /** POST: hide the question or message a report is about (and resolve the report). */
+    hideReportSubject: '/api/admin/reports/:id/hide',
   },
   market: {
     lanePrice: '/api/market/lane-price',
   },
   /** GET: my figures by Tashkent month (`from`, `to`). */
   dashboard: '/api/dashboard',
+  conversations: {
+    /** GET: my unread messages, per shipment. */
+    unread: '/api/conversations/unread',
+  },
   shipments: {
     list: '/api/shipments',
     one: '/api/shipments/:number',
@@ -138,5 +148,9 @@ export const apiPaths = {
     awardSignatures: '/api/shipments/:number/award/signatures',
     /** GET: one side's signed award, the timestamped PKCS#7 (`side=owner|carrier`). */
     awardP7s: '/api/shipments/:number/award.p7s',
+    /** GET: the conversation of the two parties, paged (`before`, `limit`); POST: a message (JSON or multipart). */
+    messages: '/api/shipments/:number/messages',
+    /** POST: I have read up to this entry. */
+    messagesRead: '/api/shipments/:number/messages/read',
   },
 } as const;

@@ -20,7 +20,9 @@ export type DueKind =
   | 'insurance_expiry'
   | 'registration_expiry'
   | 'inspection_expiry'
-  | 'permit_expiry';
+  | 'permit_expiry'
+  /** A party of a shipment's conversation is to be told of the messages they have not read (subject: their read row). */
+  | 'message_digest';
 
 export interface DueAction {
   id: number;
@@ -36,6 +38,24 @@ export async function scheduleDue(db: Db, kind: DueKind, subjectId: number, dueA
     .insertInto('due_actions')
     .values({ kind, subject_id: subjectId, due_at_ms: dueAtMs })
     .onConflict((oc) => oc.columns(['kind', 'subject_id']).doUpdateSet({ due_at_ms: dueAtMs, claimed_until_ms: 0 }))
+    .execute();
+}
+
+/**
+ * Sets the due time of a kind of action on a subject unless one is waiting already: the first of a burst of
+ * events fixes when the action runs, the later ones join it. One already claimed (being done now, which may
+ * miss the latest event) is set again for `dueAtMs`, and stays after it is done (see finishDue).
+ */
+export async function scheduleDueOnce(db: Db, kind: DueKind, subjectId: number, dueAtMs: number): Promise<void> {
+  await db
+    .insertInto('due_actions')
+    .values({ kind, subject_id: subjectId, due_at_ms: dueAtMs })
+    .onConflict((oc) =>
+      oc
+        .columns(['kind', 'subject_id'])
+        .doUpdateSet({ due_at_ms: dueAtMs, claimed_until_ms: 0 })
+        .where('due_actions.claimed_until_ms', '>', 0),
+    )
     .execute();
 }
 

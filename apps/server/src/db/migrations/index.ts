@@ -23,6 +23,8 @@ import { quotasMigration } from './021-quotas.js';
 import { eriLinksMigration } from './022-eri-links.js';
 import { awardSignaturesMigration } from './023-award-signatures.js';
 import { joinedAwardMigration } from './024-joined-award.js';
+import { tenderQuestionsMigration } from './030-tender-questions.js';
+import { shipmentConversationsMigration } from './031-shipment-conversations.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '022-eri-links': eriLinksMigration,
   '023-award-signatures': awardSignaturesMigration,
   '024-joined-award': joinedAwardMigration,
+  '030-tender-questions': tenderQuestionsMigration,
+  '031-shipment-conversations': shipmentConversationsMigration,
 };

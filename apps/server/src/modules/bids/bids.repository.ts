@@ -313,3 +313,9 @@ export async function rejectUndecidedBids(trx: Db, tenderId: number): Promise<nu
     .execute();
   return [...new Set(rows.map((row) => row.bidder_id))];
 }
+
+/** Everyone who has bid on a tender, each once. */
+export async function findBidderIds(db: Db, tenderId: number): Promise<number[]> {
+  const rows = await db.selectFrom('bids').select('bidder_id').distinct().where('tender_id', '=', tenderId).execute();
+  return rows.map((row) => row.bidder_id);
+}

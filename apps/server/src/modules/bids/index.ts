@@ -5,6 +5,7 @@ export {
   acceptAwardedBid,
   declineAwardedBid,
   expireBid,
+  findBidderIds,
   findBid,
   findBidOfTender,
   insertBid,

@@ -26,6 +26,7 @@ const telegramUpdate = z
         chat: z.looseObject({ id: z.union([z.number().int(), z.string().max(64)]) }),
         text: z.string().max(4096).optional(),
         from: z.looseObject({ language_code: z.string().max(35).optional() }).optional(),
+        reply_to_message: z.looseObject({ message_id: z.number().int() }).optional(),
       })
       .optional(),
   })

@@ -3,7 +3,7 @@
  * the outbox that carries every message to those channels, durably and once.
  */
 export { deliveryRoutes } from './delivery.routes.js';
-export { type DeliveryContext } from './delivery.service.js';
+export { type ChatReply, type DeliveryContext } from './delivery.service.js';
 export {
   queueAccountMessage,
   queueOutside,

@@ -299,7 +299,13 @@ async function settle(
     return outbox.finishSend(ctx.db, row, { status: 'dropped', last_error: outcome.dropped, ...erase });
   }
   if (outcome.ok) {
-    return outbox.finishSend(ctx.db, row, { status: 'sent', sent_at: new Date(nowMs).toISOString(), ...erase });
+    const sentAs = outcome.telegramMessageId === undefined ? {} : { telegram_message_id: outcome.telegramMessageId };
+    return outbox.finishSend(ctx.db, row, {
+      status: 'sent',
+      sent_at: new Date(nowMs).toISOString(),
+      ...sentAs,
+      ...erase,
+    });
   }
   log?.warn({ outbox: row.id, channel: row.channel, error: outcome.error }, 'outside message not taken');
   if (outcome.kind === 'gone') {

@@ -35,6 +35,7 @@ import { notifyMatchingSearches } from '../saved-searches/index.js';
 import { recordLaneDeal } from '../market/index.js';
 import { createShipmentForAward } from '../shipments/index.js';
 import { remindOfExpiringDocument } from '../vehicles/index.js';
+import { sendMessageDigest } from '../conversations/index.js';
 import {
   clockMs,
   closeTendersAtDeadline,
@@ -521,6 +522,7 @@ export async function runDueBatch(ctx: LifecycleContext, actions: DueAction[]): 
       if (action.kind === 'award_confirm') await noShowAtDeadline(trx, action.subject_id, nowMs, batch);
       else if (action.kind === 'bid_expiry') await expireBid(trx, action.subject_id, nowMs);
       else if (action.kind === 'tender_match') await tellMatchingSearches(trx, action.subject_id, batch);
+      else if (action.kind === 'message_digest') batch.users.push(...(await sendMessageDigest(trx, action.subject_id)));
       else {
         const document = PAPER_OF_DUE_KIND[action.kind];
         if (document) batch.users.push(...(await remindOfExpiringDocument(trx, document, action.subject_id, nowMs)));

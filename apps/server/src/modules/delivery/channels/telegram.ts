@@ -79,7 +79,11 @@ export function createTelegramChannel(config: TelegramConfig): TelegramChannel {
             ? { reply_markup: { inline_keyboard: [[{ text: message.button.text, url: message.button.url }]] } }
             : {}),
         });
-        if (answer.ok) return { ok: true };
+        if (answer.ok) {
+          // the sent message's id: a reply to it names it (reply_to_message.message_id)
+          const messageId = (answer.result as { message_id?: unknown } | undefined)?.message_id;
+          return typeof messageId === 'number' ? { ok: true, telegramMessageId: messageId } : { ok: true };
+        }
         const error = `${status} ${answer.description ?? ''}`.trim();
         const code = answer.error_code ?? status;
         if (code === 429) {
