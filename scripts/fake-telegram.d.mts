@@ -1,6 +1,8 @@
 export interface FakeTelegramMessage {
   chat_id: string;
   text: string;
+  /** The id Telegram gave the message (a reply names it in reply_to_message). */
+  message_id: number;
   reply_markup?: { inline_keyboard: { text: string; url: string }[][] };
 }
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
  * Run alone: node scripts/fake-telegram.mjs <port> <token>
  */
 export async function startFakeTelegram({ token, port = 0, username = 'YukTenderTestBot' }) {
-  /** @type {{ chat_id: string, text: string, reply_markup?: unknown }[]} */
+  /** @type {{ chat_id: string, text: string, message_id: number, reply_markup?: unknown }[]} */
   const messages = [];
   /** @type {{ status: number, retryAfter?: number }[]} */
   const failures = [];
@@ -85,11 +85,16 @@ export async function startFakeTelegram({ token, port = 0, username = 'YukTender
             description: 'Forbidden: bot was blocked by the user',
           });
         }
-        const message = { chat_id: chatId, text: body.text, reply_markup: body.reply_markup };
+        const message = {
+          chat_id: chatId,
+          text: body.text,
+          message_id: nextMessageId++,
+          reply_markup: body.reply_markup,
+        };
         messages.push(message);
         return send(response, 200, {
           ok: true,
-          result: { message_id: nextMessageId++, chat: { id: Number(chatId) }, text: body.text },
+          result: { message_id: message.message_id, chat: { id: Number(chatId) }, text: body.text },
         });
       }
       return send(response, 404, { ok: false, error_code: 404, description: 'Not Found: method not found' });

@@ -122,11 +122,11 @@ export async function messagesAfter(db: Db, shipmentId: number, readerSide: Conv
   const theirs = (db: Db) =>
     db
       .selectFrom('shipment_messages')
-      .where('shipment_id', '=', shipmentId)
-      .where('id', '>', afterId)
-      .where('side', 'is not', null)
-      .where('side', '<>', readerSide)
-      .where('hidden_at', 'is', null);
+      .where('shipment_messages.shipment_id', '=', shipmentId)
+      .where('shipment_messages.id', '>', afterId)
+      .where('shipment_messages.side', 'is not', null)
+      .where('shipment_messages.side', '<>', readerSide)
+      .where('shipment_messages.hidden_at', 'is', null);
   const count = await theirs(db)
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
