@@ -399,8 +399,8 @@ describe('quotas', () => {
       statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([201, 201, 201, 429]);
-    expect(last!.json<ApiErrorBody>().code).toBe('RATE_LIMITED');
-    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.json<ApiErrorBody>().code).toBe('RATE_LIMITED');
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
     // the other party still writes
     const other = await api(limited.app, {
       method: 'POST',
