@@ -28,10 +28,10 @@ describe('the signed-in shell', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('redirects / to /dashboard, the home of a signed-in user', async () => {
+  it('redirects / to /tenders, the home of a signed-in user (the dashboard keeps its own link)', async () => {
     const { router } = renderApp('/');
     // the location moves once the page's lazy code has loaded
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tenders'), { timeout: 5000 });
   });
 
   it("shows '404 – Sahifa topilmadi' inside the shell for an unknown path", async () => {
@@ -54,6 +54,7 @@ describe('the signed-in shell', () => {
       '/tenders/labo',
       '/orders',
       '/bids',
+      '/shipment/status',
       '/saved-searches',
       '/vehicles',
       '/notifications',
@@ -145,9 +146,14 @@ describe('the signed-in shell', () => {
     await screen.findByRole('heading', { level: 1, name: 'Profil' });
     await user.click(screen.getByRole('button', { name: 'Chiqish' }));
     await waitFor(() => expect(getSession().status).toBe('signed-out'));
-    // (the shell also asks for the unread notifications and follows their stream; the profile lists the sessions
-    // and the ERI-Key link)
-    const reads = new Set(['/api/users/me', '/api/users/me/sessions', '/api/users/me/eri']);
+    // (the shell also asks for the unread notifications and messages and follows their stream; the profile lists
+    // the sessions and the ERI-Key link)
+    const reads = new Set([
+      '/api/users/me',
+      '/api/users/me/sessions',
+      '/api/users/me/eri',
+      '/api/conversations/unread',
+    ]);
     expect(calls.filter((call) => !call.url.startsWith('/api/notifications') && !reads.has(call.url))).toEqual([
       expect.objectContaining({ url: '/api/users/logout', method: 'POST', credentials: 'include' }),
     ]);

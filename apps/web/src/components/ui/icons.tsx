@@ -146,3 +146,5 @@ export const GlobeIcon = icon(
 
 /** A tick, drawn heavier and smaller than the line icons (a done step, a confirmation). */
 export const CheckIcon = icon(<path d="M5 12.5l4.5 4.5L19 7.5" />, { size: 'size-4', strokeWidth: 2.4 });
+/** A parcel: shipments. */
+export const PackageIcon = icon(<path d="M4 7.5l8-4 8 4v9l-8 4-8-4zM4 7.5l8 4 8-4M12 11.5v9" />);
