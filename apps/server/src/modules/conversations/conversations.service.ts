@@ -126,7 +126,7 @@ export async function sendMessage(
   content: MessageContent,
 ): Promise<ConversationEntry> {
   const text = content.text ?? null;
-  if (text === null && !content.file) throw new AppError('VALIDATION_FAILED', {}, { text: 'required' });
+  if (text === null && !content.file) throw new AppError('VALIDATION_FAILED', { fields: { text: 'required' } });
   const { shipment, side } = await partyOf(ctx, userId, number);
   const at = nowMs(ctx);
   const createdAt = new Date(at).toISOString();
