@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiPaths, unreadMessages, type UnreadMessages } from '@yuk/shared';
 import { api } from './api-client';
-import { subscribeNotifications } from './notification-events';
+import { subscribeWakes } from './notification-events';
 import { conversationKeys } from './query-keys';
 import { hasAccessToken } from './session';
 
@@ -18,17 +18,13 @@ const UNREAD_REFRESH_MS = 60_000;
 
 /**
  * GET /api/conversations/unread: my unread messages, in total and per shipment (the navigation and the
- * shipments list show them). Read again when a shipment's stream or a notification tells of new messages.
+ * shipments list show them). Read again when a shipment's stream or the notification stream tells of new messages.
  */
 export function useUnreadMessages() {
   const queryClient = useQueryClient();
+  // the session's notification stream is woken for each new message to me (and says when it was)
   useEffect(
-    () =>
-      subscribeNotifications((notification) => {
-        if (notification.kind === 'shipment_messages') {
-          void queryClient.invalidateQueries({ queryKey: conversationKeys.unread() });
-        }
-      }),
+    () => subscribeWakes(() => void queryClient.invalidateQueries({ queryKey: conversationKeys.unread() })),
     [queryClient],
   );
   return useQuery({

@@ -17,7 +17,7 @@ import { scheduleDueOnce } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 import { insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
-import { recordNotifications } from '../notifications/index.js';
+import { announce, recordNotifications } from '../notifications/index.js';
 import { findShipmentById, findShipmentParties, shipmentChannel } from '../shipments/index.js';
 import * as repo from './conversations.repository.js';
 
@@ -130,6 +130,7 @@ export async function sendMessage(
   const { shipment, side } = await partyOf(ctx, userId, number);
   const at = nowMs(ctx);
   const createdAt = new Date(at).toISOString();
+  const otherId = side === 'owner' ? shipment.carrier_id : shipment.owner_id;
   const entryId = await ctx.db.transaction().execute(async (trx) => {
     let fileId: string | null = null;
     if (content.file) {
@@ -161,13 +162,14 @@ export async function sendMessage(
       { user_id: shipment.carrier_id, side: 'carrier' },
     ]);
     await repo.moveReadMark(trx, shipment.id, userId, id);
-    const otherId = side === 'owner' ? shipment.carrier_id : shipment.owner_id;
     const other = (await repo.readsOf(trx, shipment.id)).find((row) => row.user_id === otherId);
     if (other) await scheduleDueOnce(trx, 'message_digest', other.id, at + MESSAGE_DIGEST_DELAY_MS);
     return id;
   });
   const entry = await entryOf(ctx, shipment.id, entryId);
   await publishEntry(ctx.bus, number, entry);
+  // the other party's open tabs count their unread messages again (their notification stream is woken)
+  await announce(ctx.bus, [otherId]);
   return entry;
 }
 
