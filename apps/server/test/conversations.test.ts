@@ -352,6 +352,11 @@ describe('reports and hiding', () => {
     expect((await reportOf(stranger.accessToken)).statusCode).toBe(404);
     const filed = await reportOf(owner.accessToken);
     expect(filed.statusCode, filed.body).toBe(201);
+    // the moderator reads what was reported
+    const queue = await api(app, { method: 'GET', url: apiPaths.admin.reports, token: moderator.accessToken });
+    expect(queue.json<Report[]>().find((r) => r.id === filed.json<Report>().id)?.subject_text).toBe(
+      'Pay me in cash outside the platform',
+    );
     const hidden = await api(app, {
       method: 'POST',
       url: pathTo(apiPaths.admin.hideReportSubject, { id: filed.json<Report>().id }),

@@ -209,6 +209,11 @@ export const report = z
     reporter_id: z.number().int(),
     created_at: z.string(),
     resolved_at: z.string().nullable(),
+    subject_text: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('For moderators: what the reported question or message says (also once it is hidden)'),
   })
   .meta({
     examples: [

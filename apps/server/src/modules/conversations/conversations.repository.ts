@@ -154,3 +154,13 @@ export async function hideEntry(trx: Db, entryId: number, moderatorId: number, a
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The texts of messages by id, or their file's name (a moderator reads what was reported). */
+export function messageTexts(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('shipment_messages as m')
+    .leftJoin('files as f', 'f.id', 'm.file_id')
+    .select(['m.id', 'm.text', 'f.original_name'])
+    .where('m.id', 'in', ids)
+    .execute();
+}

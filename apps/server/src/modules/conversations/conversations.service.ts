@@ -291,3 +291,9 @@ export async function announceEntry(ctx: ConversationsContext, number: string, e
   const row = await repo.findEntry(ctx.db, entryId);
   if (row) await publishEntry(ctx.bus, number, present(row, await readMarks(ctx.db, row.shipment_id), ctx.fileLinks));
 }
+
+/** What the reported messages say (or the name of their file), by id, for moderators. */
+export async function reportedMessageTexts(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await repo.messageTexts(db, ids)).map((row) => [row.id, row.text ?? row.original_name ?? '']));
+}

@@ -8,6 +8,7 @@ export {
   hideMessage,
   MESSAGE_DIGEST_DELAY_MS,
   reportableMessage,
+  reportedMessageTexts,
   sendMessage,
   sendMessageDigest,
   type ConversationsContext,

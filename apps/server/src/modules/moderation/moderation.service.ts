@@ -6,9 +6,14 @@ import { recordAudit } from '../audit/index.js';
 import { findFilledCompany } from '../companies/index.js';
 import { assertModerator, findUserByEmail, grantModerator } from '../users/index.js';
 import { visibleTender } from '../tenders/index.js';
-import { announceEntry, hideMessage, reportableMessage } from '../conversations/index.js';
+import { announceEntry, hideMessage, reportableMessage, reportedMessageTexts } from '../conversations/index.js';
 import type { FileLinks } from '../files/index.js';
-import { hideQuestion, publishQuestionsChanged, reportableQuestion } from '../tender-questions/index.js';
+import {
+  hideQuestion,
+  publishQuestionsChanged,
+  reportableQuestion,
+  reportedQuestionTexts,
+} from '../tender-questions/index.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 import * as repo from './moderation.repository.js';
 
@@ -67,7 +72,22 @@ export async function fileReport(ctx: ModerationContext, reporterId: number, val
 
 export async function listReports(ctx: ModerationContext, moderatorId: number): Promise<Report[]> {
   await assertModerator(ctx.db, moderatorId);
-  return (await repo.listReports(ctx.db)).map(toReport);
+  const reports = (await repo.listReports(ctx.db)).map(toReport);
+  // what a reported question or message says, for the moderator to judge
+  const idsOf = (type: Report['subject_type']) =>
+    reports.filter((report) => report.subject_type === type).map((report) => report.subject_id);
+  const [questions, messages] = await Promise.all([
+    reportedQuestionTexts(ctx.db, idsOf('tender_question')),
+    reportedMessageTexts(ctx.db, idsOf('shipment_message')),
+  ]);
+  const textsOf: Partial<Record<Report['subject_type'], Map<number, string>>> = {
+    tender_question: questions,
+    shipment_message: messages,
+  };
+  return reports.map((report) => {
+    const said = textsOf[report.subject_type]?.get(report.subject_id);
+    return said === undefined ? report : { ...report, subject_text: said };
+  });
 }
 
 export async function resolveReport(ctx: ModerationContext, moderatorId: number, reportId: number): Promise<Report> {

@@ -4,5 +4,6 @@ export {
   hideQuestion,
   publishQuestionsChanged,
   reportableQuestion,
+  reportedQuestionTexts,
   type TenderQuestionsContext,
 } from './tender-questions.service.js';

@@ -79,3 +79,8 @@ export async function hideQuestion(trx: Db, questionId: number, moderatorId: num
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The texts of questions by id (a moderator reads what was reported). */
+export function questionTexts(db: Db, ids: readonly number[]) {
+  return db.selectFrom('tender_questions').select(['id', 'text']).where('id', 'in', ids).execute();
+}

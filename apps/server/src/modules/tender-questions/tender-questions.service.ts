@@ -170,3 +170,9 @@ export async function hideQuestion(trx: Db, moderatorId: number, questionId: num
   const hidden = await repo.hideQuestion(trx, questionId, moderatorId, at);
   return { hidden, tenderId: row.tender_id, text: row.text };
 }
+
+/** What the reported questions say, by id, for moderators. */
+export async function reportedQuestionTexts(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await repo.questionTexts(db, ids)).map((row) => [row.id, row.text]));
+}

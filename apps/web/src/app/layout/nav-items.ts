@@ -5,7 +5,7 @@ import {
   ChartIcon,
   CompanyIcon,
   OrdersIcon,
-  PackageIcon,
+  ShipmentIcon,
   PlaneIcon,
   ShieldIcon,
   ShipIcon,
@@ -66,7 +66,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { to: webRoutes.orders, labelKey: 'nav.orders', icon: OrdersIcon },
   { to: webRoutes.bids, labelKey: 'terms.bids', icon: BidsIcon },
-  { to: webRoutes.shipmentStatus, labelKey: 'nav.shipments', icon: PackageIcon, useBadgeCount: useUnreadMessagesCount },
+  {
+    to: webRoutes.shipmentStatus,
+    labelKey: 'nav.shipments',
+    icon: ShipmentIcon,
+    useBadgeCount: useUnreadMessagesCount,
+  },
   { to: webRoutes.savedSearches, labelKey: 'terms.savedSearches', icon: BookmarkIcon },
   { to: webRoutes.vehicles, labelKey: 'nav.vehicles', icon: VehiclesIcon },
   {

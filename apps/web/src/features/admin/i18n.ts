@@ -55,6 +55,9 @@ export default defineTexts({
       resolved: 'Hal qilingan',
       subjectCompany: 'Kompaniya #{id}',
       subjectTender: 'Tender #{id}',
+      subjectQuestion: 'Tenderga savol #{id}',
+      subjectMessage: 'Yuk suhbatidagi xabar #{id}',
+      hide: 'Yashirish',
       audit: {
         history: 'Tarixi',
         historyOf: 'Kompaniya tarixi',
@@ -142,6 +145,9 @@ export default defineTexts({
       resolved: 'Resolved',
       subjectCompany: 'Company #{id}',
       subjectTender: 'Tender #{id}',
+      subjectQuestion: 'Question on a tender #{id}',
+      subjectMessage: 'Message in a shipment conversation #{id}',
+      hide: 'Hide',
       audit: {
         history: 'History',
         historyOf: 'Company history',
@@ -229,6 +235,9 @@ export default defineTexts({
       resolved: 'Решена',
       subjectCompany: 'Компания #{id}',
       subjectTender: 'Тендер #{id}',
+      subjectQuestion: 'Вопрос по тендеру #{id}',
+      subjectMessage: 'Сообщение в переписке по грузу #{id}',
+      hide: 'Скрыть',
       audit: {
         history: 'История',
         historyOf: 'История компании',

@@ -11,6 +11,7 @@ import {
 import { ReportButton } from '../../../components/report-button';
 import { Button } from '../../../components/ui/button';
 import { CountBadge } from '../../../components/ui/count-badge';
+import { PaperclipIcon } from '../../../components/ui/icons';
 import { LinkedText } from '../../../components/ui/linked-text';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { errorMessage } from '../../../lib/api-client';
@@ -164,7 +165,8 @@ function Composer({ number }: { number: string }) {
               !online && 'pointer-events-none opacity-50',
             )}
           >
-            📎 {t('conversations.attach')}
+            <PaperclipIcon className="mr-1.5 size-4" />
+            {t('conversations.attach')}
           </label>
           <input
             id={fileId}
