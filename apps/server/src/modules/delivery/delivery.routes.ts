@@ -165,7 +165,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: service.DeliveryContex
         operationId: 'telegramWebhook',
         security: PUBLIC,
         tags: ['notifications'],
-        summary: "The bot's updates (X-Telegram-Bot-Api-Secret-Token required, else 403): /start <token>, /stop",
+        summary:
+          "The bot's updates (X-Telegram-Bot-Api-Secret-Token required, else 403): /start <token>, /stop, and a " +
+          'reply to a message about new messages, which goes into that shipment’s conversation',
         body: telegramUpdate,
         response: { 200: webhookAnswer, ...errorResponses(400, 403) },
       },
