@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParams, MAX_RECORD_ID } from './ids.js';
-import { hasControlCharacters } from './tenders.js';
+import { hasControlCharacters } from './typed-input.js';
 
 /**
  * Questions on a tender before bidding, and the conversation of a shipment's two parties after the award

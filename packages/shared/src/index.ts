@@ -40,3 +40,4 @@ export * from './paths.js';
 export * from './api-paths.js';
 export * from './web-routes.js';
 export * from './conversations.js';
+export * from './typed-input.js';

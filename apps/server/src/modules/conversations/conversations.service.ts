@@ -17,7 +17,8 @@ import { scheduleDueOnce } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 import { insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
-import { announce, recordNotifications } from '../notifications/index.js';
+import type { DueHandlers } from '../deadlines/index.js';
+import { announce, announceAfterBatch, recordNotifications } from '../notifications/index.js';
 import { findShipmentById, findShipmentParties, shipmentChannel } from '../shipments/index.js';
 import * as repo from './conversations.repository.js';
 
@@ -297,3 +298,10 @@ export async function reportedMessageTexts(db: Db, ids: readonly number[]): Prom
   if (ids.length === 0) return new Map();
   return new Map((await repo.messageTexts(db, ids)).map((row) => [row.id, row.text ?? row.original_name ?? '']));
 }
+
+/** The schedule's `message_digest`: the party is told of the burst (see sendMessageDigest). */
+export const conversationDueHandlers = {
+  message_digest: {
+    each: async (trx: Db, readId: number, batch) => announceAfterBatch(batch, await sendMessageDigest(trx, readId)),
+  },
+} satisfies Partial<DueHandlers>;

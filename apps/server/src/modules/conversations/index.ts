@@ -5,6 +5,7 @@
 export { conversationsRoutes } from './conversations.routes.js';
 export {
   announceEntry,
+  conversationDueHandlers,
   hideMessage,
   MESSAGE_DIGEST_DELAY_MS,
   reportableMessage,
