@@ -42,6 +42,7 @@ function figure(r) {
   if (r.maxReqPerSec !== undefined) return `max ${r.maxReqPerSec} req/s${r.rate ? `, measured at ${r.rate}` : ''}`;
   if (r.performance !== undefined) return `perf ${r.performance}, a11y ${r.accessibility}, CLS ${r.cls}`;
   if (r.kbPerViewer !== undefined) return `${r.delivered} delivered, ${r.kbPerViewer} KB/viewer`;
+  if (r.delivered !== undefined) return `${r.delivered} delivered`;
   if (r.unit && r.p50 !== undefined) return `${r.p50} ${r.unit}`;
   if (r.peakRssMb !== undefined) return `${r.rows} rows in ${r.seconds} s, peak RSS ${r.peakRssMb} MB`;
   return '';
@@ -58,8 +59,10 @@ function baseline(r) {
       r.cpuMicrosPerBid === undefined ? '' : `; CPU/bid ${r.cpuMicrosPerBid} µs, off ${r.quotasOffCpuMicrosPerBid}`;
     return `QUOTA_BIDS=off: ${r.quotasOffPerSec} accepted/s${cpu}`;
   }
-  if (r.baselineP99 !== undefined)
-    return `raw p50 ${r.baselineP50} / p99 ${r.baselineP99} ms, ${r.baselineKbPerViewer} KB/viewer`;
+  if (r.baselineP99 !== undefined) {
+    const memory = r.baselineKbPerViewer === undefined ? '' : `, ${r.baselineKbPerViewer} KB/viewer`;
+    return `raw p50 ${r.baselineP50} / p99 ${r.baselineP99} ms${memory}`;
+  }
   return '';
 }
 

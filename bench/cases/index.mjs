@@ -1,6 +1,7 @@
 // Every bench case, in the order they run. A case exports { name, run(context) } and returns result rows
 // with at least: case, p50, p99, targetP99 (or target), met.
 import bids from './bids.mjs';
+import conversations from './conversations.mjs';
 import coldStart from './cold-start.mjs';
 import csvExport from './csv-export.mjs';
 import deadlines from './deadlines.mjs';
@@ -28,4 +29,5 @@ export const cases = [
   lanePrices,
   csvExport,
   tenderChannels,
+  conversations,
 ];

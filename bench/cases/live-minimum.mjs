@@ -16,7 +16,7 @@ const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 5000);
 const BIDS_PER_SECOND = 10;
 const PASSWORD = 'bench-password-123';
 
-const RAW_BROADCASTER = `
+export const RAW_BROADCASTER = `
 const http = require('node:http');
 const viewers = new Set();
 http.createServer((req, res) => {
@@ -48,23 +48,28 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const MIN_BID = Buffer.from('"min_bid":');
 
 /**
- * Opens `count` SSE connections; each records when it receives each min_bid value. Plain TCP sockets: the
+ * Opens `count` SSE connections (to `url`, or to `url(i)` for the i-th); each records when it receives each
+ * value: the number after `marker` (min_bid by default). Plain TCP sockets: the
  * request is written by hand and each chunk is searched for the value as bytes. The bench's single core reads
  * all 5,000 streams, and Node's HTTP client (parser, stream, text decoding) cost it several times more per
  * event than this, which showed in the delivery figures of the app and of the raw baseline alike.
  */
-async function openViewers(url, headers, count, onValue) {
-  const target = new URL(url);
-  const head =
-    `GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\nAccept: text/event-stream\r\n` +
-    Object.entries(headers)
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('') +
-    '\r\n';
+export async function openViewers(url, headers, count, onValue, marker = MIN_BID) {
+  const requestOf = (i) => {
+    const target = new URL(typeof url === 'function' ? url(i) : url);
+    const head =
+      `GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\nAccept: text/event-stream\r\n` +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      '\r\n';
+    return { target, head };
+  };
   const sockets = [];
   let opened = 0;
-  const openOne = () =>
+  const openOne = (i) =>
     new Promise((resolve, reject) => {
+      const { target, head } = requestOf(i);
       const socket = net.connect(Number(target.port), target.hostname);
       sockets.push(socket);
       let connected = false;
@@ -79,17 +84,17 @@ async function openViewers(url, headers, count, onValue) {
           resolve();
         }
         const at = performance.now();
-        let index = chunk.indexOf(MIN_BID);
+        let index = chunk.indexOf(marker);
         while (index >= 0) {
-          let end = index + MIN_BID.length;
+          let end = index + marker.length;
           while (end < chunk.length && ((chunk[end] >= 48 && chunk[end] <= 57) || chunk[end] === 46)) end += 1;
-          onValue(Number(chunk.toString('latin1', index + MIN_BID.length, end)), at);
-          index = chunk.indexOf(MIN_BID, end);
+          onValue(Number(chunk.toString('latin1', index + marker.length, end)), at);
+          index = chunk.indexOf(marker, end);
         }
       });
     });
   for (let batch = 0; batch < count; batch += 250) {
-    await Promise.all(Array.from({ length: Math.min(250, count - batch) }, openOne));
+    await Promise.all(Array.from({ length: Math.min(250, count - batch) }, (_, i) => openOne(batch + i)));
   }
   return { opened, close: () => sockets.forEach((socket) => socket.destroy()) };
 }

@@ -19,7 +19,7 @@ const TARGET_P99_MS = 20;
 // the trucks were loaded a day ago: their points (one virtual minute per batch) stay in the past all run long
 const LOADED_AT_MS = Date.now() - 86_400_000;
 
-const modules = {
+export const modules = {
   openDatabase: 'db/database.ts#openDatabase',
   migrateToLatest: 'db/migrate.ts#migrateToLatest',
   insertUser: 'modules/users/users.repository.ts#insertUser',
@@ -33,7 +33,7 @@ const modules = {
 };
 
 /** An owner and `trucks` carriers, each with a shipment on the way and a signed-in session; their tokens. */
-async function seed(server, db, trucks, secret) {
+export async function seed(server, db, trucks, secret) {
   const now = new Date().toISOString();
   const user = (i) => ({
     first_name: 'Bench',

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageInput } from '@yuk/shared';
 import type { Database } from './db/database.js';
+import { AppError } from './errors.js';
 import { dueHandlers } from './due-handlers.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -14,6 +16,7 @@ import {
   createDeliveryChannels,
   deliveryRoutes,
   startOutboxSender,
+  type DeliveryContext,
   type DeliveryOptions,
 } from './modules/delivery/index.js';
 import { awardSignaturesRoutes } from './modules/award-signatures/index.js';
@@ -23,6 +26,8 @@ import { createFileLinks, filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { marketRoutes } from './modules/market/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
+import { appendSystemLine, conversationsRoutes, sendMessage } from './modules/conversations/index.js';
+import { tenderQuestionsRoutes } from './modules/tender-questions/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import {
   createDatabaseCounters,
@@ -178,12 +183,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   const delivery = options.delivery ?? { publicUrl: 'http://localhost:3000' };
   const deliveryChannels = createDeliveryChannels(delivery, app.log);
-  const deliveryCtx = {
+  const conversationsCtx = { db, bus, fileLinks };
+  const deliveryCtx: DeliveryContext = {
     db,
     channels: deliveryChannels,
     ...(tenderChannels
       ? { chatMessages: createChannelSender({ db, telegram: deliveryChannels.telegram, settings: tenderChannels }) }
       : {}),
+    // a reply in Telegram to a notification of new messages goes into that shipment's conversation
+    chatReplies: async ({ userId, kind, params, text }) => {
+      if (kind !== 'shipment_messages' || typeof params.number !== 'string') return false;
+      const message = messageInput.safeParse({ text });
+      if (!message.success) return false;
+      return sendMessage(conversationsCtx, userId, params.number, message.data).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof AppError) return false;
+          throw error;
+        },
+      );
+    },
   };
   const stopOutbox = startOutboxSender(deliveryCtx, options.outboxTickMs ?? 500, app.log);
   app.addHook('onClose', async () => {
@@ -238,7 +257,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bidsRoutes, { ctx: tenderStateCtx });
   await app.register(lifecycleRoutes, { ctx: tenderStateCtx });
   await app.register(notificationsRoutes, { ctx: { db, bus } });
-  await app.register(shipmentsRoutes, { ctx: { db, bus } });
+  await app.register(shipmentsRoutes, {
+    ctx: {
+      db,
+      bus,
+      // each step is a short line in the shipment's conversation
+      onStep: async (trx, step) => {
+        await appendSystemLine(trx, { shipmentId: step.shipmentId, kind: step.status, at: new Date(step.at) });
+      },
+    },
+  });
   await app.register(trackingRoutes, {
     ctx: { db, bus, publicUrl: delivery.publicUrl },
     map,
@@ -265,7 +293,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(vehiclesRoutes, { ctx: { db, fileLinks } });
   await app.register(filesRoutes, { ctx: { db, fileLinks } });
   await app.register(companiesRoutes, { ctx: { db, bus, fileLinks } });
-  await app.register(moderationRoutes, { ctx: { db } });
+  await app.register(moderationRoutes, { ctx: { db, bus, fileLinks } });
   await app.register(auditRoutes, { ctx: { db, assertModerator } });
   await app.register(quotasRoutes, { ctx: quotasCtx });
   await app.register(ratingsRoutes, { ctx: { db } });
@@ -279,6 +307,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tenderChannelsRoutes, {
     ctx: { db, settings: tenderChannels, enabled: deliveryChannels.telegram.enabled },
   });
+  await app.register(tenderQuestionsRoutes, { ctx: { db, bus } });
+  await app.register(conversationsRoutes, { ctx: conversationsCtx });
 
   if (options.webDist) await app.register(staticWebPlugin, { root: options.webDist });
   return app;

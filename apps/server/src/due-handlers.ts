@@ -1,4 +1,5 @@
 import { bidDueHandlers } from './modules/bids/index.js';
+import { conversationDueHandlers } from './modules/conversations/index.js';
 import type { DueHandlers } from './modules/deadlines/index.js';
 import { savedSearchDueHandlers } from './modules/saved-searches/index.js';
 import { tenderChannelDueHandlers } from './modules/tender-channels/index.js';
@@ -15,4 +16,5 @@ export const dueHandlers: DueHandlers = {
   ...savedSearchDueHandlers,
   ...vehicleDueHandlers,
   ...tenderChannelDueHandlers,
+  ...conversationDueHandlers,
 };

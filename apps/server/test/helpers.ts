@@ -179,3 +179,31 @@ export function readCsvAnswer(res: {
   const rows: string[][] = parse(res.body.slice(1), { relax_column_count: false });
   return rows;
 }
+
+/**
+ * A Server-Sent Events stream read over a real socket: `until(needle)` waits until the text received so far
+ * holds it (or the stream ends) and returns all of it.
+ */
+export async function openEventStream(address: string, url: string, token: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${address}${url}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return {
+    close: () => controller.abort(),
+    text: () => text,
+    async until(needle: string) {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+      return text;
+    },
+  };
+}

@@ -32,7 +32,7 @@ test.describe('signing in by SMS and recovering a password', () => {
     await codeField.fill(code);
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(shellNavigation(page)).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/tenders$/);
   });
 
   test('a number without an account is offered registration with the number filled in', async ({ page, request }) => {

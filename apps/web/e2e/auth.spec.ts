@@ -25,11 +25,11 @@ test.describe('sign-up, log-in and the shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yuk Tender' })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(email);
 
-    // log in: the session markers are stored and / leads to the home, /dashboard, inside the shell
+    // log in: the session markers are stored and / leads to the home, /tenders, inside the shell
     await page.getByLabel('Parol').fill('journey-pass-1');
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByText('Login successful!')).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/tenders$/);
     const nav = page.getByRole('navigation', { name: 'Asosiy menyu' });
     await expect(nav).toBeVisible();
     const cookies = await context.cookies();

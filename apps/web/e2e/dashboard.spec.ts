@@ -43,11 +43,11 @@ async function openDashboardAs(page: Page, email: string, password: string): Pro
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto('/');
+  // a link that names the dashboard opens it after sign-in (/ itself leads to the tenders)
+  await page.goto(webRoutes.dashboard);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yuk Tender' })).toBeVisible();
   const beforeLogin = [...scripts];
   await logIn(page, email, password);
-  // the home of a signed-in user
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Boshqaruv paneli' })).toBeVisible();
   return beforeLogin;

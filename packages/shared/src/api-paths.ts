@@ -74,6 +74,10 @@ export const apiPaths = {
     import: '/api/tenders/import',
     /** GET: the import's CSV template, header row and one example row. */
     importTemplate: '/api/tenders/import/template',
+    /** GET: the questions I may read; POST: ask one (anyone signed in but the owner, while open). */
+    questions: '/api/tenders/:id/questions',
+    /** POST: the owner answers a question. */
+    answer: '/api/tenders/:id/questions/:qid/answer',
   },
   bids: {
     mine: '/api/bids/me',
@@ -119,12 +123,18 @@ export const apiPaths = {
     quotaHits: '/api/admin/quota-hits',
     /** GET: each tender channel in Telegram with its last post and failures (moderators). */
     telegramChannels: '/api/admin/telegram-channels',
+    /** POST: hide the question or message a report is about (and resolve the report). */
+    hideReportSubject: '/api/admin/reports/:id/hide',
   },
   market: {
     lanePrice: '/api/market/lane-price',
   },
   /** GET: my figures by Tashkent month (`from`, `to`). */
   dashboard: '/api/dashboard',
+  conversations: {
+    /** GET: my unread messages, per shipment. */
+    unread: '/api/conversations/unread',
+  },
   shipments: {
     list: '/api/shipments',
     one: '/api/shipments/:number',
@@ -144,5 +154,9 @@ export const apiPaths = {
     awardSignatures: '/api/shipments/:number/award/signatures',
     /** GET: one side's signed award, the timestamped PKCS#7 (`side=owner|carrier`). */
     awardP7s: '/api/shipments/:number/award.p7s',
+    /** GET: the conversation of the two parties, paged (`before`, `limit`); POST: a message (JSON or multipart). */
+    messages: '/api/shipments/:number/messages',
+    /** POST: I have read up to this entry. */
+    messagesRead: '/api/shipments/:number/messages/read',
   },
 } as const;

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'share_link.revoked',
   'shipment.award_signed',
   'user.telegram_linked',
+  'report.subject_hidden',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,7 +18,8 @@ export type CompanyVerifiedBy = (typeof COMPANY_VERIFIED_BY)[number];
 export const COMPANY_DOCUMENTS = ['licence', 'registration_certificate'] as const;
 export type CompanyDocument = (typeof COMPANY_DOCUMENTS)[number];
 
-export const REPORT_SUBJECTS = ['company', 'tender'] as const;
+export const REPORT_SUBJECTS = ['company', 'tender', 'tender_question', 'shipment_message'] as const;
+export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
 export const REPORT_REASONS = ['fraud', 'no_show', 'late_payment', 'spam', 'other'] as const;
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
 /** Reports one user may file in a day (Tashkent). */
@@ -208,6 +209,11 @@ export const report = z
     reporter_id: z.number().int(),
     created_at: z.string(),
     resolved_at: z.string().nullable(),
+    subject_text: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('For moderators: what the reported question or message says (also once it is hidden)'),
   })
   .meta({
     examples: [

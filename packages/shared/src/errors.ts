@@ -683,6 +683,49 @@ export const ERRORS = {
     en: 'This Telegram account is linked to another account',
     ru: 'Этот аккаунт Telegram привязан к другому аккаунту',
   },
+  // questions on tenders and the shipment conversation (decision 031)
+  QUESTION_OWN_TENDER: {
+    status: 403,
+    uz: "O'z tenderingizga savol bera olmaysiz",
+    en: 'You cannot ask a question on your own tender',
+    ru: 'Нельзя задать вопрос по своему тендеру',
+  },
+  QUESTION_NOT_FOUND: {
+    status: 404,
+    uz: 'Savol topilmadi',
+    en: 'Question not found',
+    ru: 'Вопрос не найден',
+  },
+  QUESTION_OWNER_ONLY: {
+    status: 403,
+    uz: 'Savolga faqat tender egasi javob beradi',
+    en: 'Only the owner of the tender answers its questions',
+    ru: 'На вопросы отвечает только владелец тендера',
+  },
+  QUESTION_ALREADY_ANSWERED: {
+    status: 409,
+    uz: 'Bu savolga allaqachon javob berilgan',
+    en: 'This question is already answered',
+    ru: 'На этот вопрос уже дан ответ',
+  },
+  QUESTION_HIDDEN: {
+    status: 409,
+    uz: 'Bu savol moderator tomonidan yashirilgan',
+    en: 'This question was hidden by a moderator',
+    ru: 'Этот вопрос скрыт модератором',
+  },
+  MESSAGE_ONE_ATTACHMENT: {
+    status: 400,
+    uz: 'Bitta xabarga bitta fayl: rasm yoki PDF',
+    en: 'One file per message: a photo or a PDF',
+    ru: 'Один файл на сообщение: фото или PDF',
+  },
+  REPORT_NOT_HIDEABLE: {
+    status: 409,
+    uz: 'Faqat savol yoki xabarni yashirish mumkin',
+    en: 'Only a question or a message can be hidden',
+    ru: 'Скрыть можно только вопрос или сообщение',
+  },
 } as const satisfies Record<string, Localized & { status: number }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -40,5 +40,6 @@ export * from './telegram.js';
 export * from './paths.js';
 export * from './api-paths.js';
 export * from './web-routes.js';
+export * from './conversations.js';
 export * from './typed-input.js';
 export * from './bid-rules.js';

@@ -16,6 +16,7 @@ export const DELIVERY_EVENTS = [
   'shipment_status',
   'document_expiring',
   'system',
+  'messages',
 ] as const;
 export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number];
 
@@ -50,6 +51,9 @@ export const EVENT_OF_KIND: Record<NotificationKind, DeliveryEvent> = {
   company_suspended: 'system',
   company_unsuspended: 'system',
   telegram_channel_refused: 'system',
+  question_asked: 'messages',
+  question_answered: 'messages',
+  shipment_messages: 'messages',
 };
 
 /**
@@ -65,6 +69,7 @@ export const DEFAULT_EVENT_CHANNELS: Record<DeliveryEvent, readonly DeliveryChan
   shipment_status: ['in_app', 'telegram', 'push'],
   document_expiring: ['in_app', 'telegram', 'email', 'push'],
   system: ['in_app', 'telegram', 'email', 'push'],
+  messages: ['in_app', 'telegram', 'email', 'push'],
 };
 
 /** HH:MM, 00:00 to 23:59. */

@@ -293,6 +293,41 @@ export const NOTIFICATION_TEMPLATES = {
       ru: '{chat}: тендеры не публикуются ({error}). Сделайте бота администратором канала',
     },
   },
+  question_asked: {
+    type: 'offer',
+    title: {
+      uz: 'Tenderingiz bo‘yicha savol',
+      en: 'A question on your tender',
+      ru: 'Вопрос по вашему тендеру',
+    },
+    body: {
+      uz: '{number} «{name}»: {question}',
+      en: '{number} “{name}”: {question}',
+      ru: '{number} «{name}»: {question}',
+    },
+  },
+  question_answered: {
+    type: 'offer',
+    title: {
+      uz: 'Tender egasi savolga javob berdi',
+      en: 'The owner answered a question',
+      ru: 'Владелец тендера ответил на вопрос',
+    },
+    body: {
+      uz: '{number} «{name}»: {question} — {answer}',
+      en: '{number} “{name}”: {question} — {answer}',
+      ru: '{number} «{name}»: {question} — {answer}',
+    },
+  },
+  shipment_messages: {
+    type: 'system',
+    title: {
+      uz: '{number}: yangi xabarlar ({count})',
+      en: '{number}: new messages ({count})',
+      ru: '{number}: новые сообщения ({count})',
+    },
+    body: { uz: '{author}: {preview}', en: '{author}: {preview}', ru: '{author}: {preview}' },
+  },
 } as const satisfies Record<string, NotificationTemplate>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_TEMPLATES;

@@ -16,6 +16,8 @@ export const QUOTA_NAMES = [
   'shareLinks',
   'smsCodes',
   'passwordResets',
+  'messages',
+  'questions',
 ] as const;
 export type QuotaName = (typeof QUOTA_NAMES)[number];
 

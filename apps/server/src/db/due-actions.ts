@@ -22,7 +22,9 @@ export type DueKind =
   | 'inspection_expiry'
   | 'permit_expiry'
   /** A tender's channel post may show less than is true now (a lower minimum, a close): edit it. */
-  | 'channel_edit';
+  | 'channel_edit'
+  /** A party of a shipment's conversation is to be told of the messages they have not read (subject: their read row). */
+  | 'message_digest';
 
 export interface DueAction {
   id: number;
@@ -38,6 +40,24 @@ export async function scheduleDue(db: Db, kind: DueKind, subjectId: number, dueA
     .insertInto('due_actions')
     .values({ kind, subject_id: subjectId, due_at_ms: dueAtMs })
     .onConflict((oc) => oc.columns(['kind', 'subject_id']).doUpdateSet({ due_at_ms: dueAtMs, claimed_until_ms: 0 }))
+    .execute();
+}
+
+/**
+ * Sets the due time of a kind of action on a subject unless one is waiting already: the first of a burst of
+ * events fixes when the action runs, the later ones join it. One already claimed (being done now, which may
+ * miss the latest event) is set again for `dueAtMs`, and stays after it is done (see finishDue).
+ */
+export async function scheduleDueOnce(db: Db, kind: DueKind, subjectId: number, dueAtMs: number): Promise<void> {
+  await db
+    .insertInto('due_actions')
+    .values({ kind, subject_id: subjectId, due_at_ms: dueAtMs })
+    .onConflict((oc) =>
+      oc
+        .columns(['kind', 'subject_id'])
+        .doUpdateSet({ due_at_ms: dueAtMs, claimed_until_ms: 0 })
+        .where('due_actions.claimed_until_ms', '>', 0),
+    )
     .execute();
 }
 

@@ -21,6 +21,8 @@ import type { TrackingTables } from '../modules/tracking/tracking.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 import type { VehiclesTables } from '../modules/vehicles/vehicles.tables.js';
 import type { DueActionsTables } from './due-actions.tables.js';
+import type { TenderQuestionsTables } from '../modules/tender-questions/tender-questions.tables.js';
+import type { ConversationsTables } from '../modules/conversations/conversations.tables.js';
 
 /**
  * The tables of the database, as Kysely sees them. Each feature declares its own tables beside its
@@ -50,4 +52,6 @@ export interface DatabaseSchema
     EriTables,
     AwardSignaturesTables,
     TenderChannelsTables,
-    DueActionsTables {}
+    DueActionsTables,
+    TenderQuestionsTables,
+    ConversationsTables {}

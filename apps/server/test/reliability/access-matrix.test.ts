@@ -82,7 +82,8 @@ type ObjectKind =
   | 'push-subscription'
   | 'dead-delivery'
   | 'session-of-A'
-  | 'track-link';
+  | 'track-link'
+  | 'question-on-A-tender';
 
 interface Fixture {
   kind: ObjectKind;
@@ -242,6 +243,18 @@ async function make(kind: ObjectKind): Promise<Fixture> {
       >();
       return { kind, params: { id: list[0]!.id } };
     }
+    case 'question-on-A-tender': {
+      // C's question on A's open tender, not answered yet: only A and C know of it
+      const { tender } = await openedWithBid();
+      const question = await post<{ id: number }>(
+        C.accessToken,
+        pathTo(apiPaths.tenders.questions, { id: tender.id }),
+        {
+          text: 'Is a refrigerated trailer needed?',
+        },
+      );
+      return { kind, params: { id: tender.id, qid: question.id } };
+    }
     case 'shipment-A-owner':
       return { kind, params: { number: (await awarded(A, C)).shipment } };
     case 'shipment-A-carrier':
@@ -272,6 +285,7 @@ const TENDER_KINDS: ObjectKind[] = [
 /** Which of A's objects a route's path takes. */
 function objectKindsFor(path: string): ObjectKind[] {
   if (!path.includes('{')) return [];
+  if (path.startsWith('/api/tenders/{id}/questions/{qid}')) return ['question-on-A-tender'];
   if (path.startsWith('/api/tenders/{id}')) return TENDER_KINDS;
   if (path.startsWith('/api/vehicles/{id}')) return ['vehicle'];
   if (path.startsWith('/api/bids/{id}')) return ['bid-of-A-awarded'];
@@ -406,8 +420,26 @@ function expected(
     case 'POST /api/admin/reports/{id}/resolve':
     case 'POST /api/admin/moderators':
     case 'GET /api/admin/audit':
+    case 'POST /api/admin/reports/{id}/hide':
       // neither A nor B is a moderator
       return [403];
+    case 'GET /api/conversations/unread':
+      return [200];
+    case 'GET /api/tenders/{id}/questions':
+      return !mine && kind === 'tender-draft' ? [404] : [200];
+    case 'POST /api/tenders/{id}/questions':
+      // anyone but the owner asks while the tender is open
+      if (kind === 'tender-of-C-with-A-bid') return [201];
+      if (mine) return [403];
+      return kind === 'tender-draft' ? [404] : kind === 'tender-opened' ? [201] : [409];
+    case 'POST /api/tenders/{id}/questions/{qid}/answer':
+      // A answers once; to B the unanswered question of another carrier does not exist
+      return mine ? [200, 409] : [404];
+    case 'GET /api/shipments/{number}/messages':
+    case 'POST /api/shipments/{number}/messages/read':
+      return mine ? [200] : [404];
+    case 'POST /api/shipments/{number}/messages':
+      return mine ? [201] : [404];
     case 'POST /api/bids/{id}/confirm':
     case 'POST /api/bids/{id}/decline':
       // A answers once (the other answer then finds the bid no longer awaiting); B is not its carrier
@@ -472,6 +504,12 @@ async function requestFor(
       return { method: 'POST', url, payload: { bid_id: fixture?.bidId ?? 1 } };
     case 'POST /api/shipments/{number}/status':
       return { method: 'POST', url, payload: { status: 'loaded' } };
+    case 'POST /api/tenders/{id}/questions':
+    case 'POST /api/tenders/{id}/questions/{qid}/answer':
+    case 'POST /api/shipments/{number}/messages':
+      return { method: 'POST', url, payload: { text: 'Asked by the access matrix' } };
+    case 'POST /api/shipments/{number}/messages/read':
+      return { method: 'POST', url, payload: { up_to: 1 } };
     case 'POST /api/shipments/{number}/award/signatures':
       return { method: 'POST', url, payload: { pkcs7: 'QQ==' } };
     case 'GET /api/shipments/{number}/award.p7s':

@@ -16,6 +16,8 @@ import { routes as tendersRoutes } from '../features/tenders/routes';
 import { routes as vehiclesRoutes } from '../features/vehicles/routes';
 // the shell's and the pages' texts arrive with this chunk (the login screen has its own, loaded at start)
 import '../i18n/feature-texts';
+import { FeatureSlotsProvider } from '../lib/feature-slots';
+import { FEATURE_SLOTS } from './feature-slots';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
 import { webRoutes } from '@yuk/shared';
@@ -48,13 +50,17 @@ function StartingUp() {
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
-    element: <AppLayout />,
+    element: (
+      <FeatureSlotsProvider value={FEATURE_SLOTS}>
+        <AppLayout />
+      </FeatureSlotsProvider>
+    ),
     HydrateFallback: StartingUp,
     children: [
       {
         errorElement: <RouteError />,
         // the signed-in home: the user's own figures
-        children: [{ index: true, element: <Navigate to={webRoutes.dashboard} replace /> }, ...featureRoutes],
+        children: [{ index: true, element: <Navigate to={webRoutes.tenders} replace /> }, ...featureRoutes],
       },
     ],
   },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { apiPaths, REPORT_REASONS, type Report } from '@yuk/shared';
+import { apiPaths, REPORT_REASONS, type Report, type ReportSubject } from '@yuk/shared';
 import i18n from '../i18n';
 import { api, errorMessage } from '../lib/api-client';
 import { Button } from './ui/button';
@@ -10,10 +10,10 @@ import { SelectField } from './ui/select-field';
 import { TextAreaField } from './ui/text-area-field';
 
 /**
- * Tells the moderators about a company or a tender (fraud, no-show, late payment, spam, other) with
+ * Tells the moderators about a company, a tender, a question or a message (fraud, no-show, late payment, spam, other) with
  * an optional text. The server allows ten a day.
  */
-export function ReportButton({ subjectType, subjectId }: { subjectType: 'company' | 'tender'; subjectId: number }) {
+export function ReportButton({ subjectType, subjectId }: { subjectType: ReportSubject; subjectId: number }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<(typeof REPORT_REASONS)[number]>('fraud');

@@ -14,6 +14,8 @@ import type shipmentsTexts from '../features/shipments/i18n';
 import type tendersTexts from '../features/tenders/i18n';
 import type trackingTexts from '../features/tracking/i18n';
 import type vehiclesTexts from '../features/vehicles/i18n';
+import type tenderQuestionsTexts from '../features/tender-questions/i18n';
+import type conversationsTexts from '../features/conversations/i18n';
 import type { fieldTexts } from './catalogues';
 import type commonTexts from './common';
 import type { errorTexts } from './error-texts';
@@ -43,7 +45,9 @@ type Bundles =
   | typeof companiesTexts
   | typeof adminTexts
   | typeof savedSearchesTexts
-  | typeof trackingTexts;
+  | typeof trackingTexts
+  | typeof tenderQuestionsTexts
+  | typeof conversationsTexts;
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 

@@ -13,6 +13,8 @@ import shipmentsTexts from '../features/shipments/i18n';
 import tendersTexts from '../features/tenders/i18n';
 import trackingTexts from '../features/tracking/i18n';
 import vehiclesTexts from '../features/vehicles/i18n';
+import tenderQuestionsTexts from '../features/tender-questions/i18n';
+import conversationsTexts from '../features/conversations/i18n';
 import { addTexts } from './index';
 import { errorTexts } from './error-texts';
 import termsTexts from './terms';
@@ -40,6 +42,8 @@ export const featureTexts = [
   adminTexts,
   savedSearchesTexts,
   trackingTexts,
+  tenderQuestionsTexts,
+  conversationsTexts,
 ];
 
 addTexts(featureTexts);

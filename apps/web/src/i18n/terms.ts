@@ -7,6 +7,8 @@ import { defineTexts } from './types';
 export default defineTexts({
   uz: {
     terms: {
+      you: 'Siz',
+      hiddenByModerator: 'Moderator tomonidan yashirilgan',
       lanePrice: {
         typical: "Bu yo'nalishdagi odatiy narx: {low}–{high} ({count} ta bitim)",
         insufficient: "Bu yo'nalishda so'nggi 90 kunda bitimlar kam: odatiy narx hali ko'rsatilmaydi",
@@ -189,6 +191,8 @@ export default defineTexts({
   },
   en: {
     terms: {
+      you: 'You',
+      hiddenByModerator: 'Hidden by a moderator',
       lanePrice: {
         typical: 'Typical price on this lane: {low}–{high} ({count} deals)',
         insufficient: 'Too few deals on this lane in the last 90 days to show a typical price yet',
@@ -369,6 +373,8 @@ export default defineTexts({
   },
   ru: {
     terms: {
+      you: 'Вы',
+      hiddenByModerator: 'Скрыто модератором',
       lanePrice: {
         typical: 'Обычная цена на этом направлении: {low}–{high} (сделок: {count})',
         insufficient: 'На этом направлении за последние 90 дней мало сделок: обычную цену пока не показать',

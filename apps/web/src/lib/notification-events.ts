@@ -19,3 +19,20 @@ export function subscribeNotifications(listener: Listener): () => void {
     listeners.delete(listener);
   };
 }
+
+const wakeListeners = new Set<() => void>();
+
+/**
+ * The stream was woken (it sends the unread count each time): something may be new for me besides a
+ * notification, e.g. a message in one of my shipments' conversations. Screens that count such things read again.
+ */
+export function publishWake(): void {
+  for (const listener of wakeListeners) listener();
+}
+
+export function subscribeWakes(listener: () => void): () => void {
+  wakeListeners.add(listener);
+  return () => {
+    wakeListeners.delete(listener);
+  };
+}

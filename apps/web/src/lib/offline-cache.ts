@@ -6,10 +6,11 @@ export const API_CACHE = 'yuk-api';
 
 /**
  * The reads kept for offline: the signed-in user, the lists (tenders, my orders, my bids, vehicles, shipments,
- * notifications) and each tender's page. Streams and files are never kept.
+ * notifications), each tender's page with its questions, each shipment's conversation and my unread messages.
+ * Streams and files are never kept.
  */
 export const OFFLINE_READABLE_API =
-  /^\/api\/(users\/me|tenders\/(all|me|\d+|\d+\/min-bid|\d+\/bids)|bids\/me|vehicles\/user|shipments(\/[\w-]+)?|notifications(\/unread-count)?|companies\/me)$/;
+  /^\/api\/(users\/me|tenders\/(all|me|\d+|\d+\/min-bid|\d+\/bids|\d+\/questions)|bids\/me|vehicles\/user|shipments(\/[\w-]+(\/messages)?)?|notifications(\/unread-count)?|companies\/me|conversations\/unread)$/;
 
 /**
  * Forgets every kept answer: on signing out, so the next person on this device never sees the last one's

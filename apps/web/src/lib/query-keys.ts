@@ -25,6 +25,8 @@ export const tenderKeys = {
   bids: (id: number) => [...tenderKeys.detail(id), 'bids'] as const,
   /** The owner's history of who was chosen and what they answered. */
   awards: (id: number) => [...tenderKeys.detail(id), 'awards'] as const,
+  /** The questions on a tender I may read, kept live by the tender's event stream. */
+  questions: (id: number) => [...tenderKeys.detail(id), 'questions'] as const,
 };
 
 export const bidKeys = {
@@ -109,4 +111,12 @@ export const marketKeys = {
   all: ['market'] as const,
   /** The typical price of one lane in one mode, as the places were typed. */
   lanePrice: (query: object) => [...marketKeys.all, 'lane-price', query] as const,
+};
+
+/** The shipments' conversations and my unread messages, kept live by each shipment's event stream. */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  /** The pages of one shipment's conversation, newest page first. */
+  messages: (number: string) => [...conversationKeys.all, 'messages', number] as const,
+  unread: () => [...conversationKeys.all, 'unread'] as const,
 };

@@ -23,6 +23,8 @@ import { quotasMigration } from './021-quotas.js';
 import { eriLinksMigration } from './022-eri-links.js';
 import { awardSignaturesMigration } from './023-award-signatures.js';
 import { joinedAwardMigration } from './024-joined-award.js';
+import { tenderQuestionsMigration } from './030-tender-questions.js';
+import { shipmentConversationsMigration } from './031-shipment-conversations.js';
 import { tenderChannelsMigration } from './035-tender-channels.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
@@ -51,5 +53,7 @@ export const migrations: Record<string, MigrationFactory> = {
   '022-eri-links': eriLinksMigration,
   '023-award-signatures': awardSignaturesMigration,
   '024-joined-award': joinedAwardMigration,
+  '030-tender-questions': tenderQuestionsMigration,
+  '031-shipment-conversations': shipmentConversationsMigration,
   '035-tender-channels': tenderChannelsMigration,
 };

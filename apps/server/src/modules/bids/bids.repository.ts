@@ -306,3 +306,9 @@ export async function rejectUndecidedBidsByTender(trx: Db, tenderIds: number[]):
 export async function rejectUndecidedBidsOfTender(trx: Db, tenderId: number): Promise<number[]> {
   return (await rejectUndecidedBidsByTender(trx, [tenderId])).get(tenderId) ?? [];
 }
+
+/** Everyone who has bid on a tender, each once. */
+export async function findBidderIds(db: Db, tenderId: number): Promise<number[]> {
+  const rows = await db.selectFrom('bids').select('bidder_id').distinct().where('tender_id', '=', tenderId).execute();
+  return rows.map((row) => row.bidder_id);
+}

@@ -2,7 +2,6 @@ import {
   centsToUsd,
   matchesBidFilters,
   minBidAnswer,
-  nextMaxBidCents,
   type BidVehicle,
   type MinBidResponse,
   type MyBid,

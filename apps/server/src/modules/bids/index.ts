@@ -4,6 +4,7 @@ export { bidDueHandlers, placeBid, type BidsContext } from './bids.service.js';
 export {
   acceptAwardedBid,
   declineAwardedBid,
+  findBidderIds,
   findBid,
   findBidOfTender,
   insertBid,

@@ -26,6 +26,7 @@ const telegramUpdate = z
         chat: z.looseObject({ id: z.union([z.number().int(), z.string().max(64)]) }),
         text: z.string().max(4096).optional(),
         from: z.looseObject({ language_code: z.string().max(35).optional() }).optional(),
+        reply_to_message: z.looseObject({ message_id: z.number().int() }).optional(),
       })
       .optional(),
   })
@@ -174,7 +175,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: service.DeliveryContex
         operationId: 'telegramWebhook',
         security: PUBLIC,
         tags: ['notifications'],
-        summary: "The bot's updates (X-Telegram-Bot-Api-Secret-Token required, else 403): /start <token>, /stop",
+        summary:
+          "The bot's updates (X-Telegram-Bot-Api-Secret-Token required, else 403): /start <token>, /stop, and a " +
+          'reply to a message about new messages, which goes into that shipment’s conversation',
         body: telegramUpdate,
         response: { 200: webhookAnswer, ...errorResponses(400, 403) },
       },

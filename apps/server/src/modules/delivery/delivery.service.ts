@@ -10,6 +10,8 @@ import {
   type DeliveryEvent,
   type FailedDelivery,
   type Language,
+  type NotificationKind,
+  type NotificationParams,
   type NotificationSettings,
   type NotificationSettingsValues,
   type PushSubscriptionInput,
@@ -22,7 +24,18 @@ import * as outbox from './outbox.repository.js';
 import { channelsOf, type OutboxContext } from './outbox.js';
 import * as repo from './settings.repository.js';
 
-export type DeliveryContext = OutboxContext;
+/** A reply in Telegram to a message of ours, for the module whose notification it answers. */
+export interface ChatReply {
+  userId: number;
+  kind: NotificationKind;
+  params: NotificationParams;
+  text: string;
+}
+
+export interface DeliveryContext extends OutboxContext {
+  /** Takes a reply to a message of ours (true: taken); replies are answered with help when absent. */
+  chatReplies?: (reply: ChatReply) => Promise<boolean>;
+}
 
 /** How long a Telegram deep link stays valid. */
 export const TELEGRAM_LINK_TTL_MS = 10 * 60_000;
@@ -145,7 +158,19 @@ export interface TelegramUpdate {
     chat: { id: number | string };
     text?: string | undefined;
     from?: { language_code?: string | undefined } | undefined;
+    reply_to_message?: { message_id: number } | undefined;
   };
+}
+
+/**
+ * A reply to one of our messages, in the user's linked chat: handed to the module whose notification it answers. True
+ * when taken; false when it answers nothing that takes replies, or was refused.
+ */
+async function takeReply(ctx: DeliveryContext, userId: number, repliedTo: number, text: string): Promise<boolean> {
+  if (!ctx.chatReplies) return false;
+  const sent = await outbox.findSentTelegramMessage(ctx.db, userId, repliedTo);
+  if (!sent || isAccountMessageKind(sent.kind) || isChatMessageKind(sent.kind)) return false;
+  return ctx.chatReplies({ userId, kind: sent.kind, params: readNotificationParams(sent.params), text });
 }
 
 /**
@@ -162,6 +187,7 @@ export async function handleTelegramUpdate(
   const senderLanguage = message.from?.language_code?.slice(0, 2);
   const fallback: Language = isLanguage(senderLanguage) ? senderLanguage : 'uz';
   const [command = '', argument = ''] = message.text.trim().split(/\s+/);
+  const repliedTo = message.reply_to_message?.message_id;
   const now = nowOf(ctx);
   const answer = async (reply: BotReply, userId?: number) => {
     const language = userId ? ((await contactsOfUsers(ctx.db, [userId])).get(userId)?.language ?? fallback) : fallback;
@@ -186,6 +212,11 @@ export async function handleTelegramUpdate(
     const userId = await repo.unlinkChat(ctx.db, chatId, now.toISOString());
     if (userId !== undefined) await outbox.dropWaiting(ctx.db, userId, 'telegram', 'Telegram was unlinked');
     return answer('unlinked', userId);
+  }
+  if (repliedTo !== undefined) {
+    const userId = await repo.findUserOfChat(ctx.db, chatId);
+    const taken = userId !== undefined && (await takeReply(ctx, userId, repliedTo, message.text));
+    return answer(taken ? 'replyTaken' : 'replyRefused', userId);
   }
   return answer('help');
 }

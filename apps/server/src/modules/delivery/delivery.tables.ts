@@ -58,6 +58,8 @@ export interface OutboxTable {
   sent_at: string | null;
   /** An account message's phone or e-mail; a chat message's chat. */
   address: string | null;
+  /** Telegram: the message_id the Bot API gave the sent message (a reply to it names it). */
+  telegram_message_id: Generated<number | null>;
 }
 
 export interface DeliveryTables {

@@ -8,7 +8,7 @@ export { isOutboxWaiting, listDeadChatMessages, type OutboxRow } from './outbox.
 export { type ChatMessageKind } from './messages.js';
 export { type SendOutcome } from './channels/channel.js';
 export { type TelegramChannel, type TelegramMessage, type TelegramOutcome } from './channels/telegram.js';
-export { type DeliveryContext } from './delivery.service.js';
+export { type ChatReply, type DeliveryContext } from './delivery.service.js';
 export {
   queueAccountMessage,
   queueChatMessage,

@@ -37,9 +37,19 @@ const TEXTS = {
     en: 'The Yuk Tender bot. To link your account, open the link on the settings page; send /stop to end messages.',
     ru: 'Бот Yuk Tender. Чтобы подключить аккаунт, откройте ссылку со страницы настроек; /stop отключает сообщения.',
   },
+  replyTaken: {
+    uz: 'Yuborildi: javobingiz yuk suhbatida.',
+    en: 'Sent: your reply is in the shipment’s conversation.',
+    ru: 'Отправлено: ваш ответ в переписке по грузу.',
+  },
+  replyRefused: {
+    uz: 'Bu javob yuborilmadi. Ilovada oching va u yerda yozing.',
+    en: 'This reply was not sent. Open the app and write there.',
+    ru: 'Этот ответ не отправлен. Откройте приложение и напишите там.',
+  },
 } as const satisfies Record<string, Localized>;
 
-export type BotReply = 'linked' | 'unlinked' | 'linkExpired' | 'help';
+export type BotReply = 'linked' | 'unlinked' | 'linkExpired' | 'help' | 'replyTaken' | 'replyRefused';
 
 export function botReply(reply: BotReply, lang: Language): string {
   return TEXTS[reply][lang];

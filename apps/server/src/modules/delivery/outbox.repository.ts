@@ -8,7 +8,7 @@ export type OutboxRow = Selectable<OutboxTable>;
 /** Rows per INSERT (thirteen parameters each, well within both engines' limits). */
 const INSERT_CHUNK = 400;
 
-export type OutboxValues = Omit<OutboxTable, 'id' | 'status' | 'attempts'>;
+export type OutboxValues = Omit<OutboxTable, 'id' | 'status' | 'attempts' | 'telegram_message_id'>;
 
 const insertOne = preparedQuery<OutboxValues, never>((db, arg) =>
   db.insertInto('outbox').values({
@@ -78,7 +78,12 @@ export async function claimOutbox(db: Db, nowMs: number, leaseMs: number, limit:
 export async function finishSend(
   db: Db,
   row: Pick<OutboxRow, 'id' | 'next_attempt_ms'>,
-  change: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_ms' | 'last_error' | 'sent_at' | 'params'>>,
+  change: Partial<
+    Pick<
+      OutboxRow,
+      'status' | 'attempts' | 'next_attempt_ms' | 'last_error' | 'sent_at' | 'params' | 'telegram_message_id'
+    >
+  >,
 ): Promise<void> {
   await db
     .updateTable('outbox')
@@ -145,4 +150,15 @@ export function listDeadChatMessages(db: Db, chat: string, limit: number) {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** The notification a user's Telegram message was sent for, found by its message_id (a reply names it). */
+export function findSentTelegramMessage(db: Db, userId: number, telegramMessageId: number) {
+  return db
+    .selectFrom('outbox')
+    .select(['kind', 'params', 'link'])
+    .where('user_id', '=', userId)
+    .where('telegram_message_id', '=', telegramMessageId)
+    .where('channel', '=', 'telegram')
+    .executeTakeFirst();
 }

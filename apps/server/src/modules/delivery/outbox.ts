@@ -303,12 +303,15 @@ async function sendOne(
     if (!chatId) return { dropped: 'Telegram is not linked' };
     if (!ctx.channels.telegram.enabled) return { dropped: 'Telegram is not set up on this server' };
     // in the bot's private chat the button opens the page in the Mini App (Telegram takes only https there)
-    return ctx.channels.telegram.sendMessage(chatId, {
+    const outcome = await ctx.channels.telegram.sendMessage(chatId, {
       text: telegramText(message),
       button: message.url.startsWith('https://')
         ? { text: message.openText, webApp: message.url }
         : { text: message.openText, url: message.url },
     });
+    // the sent message's id is kept: a reply to it names it (reply_to_message.message_id)
+    if (!outcome.ok) return outcome;
+    return outcome.messageId === null ? { ok: true } : { ok: true, telegramMessageId: outcome.messageId };
   }
   if (row.channel === 'sms') return { dropped: 'notifications are not sent by SMS' };
   if (row.channel === 'email') {
@@ -344,7 +347,13 @@ async function settle(
     return outbox.finishSend(ctx.db, row, { status: 'dropped', last_error: outcome.dropped, ...erase });
   }
   if (outcome.ok) {
-    return outbox.finishSend(ctx.db, row, { status: 'sent', sent_at: new Date(nowMs).toISOString(), ...erase });
+    const sentAs = outcome.telegramMessageId === undefined ? {} : { telegram_message_id: outcome.telegramMessageId };
+    return outbox.finishSend(ctx.db, row, {
+      status: 'sent',
+      sent_at: new Date(nowMs).toISOString(),
+      ...sentAs,
+      ...erase,
+    });
   }
   log?.warn({ outbox: row.id, channel: row.channel, error: outcome.error }, 'outside message not taken');
   if (outcome.kind === 'gone') {

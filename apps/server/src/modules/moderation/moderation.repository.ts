@@ -75,3 +75,7 @@ export function resolveReport(db: Db, id: number, moderatorId: number, at: strin
     .returning(reportColumns)
     .executeTakeFirst();
 }
+
+export function findReport(db: Db, id: number) {
+  return db.selectFrom('reports').select(reportColumns).where('id', '=', id).executeTakeFirst();
+}

@@ -25,7 +25,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: service.ModerationCo
         operationId: 'fileReport',
         ...secured,
         tags: ['moderation'],
-        summary: `Report a company or a tender (at most ${REPORTS_PER_DAY} a day; more: 429 TOO_MANY_REPORTS)`,
+        summary: `Report a company, a tender, a question on a tender or a message of a shipment (at most ${REPORTS_PER_DAY} a day; more: 429 TOO_MANY_REPORTS)`,
         body: reportInput,
         response: { 201: report, ...errorResponses(400, 401, 404, 429) },
       },
@@ -79,5 +79,24 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: service.ModerationCo
       },
     },
     async (request) => service.resolveReport(ctx, currentUser(request).userId, request.params.id),
+  );
+
+  app.post(
+    apiPaths.admin.hideReportSubject,
+    {
+      schema: {
+        operationId: 'hideReportSubject',
+        ...secured,
+        tags: ['moderation'],
+        summary: 'Hide the question or message a report is about, and resolve the report',
+        description:
+          'Moderators only: anyone else gets 403 MODERATOR_ONLY. A report about a company or a tender: 409 ' +
+          'REPORT_NOT_HIDEABLE. The question or message is kept (shown as hidden by a moderator to everyone) and ' +
+          'the audit trail records who hid it.',
+        params: idParams,
+        response: { 200: report, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.hideReportSubject(ctx, currentUser(request).userId, request.params.id),
   );
 };

@@ -6,10 +6,21 @@ import { recordAudit } from '../audit/index.js';
 import { findFilledCompany } from '../companies/index.js';
 import { assertModerator, findUserByEmail, grantModerator } from '../users/index.js';
 import { visibleTender } from '../tenders/index.js';
+import { announceEntry, hideMessage, reportableMessage, reportedMessageTexts } from '../conversations/index.js';
+import type { FileLinks } from '../files/index.js';
+import {
+  hideQuestion,
+  publishQuestionsChanged,
+  reportableQuestion,
+  reportedQuestionTexts,
+} from '../tender-questions/index.js';
+import type { EventBus } from '../../plugins/event-bus.js';
 import * as repo from './moderation.repository.js';
 
 export interface ModerationContext {
   db: Db;
+  bus: EventBus;
+  fileLinks: FileLinks;
 }
 
 type ReportValues = z.output<typeof reportInput>;
@@ -35,6 +46,13 @@ function startOfMarketDay(now: Date): string {
 export async function fileReport(ctx: ModerationContext, reporterId: number, values: ReportValues): Promise<Report> {
   if (values.subject_type === 'company') {
     if (!(await findFilledCompany(ctx.db, values.subject_id))) throw new AppError('REPORT_SUBJECT_NOT_FOUND');
+  } else if (values.subject_type === 'tender_question') {
+    // only what the reporter can read: an unanswered question of someone else is as if it did not exist
+    if (!(await reportableQuestion(ctx, reporterId, values.subject_id))) throw new AppError('REPORT_SUBJECT_NOT_FOUND');
+  } else if (values.subject_type === 'shipment_message') {
+    if (!(await reportableMessage(ctx.db, reporterId, values.subject_id))) {
+      throw new AppError('REPORT_SUBJECT_NOT_FOUND');
+    }
   } else {
     await visibleTender(ctx, reporterId, values.subject_id).catch(() => {
       throw new AppError('REPORT_SUBJECT_NOT_FOUND');
@@ -54,7 +72,22 @@ export async function fileReport(ctx: ModerationContext, reporterId: number, val
 
 export async function listReports(ctx: ModerationContext, moderatorId: number): Promise<Report[]> {
   await assertModerator(ctx.db, moderatorId);
-  return (await repo.listReports(ctx.db)).map(toReport);
+  const reports = (await repo.listReports(ctx.db)).map(toReport);
+  // what a reported question or message says, for the moderator to judge
+  const idsOf = (type: Report['subject_type']) =>
+    reports.filter((report) => report.subject_type === type).map((report) => report.subject_id);
+  const [questions, messages] = await Promise.all([
+    reportedQuestionTexts(ctx.db, idsOf('tender_question')),
+    reportedMessageTexts(ctx.db, idsOf('shipment_message')),
+  ]);
+  const textsOf: Partial<Record<Report['subject_type'], Map<number, string>>> = {
+    tender_question: questions,
+    shipment_message: messages,
+  };
+  return reports.map((report) => {
+    const said = textsOf[report.subject_type]?.get(report.subject_id);
+    return said === undefined ? report : { ...report, subject_text: said };
+  });
 }
 
 export async function resolveReport(ctx: ModerationContext, moderatorId: number, reportId: number): Promise<Report> {
@@ -92,4 +125,43 @@ export async function grantModeratorRole(
     });
   });
   return { email: address, role: 'moderator' };
+}
+
+/**
+ * A moderator hides the question or message a report is about (kept, shown as hidden by a moderator), and the
+ * report is resolved; the audit trail keeps who hid what. Both in one transaction; the open pages see it after.
+ */
+export async function hideReportSubject(
+  ctx: ModerationContext,
+  moderatorId: number,
+  reportId: number,
+): Promise<Report> {
+  await assertModerator(ctx.db, moderatorId);
+  const at = new Date().toISOString();
+  const { report, announce } = await ctx.db.transaction().execute(async (trx) => {
+    const found = await repo.findReport(trx, reportId);
+    if (!found) throw new AppError('REPORT_NOT_FOUND');
+    let after: () => Promise<void>;
+    if (found.subject_type === 'tender_question') {
+      const question = await hideQuestion(trx, moderatorId, found.subject_id, at);
+      if (!question) throw new AppError('REPORT_SUBJECT_NOT_FOUND');
+      after = () => publishQuestionsChanged(ctx.bus, question.tenderId, found.subject_id);
+    } else if (found.subject_type === 'shipment_message') {
+      const message = await hideMessage(trx, moderatorId, found.subject_id, at);
+      if (!message) throw new AppError('REPORT_SUBJECT_NOT_FOUND');
+      after = () => announceEntry(ctx, message.number, found.subject_id);
+    } else {
+      throw new AppError('REPORT_NOT_HIDEABLE');
+    }
+    const resolved = (await repo.resolveReport(trx, reportId, moderatorId, at)) ?? found;
+    await recordAudit(trx, {
+      actorUserId: moderatorId,
+      action: 'report.subject_hidden',
+      subject: { type: 'report', id: reportId },
+      details: { about: `${found.subject_type}:${found.subject_id}` },
+    });
+    return { report: resolved, announce: after };
+  });
+  await announce();
+  return toReport(report);
 }

@@ -1,10 +1,11 @@
 import type { Generated } from 'kysely';
+import type { ReportSubject } from '@yuk/shared';
 
 /** What signed-in users report about a company or a tender, for moderators to look into. */
 export interface ReportsTable {
   id: Generated<number>;
   reporter_id: number;
-  subject_type: 'company' | 'tender';
+  subject_type: ReportSubject;
   subject_id: number;
   reason: 'fraud' | 'no_show' | 'late_payment' | 'spam' | 'other';
   text: string | null;

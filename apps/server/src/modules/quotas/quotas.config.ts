@@ -128,6 +128,25 @@ export const DEFAULT_QUOTAS: QuotaTable = {
       { seconds: DAY, max: 100 },
     ],
   },
+  // a conversation is typed by a person: a line every two seconds for a minute, a long day's talk
+  messages: {
+    routes: [post(apiPaths.shipments.messages)],
+    per: userAndCompany,
+    measure: 'requests',
+    windows: [
+      { seconds: MINUTE, max: 30 },
+      { seconds: DAY, max: 2000 },
+    ],
+  },
+  questions: {
+    routes: [post(apiPaths.tenders.questions), post(apiPaths.tenders.answer)],
+    per: userAndCompany,
+    measure: 'requests',
+    windows: [
+      { seconds: MINUTE, max: 10 },
+      { seconds: DAY, max: 300 },
+    ],
+  },
 };
 
 /** The setting of a quota: tenders → QUOTA_TENDERS, uploadBytes → QUOTA_UPLOAD_BYTES. */

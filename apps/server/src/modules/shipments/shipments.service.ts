@@ -16,6 +16,8 @@ import * as repo from './shipments.repository.js';
 export interface ShipmentsContext {
   db: Db;
   bus: EventBus;
+  /** Inside the step's transaction: what else a step writes (the conversation's line of it). */
+  onStep?: (trx: Db, step: { shipmentId: number; number: string; status: ShipmentStep; at: string }) => Promise<void>;
 }
 
 /**
@@ -131,14 +133,11 @@ export async function moveShipment(
   const actorId = SHIPMENT_STEP_ACTOR[step] === 'carrier' ? row.carrier_id : row.owner_id;
   if (actorId !== userId) throw new AppError('SHIPMENT_STEP_NOT_YOURS');
   const otherParty = userId === row.owner_id ? row.carrier_id : row.owner_id;
+  const at = new Date().toISOString();
   const told = await ctx.db.transaction().execute(async (trx) => {
-    const moved = await repo.advanceShipment(trx, {
-      number,
-      from: SHIPMENT_PREVIOUS_STEP[step],
-      to: step,
-      at: new Date().toISOString(),
-    });
+    const moved = await repo.advanceShipment(trx, { number, from: SHIPMENT_PREVIOUS_STEP[step], to: step, at });
     if (!moved) throw new AppError('SHIPMENT_STEP_OUT_OF_ORDER');
+    await ctx.onStep?.(trx, { shipmentId: row.id, number, status: step, at });
     return recordNotifications(trx, [
       {
         userId: otherParty,

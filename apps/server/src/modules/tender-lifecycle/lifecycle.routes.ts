@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiPaths, awardInput, idParams, placedBid, tenderAward, tenderIdParams, tenderLiveState } from '@yuk/shared';
+import {
+  apiPaths,
+  awardInput,
+  idParams,
+  placedBid,
+  QUESTIONS_EVENT,
+  tenderAward,
+  tenderIdParams,
+  tenderLiveState,
+} from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
 import { SIGNED_IN, errorResponses, eventStreamResponse } from '../../plugins/openapi.js';
 import { openSseStream } from '../../plugins/sse.js';
-import { getLiveState, tenderChannel } from '../tenders/index.js';
+import { getLiveState, tenderChannel, tenderQuestionsChannel } from '../tenders/index.js';
 import * as service from './lifecycle.service.js';
 
 /** The owner's decisions on a tender (publish, close, award) and the tender's live state as it changes. */
@@ -125,11 +134,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ ctx: service.LifecycleCont
         tags: ['tenders'],
         summary:
           'Server-Sent Events: `state` with { min_bid, bid_count, status, closes_at } now and on every change; ' +
-          'extended_by_minutes when a soft close moved closes_at',
+          'extended_by_minutes when a soft close moved closes_at; `questions` with { id } when a question is asked, ' +
+          'answered or hidden',
         params: tenderIdParams,
         response: {
           200: eventStreamResponse(
-            '`state` events: { min_bid, bid_count, status, closes_at, extended_by_minutes? } now and on every change',
+            '`state` events: { min_bid, bid_count, status, closes_at, extended_by_minutes? } now and on every change; ' +
+              '`questions` events: { id } of a question asked, answered or hidden',
           ),
           ...errorResponses(400, 401, 404),
         },
@@ -141,8 +152,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ ctx: service.LifecycleCont
       const stream = openSseStream(request, reply);
       stream.send('state', state);
       const unsubscribe = ctx.bus.subscribe(tenderChannel(request.params.id), (next) => stream.send('state', next));
+      // its questions changed: the page reads them again (each reader sees only what is theirs to see)
+      const unsubscribeQuestions = ctx.bus.subscribe(tenderQuestionsChannel(request.params.id), (changed) =>
+        stream.send(QUESTIONS_EVENT, changed),
+      );
       await stream.closed;
       unsubscribe();
+      unsubscribeQuestions();
     },
   );
 };

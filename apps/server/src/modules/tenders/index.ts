@@ -21,6 +21,7 @@ export {
   ownTender,
   publishTenderState,
   tenderChannel,
+  tenderQuestionsChannel,
   visibleTender,
   type TenderState,
   type TenderStateContext,

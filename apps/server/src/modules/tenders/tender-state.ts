@@ -15,6 +15,9 @@ export interface TenderStateContext {
 /** The event-bus channel of a tender's live state (its page's stream listens to it). */
 export const tenderChannel = (tenderId: number) => `tender:${tenderId}`;
 
+/** The channel that tells a tender's open pages its questions changed (they read them again). */
+export const tenderQuestionsChannel = (tenderId: number) => `tender:${tenderId}:questions`;
+
 /** Today's date in Tashkent, the market's business day. */
 export const marketDay = (ctx: { now?: () => Date }) => marketToday(ctx.now?.() ?? new Date());
 

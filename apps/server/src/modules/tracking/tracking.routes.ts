@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiPaths,
+  MESSAGE_EVENT,
   positionBatchInput,
+  READ_EVENT,
   positionBatchResult,
   positionsPage,
   positionsQuery,
@@ -33,11 +35,14 @@ const secured = { security: SIGNED_IN, tags: ['tracking'] };
 /** Signed-in calls are limited per user (the route authenticates first, so the user is known here). */
 const byUser = (request: FastifyRequest) => `user:${request.principal?.userId ?? request.ip}`;
 
-/** An event the shipment's channel carries: `{ event, data }`, published by shipments (status) and here (position). */
-function isShipmentEvent(payload: unknown): payload is { event: 'position' | 'status'; data: unknown } {
+/** The events the shipment's channel carries, by who publishes them: shipments, here, and the conversation. */
+const SHIPMENT_EVENTS: readonly unknown[] = ['position', 'status', MESSAGE_EVENT, READ_EVENT];
+
+/** An event the shipment's channel carries: `{ event, data }`. */
+function isShipmentEvent(payload: unknown): payload is { event: string; data: unknown } {
   if (typeof payload !== 'object' || payload === null) return false;
   const { event } = payload as { event?: unknown };
-  return event === 'position' || event === 'status';
+  return SHIPMENT_EVENTS.includes(event);
 }
 
 /**
@@ -129,10 +134,14 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
         ...secured,
         summary:
           'Server-Sent Events of my shipment: `position` { points } as the carrier’s phone sends them, `status` ' +
-          '{ status } when it moves a step',
+          '{ status } when it moves a step, `message` (an entry of its conversation, new or changed) and `read` ' +
+          '{ side, up_to } when a party reads it',
         params: shipmentNumberParams,
         response: {
-          200: eventStreamResponse('`position` events with { points } and `status` events with { status }'),
+          200: eventStreamResponse(
+            '`position` events with { points }, `status` events with { status }, `message` events with a ' +
+              'conversation entry and `read` events with { side, up_to }',
+          ),
           ...errorResponses(400, 401, 404),
         },
       },

@@ -36,10 +36,10 @@ describe('the signed-in shell', () => {
     stubFetch(() => jsonResponse([]));
   });
 
-  it('redirects / to /dashboard, the home of a signed-in user', async () => {
+  it('redirects / to /tenders, the home of a signed-in user (the dashboard keeps its own link)', async () => {
     const { router } = renderApp('/');
     // the location moves once the page's lazy code has loaded
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tenders'), { timeout: 5000 });
   });
 
   it("shows '404 – Sahifa topilmadi' inside the shell for an unknown path", async () => {
@@ -62,6 +62,7 @@ describe('the signed-in shell', () => {
       '/tenders/labo',
       '/orders',
       '/bids',
+      '/shipment/status',
       '/saved-searches',
       '/vehicles',
       '/notifications',
@@ -150,9 +151,14 @@ describe('the signed-in shell', () => {
           : new Response(null, { status: 204 }),
     );
     await logOutFromProfile();
-    // (the shell also asks for the unread notifications and follows their stream; the profile lists the sessions
-    // and the ERI-Key link)
-    const reads = new Set(['/api/users/me', '/api/users/me/sessions', '/api/users/me/eri']);
+    // (the shell also asks for the unread notifications and messages and follows their stream; the profile lists
+    // the sessions and the ERI-Key link)
+    const reads = new Set([
+      '/api/users/me',
+      '/api/users/me/sessions',
+      '/api/users/me/eri',
+      '/api/conversations/unread',
+    ]);
     expect(calls.filter((call) => !call.url.startsWith('/api/notifications') && !reads.has(call.url))).toEqual([
       expect.objectContaining({ url: '/api/users/logout', method: 'POST', credentials: 'include' }),
     ]);

@@ -5,6 +5,7 @@ import {
   ChartIcon,
   CompanyIcon,
   OrdersIcon,
+  ShipmentIcon,
   PlaneIcon,
   ShieldIcon,
   ShipIcon,
@@ -18,6 +19,7 @@ import {
 import { useMe } from '../../features/auth/api/me';
 import { useUnreadNotificationsCount } from '../../features/notifications/use-unread-notifications-count';
 import type { AppTexts } from '../../i18n';
+import { useUnreadMessagesCount } from '../../lib/unread-messages';
 import { webRoutes, pathTo } from '@yuk/shared';
 
 /** A navigation label: the shell's own words, or the page names the pages' headings share. */
@@ -64,6 +66,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { to: webRoutes.orders, labelKey: 'nav.orders', icon: OrdersIcon },
   { to: webRoutes.bids, labelKey: 'terms.bids', icon: BidsIcon },
+  {
+    to: webRoutes.shipmentStatus,
+    labelKey: 'nav.shipments',
+    icon: ShipmentIcon,
+    useBadgeCount: useUnreadMessagesCount,
+  },
   { to: webRoutes.savedSearches, labelKey: 'terms.savedSearches', icon: BookmarkIcon },
   { to: webRoutes.vehicles, labelKey: 'nav.vehicles', icon: VehiclesIcon },
   {

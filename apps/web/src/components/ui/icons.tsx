@@ -146,3 +146,12 @@ export const GlobeIcon = icon(
 
 /** A tick, drawn heavier and smaller than the line icons (a done step, a confirmation). */
 export const CheckIcon = icon(<path d="M5 12.5l4.5 4.5L19 7.5" />, { size: 'size-4', strokeWidth: 2.4 });
+/** A map pin: shipments on their way. */
+export const ShipmentIcon = icon(
+  <path d="M12 21s-6.5-5.8-6.5-11a6.5 6.5 0 0 1 13 0c0 5.2-6.5 11-6.5 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />,
+);
+/** A paper clip: attach a file. */
+export const PaperclipIcon = icon(
+  <path d="M20 11.5l-7.8 7.8a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />,
+  { size: 'size-4' },
+);

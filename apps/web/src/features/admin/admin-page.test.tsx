@@ -54,6 +54,34 @@ describe('the moderation console', () => {
     expect(reports).toHaveTextContent('Fake load');
   });
 
+  it('shows what a reported message says and hides it', async () => {
+    const { calls } = stubFetch((call) => {
+      if (call.url === '/api/admin/reports')
+        return jsonResponse([
+          {
+            id: 5,
+            subject_type: 'shipment_message',
+            subject_id: 41,
+            reason: 'fraud',
+            text: null,
+            status: 'open',
+            reporter_id: 9,
+            created_at: '2026-11-24T10:00:00.000Z',
+            resolved_at: null,
+            subject_text: '<b>Pay me in cash</b>',
+          },
+        ]);
+      if (call.url === '/api/admin/reports/5/hide') return jsonResponse({});
+      return jsonResponse([]);
+    });
+    const { user } = renderRoutes(routes, '/admin');
+    const reports = await screen.findByRole('region', { name: 'Reports' });
+    expect(await within(reports).findByText('<b>Pay me in cash</b>')).toBeInTheDocument();
+    expect(reports).toHaveTextContent('Message in a shipment conversation #41');
+    await user.click(within(reports).getByRole('button', { name: 'Hide' }));
+    expect(calls.some((call) => call.url === '/api/admin/reports/5/hide' && call.method === 'POST')).toBe(true);
+  });
+
   it("opens a company's history from the audit trail, newest first, with who decided and why", async () => {
     const company = makeCompany({ id: 9, name: 'Silk Yuk MChJ', verification_status: 'verified', suspended: true });
     const entry = (id: number, action: string, details: Record<string, string | null>, actor: boolean) => ({

@@ -29,6 +29,7 @@ import {
   useGrantModerator,
   useQuotaHits,
   useReports,
+  useHideReportSubject,
   useResolveReport,
   type CompanyDecision,
 } from './api/moderation';
@@ -168,6 +169,7 @@ function Reports() {
   const headingId = useId();
   const reports = useReports();
   const resolve = useResolveReport();
+  const hide = useHideReportSubject();
   return (
     <section aria-labelledby={headingId} className="mt-8">
       <h2 id={headingId} className="mb-3 text-lg font-semibold text-white">
@@ -196,22 +198,38 @@ function Reports() {
                     >
                       {t('admin.subjectCompany', { id: report.subject_id })}
                     </Link>
-                  ) : (
+                  ) : report.subject_type === 'tender' ? (
                     <Link
                       to={pathTo(webRoutes.tender, { id: report.subject_id })}
                       className="text-sky-300 hover:underline"
                     >
                       {t('admin.subjectTender', { id: report.subject_id })}
                     </Link>
+                  ) : (
+                    t(report.subject_type === 'tender_question' ? 'admin.subjectQuestion' : 'admin.subjectMessage', {
+                      id: report.subject_id,
+                    })
                   )}
                 </p>
+                {report.subject_text && (
+                  <blockquote className="mt-1 border-l-2 border-orange-400 pl-2 break-words whitespace-pre-wrap text-slate-200">
+                    {report.subject_text}
+                  </blockquote>
+                )}
                 {report.text && <p className="mt-1 break-words text-slate-300">{report.text}</p>}
                 <p className="mt-1 text-slate-400">{formatDateTime(report.created_at)}</p>
               </div>
               {report.status === 'open' ? (
-                <Button size="sm" variant="secondary" onClick={() => void resolve.mutateAsync(report.id)}>
-                  {t('admin.resolve')}
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  {(report.subject_type === 'tender_question' || report.subject_type === 'shipment_message') && (
+                    <Button size="sm" variant="danger" onClick={() => void hide.mutateAsync(report.id)}>
+                      {t('admin.hide')}
+                    </Button>
+                  )}
+                  <Button size="sm" variant="secondary" onClick={() => void resolve.mutateAsync(report.id)}>
+                    {t('admin.resolve')}
+                  </Button>
+                </div>
               ) : (
                 <StatusBadge tone="green" label={t('admin.resolved')} />
               )}

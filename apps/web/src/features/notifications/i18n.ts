@@ -58,6 +58,7 @@ export default defineTexts({
           shipment_status: "Yuk holati o'zgarishi",
           document_expiring: 'Hujjat muddati tugayapti',
           system: 'Kompaniya va hisob',
+          messages: 'Xabarlar va tenderga savollar',
         },
         channels: {
           in_app: 'Ilovada',
@@ -155,6 +156,7 @@ export default defineTexts({
           shipment_status: 'Shipment status changes',
           document_expiring: 'Document expiring',
           system: 'Company and account',
+          messages: 'Messages and questions on tenders',
         },
         channels: {
           in_app: 'In the app',
@@ -252,6 +254,7 @@ export default defineTexts({
           shipment_status: 'Изменения статуса груза',
           document_expiring: 'Истекает срок документа',
           system: 'Компания и аккаунт',
+          messages: 'Сообщения и вопросы по тендерам',
         },
         channels: {
           in_app: 'В приложении',

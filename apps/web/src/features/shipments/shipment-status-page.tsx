@@ -6,6 +6,7 @@ import { CsvDownloadButton } from '../../components/csv-download';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorMessage, isApiError } from '../../lib/api-client';
+import { FeatureSlot } from '../../lib/feature-slots';
 import { chooseShipment } from '../../lib/shipment-tracking';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShipment } from './api/get-shipment';
@@ -57,6 +58,7 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
         </section>
         <ShipmentRating shipment={shipment} />
       </div>
+      <FeatureSlot name="shipmentConversation" props={{ shipment }} />
       <ShipmentTracking shipment={shipment} className="lg:col-span-2" />
     </div>
   );

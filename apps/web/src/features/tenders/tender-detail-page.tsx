@@ -6,6 +6,7 @@ import { LanePricePosition } from '../../components/lane-price';
 import { ChevronLeftIcon } from '../../components/ui/icons';
 import { CompanyLink } from '../../components/company-badge';
 import { ReportButton } from '../../components/report-button';
+import { FeatureSlot } from '../../lib/feature-slots';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { isApiError } from '../../lib/api-client';
@@ -189,6 +190,7 @@ function TenderView({ tender }: { tender: Tender }) {
           )}
         </div>
       </div>
+      <FeatureSlot name="tenderQuestions" props={{ tender }} />
       {tender.is_owner && <OwnerBids tender={tender} onAward={(bid) => decisions.request({ kind: 'award', bid })} />}
       {tender.is_owner && <AwardHistory tender={tender} />}
       {tender.is_owner && decisions.dialog}

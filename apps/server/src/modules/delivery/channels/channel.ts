@@ -1,6 +1,6 @@
 /** What an outside service answered to one message. */
 export type SendOutcome =
-  | { ok: true }
+  | { ok: true; telegramMessageId?: number }
   /** Try again later: after `retryAfterMs` when the service said so (a 429), else after the backoff. */
   | { ok: false; kind: 'retry'; error: string; retryAfterMs?: number }
   /** The service refused for good (a blocked bot, a bad address): no more tries. */

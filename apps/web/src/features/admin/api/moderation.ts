@@ -57,6 +57,18 @@ export function useResolveReport() {
   });
 }
 
+/** POST /api/admin/reports/{id}/hide: hides the reported question or message, and resolves the report. */
+export function useHideReportSubject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<Report>(pathTo(apiPaths.admin.hideReportSubject, { id }), undefined, {
+        errorMessage: i18n.t('admin.failed'),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companyKeys.reports() }),
+  });
+}
+
 /** POST /api/admin/moderators { email }: makes another user a moderator. */
 export function useGrantModerator() {
   return useMutation({

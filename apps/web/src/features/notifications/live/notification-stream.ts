@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { notification as notificationSchema, unreadCount as unreadCountSchema, apiPaths } from '@yuk/shared';
 import i18n, { currentLanguage } from '../../../i18n';
 import { openEventStream, type EventSourceMessage } from '../../../lib/event-stream';
-import { publishNotification } from '../../../lib/notification-events';
+import { publishNotification, publishWake } from '../../../lib/notification-events';
 import { getSession, subscribeSession } from '../../../lib/session';
 import { insertNotification, setUnreadCount } from '../api/notification-cache';
 import { notificationKeys } from '../../../lib/query-keys';
@@ -23,6 +23,8 @@ function handleEvent(client: QueryClient, message: EventSourceMessage): void {
   if (message.event === 'unread') {
     const parsed = unreadCountSchema.safeParse(parse(message.data));
     if (parsed.success) setUnreadCount(client, parsed.data.count);
+    // the server wakes the stream for what else is new for me too (a message in a shipment's conversation)
+    publishWake();
   } else if (message.event === 'notification') {
     const parsed = notificationSchema.safeParse(parse(message.data));
     if (!parsed.success) return;

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { tenderLiveState, apiPaths, pathTo } from '@yuk/shared';
+import { tenderLiveState, apiPaths, pathTo, QUESTIONS_EVENT } from '@yuk/shared';
 import { openEventStream } from '../../../lib/event-stream';
+import { tenderKeys } from '../../../lib/query-keys';
 import { applyLiveState } from './live-state';
 
 /**
@@ -30,6 +31,11 @@ export function useTenderLiveUpdates(
       onDisconnect: () => setConnected(false),
       onRefused: () => setConnected(false),
       onEvent: (message) => {
+        // its questions changed: read them again (the server gives each reader what is theirs to see)
+        if (message.event === QUESTIONS_EVENT) {
+          void queryClient.invalidateQueries({ queryKey: tenderKeys.questions(id) });
+          return;
+        }
         if (message.event !== 'state') return;
         let data: unknown;
         try {
