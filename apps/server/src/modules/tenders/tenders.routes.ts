@@ -29,6 +29,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { csvLanguage, csvStream, listResponse, sendCsv } from '../../plugins/csv.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { SIGNED_IN, apiError, errorResponses } from '../../plugins/openapi.js';
+import { uploadError } from '../files/index.js';
 import { contactsOfUsers } from '../users/index.js';
 import { importTemplate, TENDER_CSV_COLUMNS } from './tenders.csv.js';
 import * as service from './tenders.service.js';
@@ -89,12 +90,10 @@ async function readImportFile(request: FastifyRequest): Promise<Buffer> {
       file = await part.toBuffer();
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-      throw new AppError('IMPORT_FILE_TOO_LARGE', { megabytes: TENDER_IMPORT_MAX_BYTES / 1024 / 1024 });
-    }
-    throw new AppError('MALFORMED_BODY');
+    throw uploadError(
+      error,
+      new AppError('IMPORT_FILE_TOO_LARGE', { megabytes: TENDER_IMPORT_MAX_BYTES / 1024 / 1024 }),
+    );
   }
   if (!file) throw new AppError('IMPORT_FILE_MISSING');
   if (file.length === 0) throw new AppError('IMPORT_EMPTY');
