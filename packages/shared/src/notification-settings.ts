@@ -49,6 +49,8 @@ export const EVENT_OF_KIND: Record<NotificationKind, DeliveryEvent> = {
   company_rejected: 'system',
   company_suspended: 'system',
   company_unsuspended: 'system',
+  company_review_needed: 'system',
+  tenders_matched: 'new_tender',
 };
 
 /**
