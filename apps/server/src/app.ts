@@ -204,7 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now ?? Date.now,
     log: app.log,
   };
-  await app.register(quotasPlugin, { table: quotasCtx.table, guard: createQuotaGuard(quotasCtx) });
+  const quotaGuard = createQuotaGuard(quotasCtx);
+  await app.register(quotasPlugin, { table: quotasCtx.table, guard: quotaGuard });
   const stopQuotaCleanup = startQuotaCleanup(quotasCtx, options.quotaCleanupMs ?? 10 * 60_000);
   app.addHook('onClose', async () => stopQuotaCleanup());
 
@@ -219,7 +220,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     map,
     eimzoApiKeys: options.eimzoApiKeys ?? [],
   });
-  await app.register(tendersRoutes, { ctx: { db } });
+  await app.register(tendersRoutes, {
+    ctx: { db },
+    // the tenders of an import count against the form's quota, all at once
+    quota: {
+      shortfall: (request, tenders) => quotaGuard.shortfall(request, 'tenders', tenders),
+      admit: (request, tenders) => quotaGuard.admitMany(request, 'tenders', tenders),
+    },
+  });
   const usersCtx = { db, tokens, throttle };
   await app.register(usersRoutes, { ctx: usersCtx });
   await app.register(authRoutes, {

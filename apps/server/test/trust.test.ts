@@ -269,7 +269,7 @@ describe('moderation of companies', () => {
       const sameDetails = {
         name: before.name,
         stir: before.stir,
-        kind: before.kind,
+        kind: before.kind ?? undefined,
         legal_address: before.legal_address,
         director: before.director,
         phone: before.phone,
@@ -307,7 +307,7 @@ describe('moderation of companies', () => {
         .where('subject_id', '=', String(company.id))
         .execute();
       expect(entries).toHaveLength(1);
-      expect(JSON.parse(entries[0]!.details)).toEqual({ changed: [kind], previous_status: status });
+      expect(JSON.parse(entries[0]!.details)).toEqual({ changed: kind, previous_status: status });
       // a moderator decides again
       expect((await decide(moderator.accessToken, 'verify', company.id)).statusCode).toBe(200);
     }
@@ -319,7 +319,7 @@ describe('moderation of companies', () => {
     const details = {
       name: first.name,
       stir: first.stir,
-      kind: first.kind,
+      kind: first.kind ?? undefined,
       legal_address: first.legal_address,
       director: first.director,
       phone: first.phone,

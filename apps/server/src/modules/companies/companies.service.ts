@@ -123,7 +123,7 @@ export async function updateMyCompany(
         actorUserId: userId,
         action: 'company.back_to_review',
         subject: { type: 'company', id: current.id },
-        details: { changed, previous_status: current.verification_status },
+        details: { changed: changed.join(','), previous_status: current.verification_status },
         at: now,
       });
       told = await recordNotifications(

@@ -13,7 +13,7 @@ import {
 } from '@yuk/shared';
 import { engineOf, type Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { recordNotificationsFor } from '../notifications/index.js';
+import { recordNotifications, recordNotificationsFor, type NotificationDraft } from '../notifications/index.js';
 import * as repo from './saved-searches.repository.js';
 
 export interface SavedSearchesContext {
@@ -85,6 +85,29 @@ export interface OpenedTenderFacts {
   initial_price_cents: number;
 }
 
+/** The searches a tender is matched against: its lane, cargo and price, owner excluded. */
+function matchingSearches(tender: OpenedTenderFacts) {
+  return repo.matchingSearchOwners({
+    ownerId: tender.owner_id,
+    originKey: placeKey(tender.origin_location),
+    destinationKey: placeKey(tender.destination_location),
+    modeMask: tender.mode_mask,
+    weight: tender.cargo_weight,
+    priceCents: tender.initial_price_cents,
+  });
+}
+
+/** The params of the alert about one tender (the search's name is added per user). */
+const matchedParams = (tender: OpenedTenderFacts) => ({
+  number: tender.number,
+  name: tender.name,
+  origin: tender.origin_location,
+  destination: tender.destination_location,
+  price: formatUsd(tender.initial_price_cents),
+});
+
+const tenderLink = (tender: OpenedTenderFacts) => pathTo(webRoutes.tender, { id: tender.id });
+
 /**
  * Tells the owner of every saved search an opening tender matches (once per user, naming their first such
  * search), in the caller's transaction; the tender's owner is never told of their own. The database writes
@@ -92,23 +115,54 @@ export interface OpenedTenderFacts {
  */
 export async function notifyMatchingSearches(trx: Db, tender: OpenedTenderFacts): Promise<number[]> {
   return recordNotificationsFor(trx, {
-    recipients: repo.matchingSearchOwners({
-      ownerId: tender.owner_id,
-      originKey: placeKey(tender.origin_location),
-      destinationKey: placeKey(tender.destination_location),
-      modeMask: tender.mode_mask,
-      weight: tender.cargo_weight,
-      priceCents: tender.initial_price_cents,
-    }),
+    recipients: matchingSearches(tender),
     kind: 'tender_matched',
     detailKey: 'search',
-    params: {
-      number: tender.number,
-      name: tender.name,
-      origin: tender.origin_location,
-      destination: tender.destination_location,
-      price: formatUsd(tender.initial_price_cents),
-    },
-    link: pathTo(webRoutes.tender, { id: tender.id }),
+    params: matchedParams(tender),
+    link: tenderLink(tender),
   });
+}
+
+/** Tenders an alert of several names, one line each; the rest are counted in its title. */
+const LISTED_TENDERS = 10;
+
+/**
+ * The tenders of one import that opened: each user with a saved search matching any of them hears of them in
+ * ONE alert (in the app and on each outside channel), however many rows the file had: a single tender as
+ * tender_matched, several as tenders_matched listing them (the first LISTED_TENDERS, the count in the title),
+ * named by the user's first search that matched. In the caller's transaction; returns who was told.
+ */
+export async function notifyMatchingSearchesOfImport(trx: Db, tenders: OpenedTenderFacts[]): Promise<number[]> {
+  const byUser = new Map<number, { search: string; tenders: OpenedTenderFacts[] }>();
+  for (const tender of tenders) {
+    const { rows } = await matchingSearches(tender).execute(trx);
+    for (const row of rows) {
+      const matched = byUser.get(row.user_id);
+      if (matched) matched.tenders.push(tender);
+      else byUser.set(row.user_id, { search: row.detail, tenders: [tender] });
+    }
+  }
+  const drafts = [...byUser].map(([userId, matched]): NotificationDraft => {
+    const [only] = matched.tenders;
+    if (only && matched.tenders.length === 1) {
+      return {
+        userId,
+        kind: 'tender_matched',
+        params: { ...matchedParams(only), search: matched.search },
+        link: tenderLink(only),
+      };
+    }
+    const lines = matched.tenders.slice(0, LISTED_TENDERS).map((tender) => {
+      const facts = matchedParams(tender);
+      return `${facts.number} ${facts.name}: ${facts.origin} → ${facts.destination}, ${facts.price} USD`;
+    });
+    if (matched.tenders.length > LISTED_TENDERS) lines.push('…');
+    return {
+      userId,
+      kind: 'tenders_matched',
+      params: { count: matched.tenders.length, search: matched.search, tenders: lines.join('\n') },
+      link: webRoutes.tenders,
+    };
+  });
+  return recordNotifications(trx, drafts);
 }

@@ -31,7 +31,7 @@ import {
   rejectUndecidedBidsOf,
 } from '../bids/index.js';
 import { announce, recordNotifications, type NotificationDraft } from '../notifications/index.js';
-import { notifyMatchingSearches } from '../saved-searches/index.js';
+import { notifyMatchingSearches, notifyMatchingSearchesOfImport } from '../saved-searches/index.js';
 import { recordLaneDeal } from '../market/index.js';
 import { createShipmentForAward } from '../shipments/index.js';
 import { remindOfExpiringDocument } from '../vehicles/index.js';
@@ -39,6 +39,7 @@ import {
   clockMs,
   closeTendersAtDeadline,
   findOpenedTender,
+  findOpenedTendersOfImport,
   findTenderState,
   findTenderSummary,
   getLiveState,
@@ -447,6 +448,12 @@ async function tellMatchingSearches(trx: Db, tenderId: number, told: BatchTold):
   if (tender) told.users.push(...(await notifyMatchingSearches(trx, tender)));
 }
 
+/** An import's tenders opened: each carrier whose saved searches match some of them is told once, of them all. */
+async function tellMatchingSearchesOfImport(trx: Db, importId: number, told: BatchTold): Promise<void> {
+  const tenders = await findOpenedTendersOfImport(trx, importId);
+  if (tenders.length > 0) told.users.push(...(await notifyMatchingSearchesOfImport(trx, tenders)));
+}
+
 async function closeAtDeadline(trx: Db, tenderIds: number[], nowMs: number, told: BatchTold): Promise<void> {
   const closed = await closeTendersAtDeadline(trx, tenderIds, nowMs);
   const drafts: NotificationDraft[] = [];
@@ -521,6 +528,7 @@ export async function runDueBatch(ctx: LifecycleContext, actions: DueAction[]): 
       if (action.kind === 'award_confirm') await noShowAtDeadline(trx, action.subject_id, nowMs, batch);
       else if (action.kind === 'bid_expiry') await expireBid(trx, action.subject_id, nowMs);
       else if (action.kind === 'tender_match') await tellMatchingSearches(trx, action.subject_id, batch);
+      else if (action.kind === 'import_match') await tellMatchingSearchesOfImport(trx, action.subject_id, batch);
       else {
         const document = PAPER_OF_DUE_KIND[action.kind];
         if (document) batch.users.push(...(await remindOfExpiringDocument(trx, document, action.subject_id, nowMs)));
