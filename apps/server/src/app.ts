@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.js';
 import { auditRoutes } from './modules/audit/index.js';
-import { authRoutes } from './modules/auth/index.js';
+import { authRoutes, issuePasswordReset } from './modules/auth/index.js';
 import { bidsRoutes } from './modules/bids/index.js';
 import { companiesRoutes } from './modules/companies/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -158,7 +158,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => endAllSseStreams());
   const stopDeadlines = startDeadlineRunner(bidsCtx, options.deadlineTickMs ?? 250, app.log);
   const delivery = options.delivery ?? { publicUrl: 'http://localhost:3000' };
-  const deliveryCtx = { db, channels: createDeliveryChannels(delivery, app.log) };
+  const deliveryCtx = {
+    db,
+    channels: createDeliveryChannels(delivery, app.log),
+    // a reset mail's link is made as it is sent: the request queued the same mail for every address
+    passwordResets: (address: string, nowMs: number, expiresAtMs: number) =>
+      issuePasswordReset(db, address, nowMs, expiresAtMs),
+  };
   const stopOutbox = startOutboxSender(deliveryCtx, options.outboxTickMs ?? 500, app.log);
   app.addHook('onClose', async () => {
     stopDeadlines();

@@ -12,6 +12,7 @@ export {
   type AccountMessage,
   type DeliveryChannels,
   type OutsideDraft,
+  type PasswordResetIssuer,
 } from './outbox.js';
 export {
   createDeliveryChannels,
