@@ -197,7 +197,10 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
   };
 
   const refusal = (request: FastifyRequest, seconds: number) =>
-    new AppError('RATE_LIMITED', { when: formatWait(seconds, requestLanguage(request)) }, undefined, seconds);
+    new AppError('RATE_LIMITED', {
+      params: { when: formatWait(seconds, requestLanguage(request)) },
+      retryAfterSeconds: seconds,
+    });
 
   /**
    * Adds each charge's amount to the shared counters at once (the leases are for single attempts); what each

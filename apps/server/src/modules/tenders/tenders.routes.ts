@@ -85,14 +85,14 @@ async function readImportFile(request: FastifyRequest): Promise<Buffer> {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== TENDER_IMPORT_FILE_FIELD || file) {
-        throw new AppError('VALIDATION_FAILED', {}, { [part.fieldname]: file ? 'one_file' : 'unknown_field' });
+        throw new AppError('VALIDATION_FAILED', { fields: { [part.fieldname]: file ? 'one_file' : 'unknown_field' } });
       }
       file = await part.toBuffer();
     }
   } catch (error) {
     throw uploadError(
       error,
-      new AppError('IMPORT_FILE_TOO_LARGE', { megabytes: TENDER_IMPORT_MAX_BYTES / 1024 / 1024 }),
+      new AppError('IMPORT_FILE_TOO_LARGE', { params: { megabytes: TENDER_IMPORT_MAX_BYTES / 1024 / 1024 } }),
     );
   }
   if (!file) throw new AppError('IMPORT_FILE_MISSING');
