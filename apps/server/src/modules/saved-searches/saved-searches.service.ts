@@ -85,17 +85,18 @@ export interface OpenedTenderFacts {
   initial_price_cents: number;
 }
 
-/** The searches a tender is matched against: its lane, cargo and price, owner excluded. */
-function matchingSearches(tender: OpenedTenderFacts) {
-  return repo.matchingSearchOwners({
-    ownerId: tender.owner_id,
-    originKey: placeKey(tender.origin_location),
-    destinationKey: placeKey(tender.destination_location),
-    modeMask: tender.mode_mask,
-    weight: tender.cargo_weight,
-    priceCents: tender.initial_price_cents,
-  });
-}
+/** What a tender is matched by: its lane, cargo and price, and its owner (never told of their own). */
+const matchFacts = (tender: OpenedTenderFacts): repo.OpenedTender => ({
+  ownerId: tender.owner_id,
+  originKey: placeKey(tender.origin_location),
+  destinationKey: placeKey(tender.destination_location),
+  modeMask: tender.mode_mask,
+  weight: tender.cargo_weight,
+  priceCents: tender.initial_price_cents,
+});
+
+/** The searches a tender matches, as a query. */
+const matchingSearches = (tender: OpenedTenderFacts) => repo.matchingSearchOwners(matchFacts(tender));
 
 /** The params of the alert about one tender (the search's name is added per user). */
 const matchedParams = (tender: OpenedTenderFacts) => ({
@@ -134,8 +135,16 @@ const LISTED_TENDERS = 10;
  */
 export async function notifyMatchingSearchesOfImport(trx: Db, tenders: OpenedTenderFacts[]): Promise<number[]> {
   const byUser = new Map<number, { search: string; tenders: OpenedTenderFacts[] }>();
+  // a file often repeats a lane, cargo and price: such tenders match the same searches, read once
+  const searched = new Map<string, { user_id: number; detail: string }[]>();
   for (const tender of tenders) {
-    const { rows } = await matchingSearches(tender).execute(trx);
+    const facts = matchFacts(tender);
+    const key = JSON.stringify(facts);
+    let rows = searched.get(key);
+    if (!rows) {
+      rows = (await repo.matchingSearchOwners(facts).execute(trx)).rows;
+      searched.set(key, rows);
+    }
     for (const row of rows) {
       const matched = byUser.get(row.user_id);
       if (matched) matched.tenders.push(tender);
