@@ -89,11 +89,14 @@ export async function finishSend(
     .execute();
 }
 
-/** An account message being sent gets its secret and final address (while this sender's claim holds it). */
+/**
+ * An account message being sent gets its secret and final address, or loses its address when it leads
+ * nowhere (while this sender's claim holds it).
+ */
 export async function keepAccountMessage(
   db: Db,
   row: Pick<OutboxRow, 'id' | 'next_attempt_ms'>,
-  change: { params: string; address: string },
+  change: { params: string; address: string | null },
 ): Promise<void> {
   await db
     .updateTable('outbox')

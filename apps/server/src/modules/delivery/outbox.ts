@@ -252,7 +252,11 @@ async function issueResetLink(
 ): Promise<{ to: string; token: string } | { dropped: string }> {
   if (!ctx.passwordResets || !row.address) return { dropped: 'password resets are not set up' };
   const issued = await ctx.passwordResets(row.address, nowMs, params.expiresAtMs);
-  if (!issued) return { dropped: 'no account, or links enough this hour' };
+  if (!issued) {
+    // an address typed by anyone is not kept once it is known to lead nowhere
+    await outbox.keepAccountMessage(ctx.db, row, { params: '{}', address: null });
+    return { dropped: 'no account, or links enough this hour' };
+  }
   await outbox.keepAccountMessage(ctx.db, row, {
     params: JSON.stringify({ ...params, token: issued.token }),
     address: issued.to,
