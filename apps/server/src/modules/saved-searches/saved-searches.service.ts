@@ -13,7 +13,14 @@ import {
 } from '@yuk/shared';
 import { engineOf, type Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { recordNotifications, recordNotificationsFor, type NotificationDraft } from '../notifications/index.js';
+import type { DueHandlers } from '../deadlines/index.js';
+import {
+  announceAfterBatch,
+  recordNotifications,
+  recordNotificationsFor,
+  type NotificationDraft,
+} from '../notifications/index.js';
+import { findOpenedTender, findOpenedTendersOfImport } from '../tenders/index.js';
 import * as repo from './saved-searches.repository.js';
 
 export interface SavedSearchesContext {
@@ -175,3 +182,22 @@ export async function notifyMatchingSearchesOfImport(trx: Db, tenders: OpenedTen
   });
   return recordNotifications(trx, drafts);
 }
+
+/**
+ * Tenders that opened: the owners of the saved searches they match are told (if still open): a tender made by
+ * the form or published alone, and the tenders of an import together, one alert per carrier.
+ */
+export const savedSearchDueHandlers = {
+  tender_match: {
+    each: async (trx, tenderId, batch) => {
+      const tender = await findOpenedTender(trx, tenderId);
+      if (tender) announceAfterBatch(batch, await notifyMatchingSearches(trx, tender));
+    },
+  },
+  import_match: {
+    each: async (trx, importId, batch) => {
+      const tenders = await findOpenedTendersOfImport(trx, importId);
+      if (tenders.length > 0) announceAfterBatch(batch, await notifyMatchingSearchesOfImport(trx, tenders));
+    },
+  },
+} satisfies Partial<DueHandlers>;
