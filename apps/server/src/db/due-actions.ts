@@ -23,7 +23,9 @@ export type DueKind =
   | 'insurance_expiry'
   | 'registration_expiry'
   | 'inspection_expiry'
-  | 'permit_expiry';
+  | 'permit_expiry'
+  /** A tender's channel post may show less than is true now (a lower minimum, a close): edit it. */
+  | 'channel_edit';
 
 export interface DueAction {
   id: number;
