@@ -7,7 +7,7 @@ import type { Database } from './db/database.js';
 import { AppError } from './errors.js';
 import { dueHandlers } from './due-handlers.js';
 import { auditRoutes } from './modules/audit/index.js';
-import { authRoutes } from './modules/auth/index.js';
+import { authRoutes, issuePasswordReset } from './modules/auth/index.js';
 import { bidsRoutes } from './modules/bids/index.js';
 import { companiesRoutes } from './modules/companies/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -203,6 +203,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       );
     },
+    // a reset mail's link is made as it is sent: the request queued the same mail for every address
+    passwordResets: (address: string, nowMs: number, expiresAtMs: number) =>
+      issuePasswordReset(db, address, nowMs, expiresAtMs),
   };
   const stopOutbox = startOutboxSender(deliveryCtx, options.outboxTickMs ?? 500, app.log);
   app.addHook('onClose', async () => {
@@ -248,7 +251,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now ?? Date.now,
     log: app.log,
   };
-  await app.register(quotasPlugin, { table: quotasCtx.table, guard: createQuotaGuard(quotasCtx) });
+  const quotaGuard = createQuotaGuard(quotasCtx);
+  await app.register(quotasPlugin, { table: quotasCtx.table, guard: quotaGuard });
   const stopQuotaCleanup = startQuotaCleanup(quotasCtx, options.quotaCleanupMs ?? 10 * 60_000);
   app.addHook('onClose', async () => stopQuotaCleanup());
 
@@ -272,7 +276,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     map,
     eimzoApiKeys: options.eimzoApiKeys ?? [],
   });
-  await app.register(tendersRoutes, { ctx: { db } });
+  await app.register(tendersRoutes, {
+    ctx: { db },
+    // the tenders of an import count against the form's quota, all at once
+    quota: {
+      shortfall: (request, tenders) => quotaGuard.shortfall(request, 'tenders', tenders),
+      admit: (request, tenders) => quotaGuard.admitMany(request, 'tenders', tenders),
+    },
+  });
   const usersCtx = { db, tokens, throttle };
   await app.register(usersRoutes, { ctx: usersCtx });
   await app.register(authRoutes, {

@@ -9,6 +9,7 @@ import {
   type User,
 } from '@yuk/shared';
 import { startFakeEskiz } from '../../../scripts/fake-eskiz.mjs';
+import { issuePasswordReset } from '../src/modules/auth/index.js';
 import { createDeliveryChannels, runOutbox, type DeliveryOptions } from '../src/modules/delivery/index.js';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
 import { createUser } from './factories/index.js';
@@ -37,7 +38,13 @@ const { app, database } = await buildTestApp({
   logStream: { write: (line: string) => void logLines.push(line) },
 });
 const channels = createDeliveryChannels(delivery, app.log);
-const send = () => runOutbox({ db: database.db, channels, now: () => new Date(clock) });
+const send = () =>
+  runOutbox({
+    db: database.db,
+    channels,
+    now: () => new Date(clock),
+    passwordResets: (address, nowMs, expiresAtMs) => issuePasswordReset(database.db, address, nowMs, expiresAtMs),
+  });
 
 beforeEach(async () => {
   clock += DAY; // a new day: no test sees another's codes or links
@@ -396,6 +403,54 @@ describe('forgotten password', () => {
     const fresh = await tokenFromMail(user.email);
     expect((await confirm(fresh, 'a-brand-new-secret')).statusCode).toBe(204);
     expect((await confirm(older, 'another-new-secret')).statusCode).toBe(400);
+  });
+
+  it('does the same work for a known and an unknown address: one mail queued each, alike, its link made only as it is sent', async () => {
+    const known = await createUser(app);
+    const unknown = `nobody-${known.user.id}@example.uz`;
+    const resets = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('password_resets')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', known.user.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const queued = (address: string) =>
+      database.db
+        .selectFrom('outbox')
+        .select(['user_id', 'channel', 'kind', 'params', 'link', 'target_id', 'status', 'attempts', 'last_error'])
+        .where('address', '=', address)
+        .execute();
+    const byId = (id: number) =>
+      database.db.selectFrom('outbox').select(['status', 'params', 'address']).where('id', '=', id).execute();
+
+    const forKnown = await requestReset(known.email);
+    const forUnknown = await requestReset(unknown);
+    expect([forKnown.statusCode, forUnknown.statusCode]).toEqual([202, 202]);
+    expect(forUnknown.body).toBe(forKnown.body);
+    // the request wrote the same row for both, and nothing that needs the account: no link yet, no secret
+    const [knownRows, unknownRows] = [await queued(known.email), await queued(unknown)];
+    expect(knownRows).toHaveLength(1);
+    expect(unknownRows).toHaveLength(1);
+    expect(unknownRows).toEqual(knownRows);
+    expect(Object.keys(JSON.parse(knownRows[0]!.params) as object).sort()).toEqual([
+      'expiresAtMs',
+      'language',
+      'minutes',
+    ]);
+    expect(await resets()).toBe(0);
+    const [unknownRow] = await database.db.selectFrom('outbox').select('id').where('address', '=', unknown).execute();
+
+    // the sender makes the link for the account, and drops the mail of the address that has none (forgetting it)
+    await send();
+    expect(await resets()).toBe(1);
+    expect(smtp.mails.filter((mail) => mail.envelopeTo.includes(known.email))).toHaveLength(1);
+    expect(smtp.mails.filter((mail) => mail.envelopeTo.includes(unknown))).toHaveLength(0);
+    expect((await queued(known.email)).map((row) => [row.status, row.params])).toEqual([['sent', '{}']]);
+    expect(await byId(unknownRow!.id)).toEqual([{ status: 'dropped', params: '{}', address: null }]);
   });
 
   it('mails one account at most three links an hour, answering the same', async () => {

@@ -415,11 +415,21 @@ describe('the winner confirms', () => {
     expect(confirmBy).toBeGreaterThan(Date.now() + 29 * 60_000);
     expect(confirmBy).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
     expect((await notifications(carrierB.accessToken))[0]).toMatchObject({ kind: 'award_offered' });
-    // nobody else answers for B; answers that make no sense are refused and change nothing
-    expect((await answerAward(app, carrierA.accessToken, b.id)).json<ApiErrorBody>().code).toBe('BID_NOT_YOURS');
+    // nobody else answers for B: to anyone else B's bid is "not found", exactly as a missing one (bid ids are
+    // sequential); answers that make no sense are refused and change nothing
+    const missing = await answerAward(app, carrierA.accessToken, 99_999_999);
+    for (const [token, action] of [
+      [carrierA.accessToken, 'confirm'],
+      [carrierA.accessToken, 'decline'],
+      [owner.accessToken, 'decline'],
+      [owner.accessToken, 'confirm'],
+    ] as const) {
+      const foreign = await answerAward(app, token, b.id, action);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json<ApiErrorBody>()).toEqual(missing.json<ApiErrorBody>());
+    }
+    expect(missing.json<ApiErrorBody>().code).toBe('BID_NOT_FOUND');
     expect((await answerAward(app, carrierA.accessToken, a.id)).json<ApiErrorBody>().code).toBe('BID_NOT_AWARDED');
-    expect((await answerAward(app, owner.accessToken, b.id, 'decline')).statusCode).toBe(403);
-    expect((await answerAward(app, carrierA.accessToken, 99_999_999)).statusCode).toBe(404);
     expect((await api(app, { method: 'POST', url: pathTo(apiPaths.bids.confirm, { id: b.id }) })).statusCode).toBe(401);
     expect(
       (await api(app, { method: 'POST', url: '/api/bids/abc/confirm', token: carrierB.accessToken })).statusCode,

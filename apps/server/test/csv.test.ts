@@ -1,8 +1,26 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, TENDER_IMPORT_MAX_ROWS, type Tender, type TenderImportCheck } from '@yuk/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiPaths,
+  formatUsd,
+  TENDER_IMPORT_MAX_ROWS,
+  type Notification,
+  type SavedSearchInput,
+  type Tender,
+  type TenderImportCheck,
+  type TenderImportResult,
+} from '@yuk/shared';
+import { DEFAULT_QUOTAS, windowStartOf } from '../src/modules/quotas/index.js';
 import { seedDemoTenders } from '../src/modules/tenders/index.js';
-import { buildTenderInput, createTender, createUser, daysFromToday, multipart } from './factories/index.js';
-import { api, BOM, buildTestApp, readCsvAnswer, type ApiErrorBody, type TestApp } from './helpers.js';
+import {
+  buildTenderInput,
+  createTender,
+  createUser,
+  daysFromToday,
+  multipart,
+  runSchedule,
+} from './factories/index.js';
+import { api, BOM, buildTestApp, readCsvAnswer, TEST_QUOTAS, type ApiErrorBody, type TestApp } from './helpers.js';
 
 /**
  * Lists out as CSV and tenders in from one, on the engine the suite runs on: the byte-order mark, the header
@@ -42,10 +60,15 @@ function csvText(rows: readonly (readonly (string | number)[])[], separator = ',
 async function importFile(
   token: string | undefined,
   data: Buffer | string,
-  { dryRun = false, lang, filename = 'tenders.csv' }: { dryRun?: boolean; lang?: string; filename?: string } = {},
+  {
+    dryRun = false,
+    lang,
+    filename = 'tenders.csv',
+    app = t.app,
+  }: { dryRun?: boolean; lang?: string; filename?: string; app?: FastifyInstance } = {},
 ) {
   const form = await multipart({ file: { filename, data, type: 'text/csv' } });
-  return api(t.app, {
+  return api(app, {
     method: 'POST',
     url: `${apiPaths.tenders.import}${dryRun ? '?dry_run=true' : ''}`,
     token,
@@ -276,13 +299,33 @@ describe('POST /api/tenders/import', () => {
       token: user.accessToken,
     });
     expect(paxta.json<Tender>()).toMatchObject({ name: 'Paxta, 2-partiya', initial_price: 2400.75, status: 'draft' });
-    // an imported opened tender is scheduled to close and matched against saved searches, as a created one is
+    // an imported opened tender is scheduled to close as a created one is; the saved searches are matched
+    // against the import's opened tenders together, by one action of the import
     const due = await t.database.db
       .selectFrom('due_actions')
       .select(['kind'])
       .where('subject_id', '=', created.tenders[1]!.id)
+      .where('kind', 'like', 'tender_%')
       .execute();
-    expect(due.map((one) => one.kind).sort()).toEqual(['tender_close', 'tender_match']);
+    expect(due.map((one) => one.kind)).toEqual(['tender_close']);
+    const made = await t.database.db
+      .selectFrom('tenders')
+      .select('import_id')
+      .where(
+        'id',
+        'in',
+        created.tenders.map((one) => one.id),
+      )
+      .execute();
+    const importId = made[0]?.import_id;
+    expect(made.every((one) => one.import_id === importId && importId !== null)).toBe(true);
+    const matchAction = await t.database.db
+      .selectFrom('due_actions')
+      .select('kind')
+      .where('kind', '=', 'import_match')
+      .where('subject_id', '=', importId!)
+      .execute();
+    expect(matchAction).toHaveLength(1);
   });
 
   it('the dry run names each failing row by its line and field, in the reader’s language', async () => {
@@ -493,6 +536,197 @@ describe('POST /api/tenders/import', () => {
     expect(read.json<Tender>()).toMatchObject({ name: 'Theirs', owner_id: shipper.id });
     const original = await api(t.app, { method: 'GET', url: `/api/tenders/${theirs.id}`, token: other.token });
     expect(original.json<Tender>().owner_id).toBe(other.id);
+  });
+});
+
+describe('an import and the tender quota', () => {
+  // the production limits of tenders (30 an hour, 200 a day), on a clock the test holds in one hour
+  let clock = windowStartOf(Date.now(), 3600) + 60_000;
+  let q: TestApp;
+  beforeAll(async () => {
+    q = await buildTestApp({ now: () => clock, quotas: { ...TEST_QUOTAS, tenders: DEFAULT_QUOTAS.tenders } });
+  });
+  afterAll(() => q.close());
+  const fileOf = (rows: number) =>
+    csvText([FIELDS, ...Array.from({ length: rows }, (_, i) => row({ name: `Yuk ${i}` }))]);
+  const postForm = (token: string) =>
+    api(q.app, { method: 'POST', url: apiPaths.tenders.collection, token, payload: buildTenderInput() });
+  const owned = async (ownerId: number) =>
+    Number(
+      (
+        await q.database.db
+          .selectFrom('tenders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('counts every tender of a file: past the quota the file is refused whole (429, nothing made), and the dry run says so first', async () => {
+    const owner = await createUser(q.app);
+    const ownerId = owner.user.id;
+
+    // 31 rows against 30 an hour: the dry run passes every row and names the quota, in the reader's language
+    const check = await importFile(owner.accessToken, fileOf(31), { dryRun: true, lang: 'en', app: q.app });
+    expect(check.statusCode, check.body).toBe(200);
+    const checked = check.json<TenderImportCheck>();
+    expect(checked).toMatchObject({ valid: 31, invalid: 0 });
+    expect(checked.over_quota).toEqual({
+      code: 'IMPORT_OVER_QUOTA',
+      error:
+        'This file would create 31 tenders, but your tender limit allows 30 more now. Split the file or try again in 59 minutes',
+      allowed: 30,
+      retry_after: 3540,
+    });
+    const inRussian = await importFile(owner.accessToken, fileOf(31), { dryRun: true, lang: 'ru', app: q.app });
+    expect(inRussian.json<TenderImportCheck>().over_quota?.error).toBe(
+      'Из этого файла получится тендеров: 31, а ваш лимит сейчас позволяет ещё 30. Разделите файл или повторите через 59 минут',
+    );
+    const inUzbek = await importFile(owner.accessToken, fileOf(31), { dryRun: true, lang: 'uz', app: q.app });
+    expect(inUzbek.json<TenderImportCheck>().over_quota?.error).toMatch(/^Bu fayldan 31 ta tender yaratiladi/);
+
+    // the import itself: refused whole, with Retry-After, and nothing made
+    const refused = await importFile(owner.accessToken, fileOf(31), { lang: 'en', app: q.app });
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3540');
+    expect(refused.json<ApiErrorBody>()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await owned(ownerId)).toBe(0);
+    const imports = await q.database.db
+      .selectFrom('tender_imports')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .execute();
+    expect(imports).toEqual([]);
+
+    // what was refused counts for nothing: the form still makes one, and a file of the 29 left passes
+    expect((await postForm(owner.accessToken)).statusCode).toBe(201);
+    const fits = await importFile(owner.accessToken, fileOf(29), { dryRun: true, app: q.app });
+    expect(fits.json<TenderImportCheck>().over_quota).toBeUndefined();
+    const made = await importFile(owner.accessToken, fileOf(29), { app: q.app });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json<TenderImportResult>().created).toBe(29);
+    expect(await owned(ownerId)).toBe(30);
+
+    // the hour is used up by the import's tenders: the form is refused, and so is a file of one
+    const formAfter = await postForm(owner.accessToken);
+    expect(formAfter.statusCode).toBe(429);
+    expect(formAfter.json<ApiErrorBody>().code).toBe('RATE_LIMITED');
+    const one = await importFile(owner.accessToken, fileOf(1), { dryRun: true, lang: 'en', app: q.app });
+    expect(one.json<TenderImportCheck>().over_quota).toMatchObject({ allowed: 0 });
+    expect((await importFile(owner.accessToken, fileOf(1), { app: q.app })).statusCode).toBe(429);
+    expect(await owned(ownerId)).toBe(30);
+
+    // the next hour (signed in again: the access token's life is shorter): the file of one passes again
+    clock = windowStartOf(clock, 3600) + 3600_000 + 1000;
+    const login = await api(q.app, {
+      method: 'POST',
+      url: apiPaths.users.login,
+      payload: { email: owner.email, password: owner.password },
+    });
+    const token = login.json<{ accessToken: string }>().accessToken;
+    expect((await importFile(token, fileOf(1), { app: q.app })).statusCode).toBe(201);
+  });
+});
+
+describe('an import and saved searches', () => {
+  const saveSearch = async (token: string, payload: SavedSearchInput) => {
+    const res = await api(t.app, { method: 'POST', url: apiPaths.savedSearches.collection, token, payload });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  const notices = async (token: string) =>
+    (
+      await api(t.app, { method: 'GET', url: apiPaths.notifications.list, token, headers: { 'accept-language': 'en' } })
+    ).json<Notification[]>();
+
+  it('tells a carrier of one import’s matching tenders in ONE alert listing them, in the app and on each channel', async () => {
+    const [owner, carrier, single, nobody] = await Promise.all([
+      createUser(t.app),
+      createUser(t.app),
+      createUser(t.app),
+      createUser(t.app),
+    ]);
+    // what the other tests imported is announced first, before these searches exist
+    await runSchedule(t.database);
+    await saveSearch(carrier.accessToken, { name: 'Samarqand yo‘li', origin: 'Toshkent', destination: 'Samarqand' });
+    await saveSearch(carrier.accessToken, { name: 'Hammasi' });
+    await saveSearch(single.accessToken, { name: 'Buxoro', origin: 'Toshkent', destination: 'Buxoro' });
+    await saveSearch(nobody.accessToken, { name: 'Xiva', origin: 'Xiva', destination: 'Nukus' });
+    await saveSearch(owner.accessToken, { name: 'My own' });
+    // the carrier takes new tenders on Telegram, by e-mail and in one browser
+    const now = new Date().toISOString();
+    await t.database.db
+      .insertInto('notification_settings')
+      .values({
+        user_id: carrier.user.id,
+        events: JSON.stringify({ new_tender: ['in_app', 'telegram', 'email', 'push'] }),
+        quiet_start: null,
+        quiet_end: null,
+        telegram_chat_id: '700100',
+        push_devices: 1,
+        updated_at: now,
+      })
+      .execute();
+    await t.database.db
+      .insertInto('push_subscriptions')
+      .values({
+        user_id: carrier.user.id,
+        endpoint: 'https://push.example/abc',
+        p256dh: 'key',
+        auth: 'auth',
+        created_at: now,
+      })
+      .execute();
+
+    const rows = [
+      ...Array.from({ length: 12 }, (_, i) =>
+        row({ name: `Sement ${i + 1}`, origin_location: 'Toshkent', destination_location: 'Samarqand' }),
+      ),
+      row({ name: 'Paxta', origin_location: 'Toshkent', destination_location: 'Buxoro' }),
+      row({ name: 'Qoralama', status: 'draft' }),
+    ];
+    const made = await importFile(owner.accessToken, csvText([FIELDS, ...rows]));
+    expect(made.statusCode, made.body).toBe(201);
+    const numbers = made.json<TenderImportResult>().tenders.map((one) => one.number);
+    await runSchedule(t.database);
+
+    // the carrier: one alert for the 13 opened tenders (the draft is no news), named by their first search
+    const carrierNotes = await notices(carrier.accessToken);
+    expect(carrierNotes).toHaveLength(1);
+    const [alert] = carrierNotes;
+    expect(alert).toMatchObject({
+      kind: 'tenders_matched',
+      title: '13 new tenders match your search: Samarqand yo‘li',
+      link: '/tenders',
+    });
+    const lines = alert!.body.split('\n');
+    expect(lines).toHaveLength(11);
+    expect(lines[0]).toBe(`${numbers[0]} Sement 1: Toshkent → Samarqand, ${formatUsd(150_000)} USD`);
+    expect(lines[9]).toContain(`${numbers[9]} Sement 10`);
+    expect(lines[10]).toBe('…');
+    // and one message on each of its channels, not one per row
+    const outbox = await t.database.db
+      .selectFrom('outbox')
+      .select(['channel', 'kind'])
+      .where('user_id', '=', carrier.user.id)
+      .orderBy('channel')
+      .execute();
+    expect(outbox).toEqual([
+      { channel: 'email', kind: 'tenders_matched' },
+      { channel: 'push', kind: 'tenders_matched' },
+      { channel: 'telegram', kind: 'tenders_matched' },
+    ]);
+
+    // a carrier that one tender matches hears of it as of a tender made by the form
+    const singleNotes = await notices(single.accessToken);
+    expect(singleNotes).toHaveLength(1);
+    expect(singleNotes[0]).toMatchObject({ kind: 'tender_matched', title: 'A new tender matches your search: Buxoro' });
+    expect(singleNotes[0]?.body).toContain(`${numbers[12]} “Paxta”`);
+    // nobody else, and never the owner of the file
+    expect(await notices(nobody.accessToken)).toEqual([]);
+    expect(await notices(owner.accessToken)).toEqual([]);
+    // the import's action is done: running the schedule again tells no one twice
+    await runSchedule(t.database);
+    expect(await notices(carrier.accessToken)).toHaveLength(1);
   });
 });
 

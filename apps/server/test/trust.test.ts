@@ -24,6 +24,7 @@ import {
   createTender,
   createUser,
   makeModerator,
+  pdfFile,
   pendingCompany,
   pngFile,
   putCompany,
@@ -232,6 +233,117 @@ describe('moderation of companies', () => {
       companyForm({ stir: user.company.stir, name: 'New name MChJ' }),
     );
     expect(renamed.json<Company>().verification_status).toBe('pending');
+  });
+
+  it('a verified or pending company that replaces a document goes back to review: told, recorded, its mark gone', async () => {
+    const secondModerator = await createUser(app);
+    await makeModerator(database, secondModerator.email);
+    const download = (link: string | null) => app.inject({ method: 'GET', url: link ?? '/api/files/none' });
+    const unreadOf = async (token: string) =>
+      (await call(token, 'GET', `${apiPaths.notifications.list}?tab=unread`)).json<Notification[]>();
+
+    for (const [status, kind] of [
+      ['verified', 'licence'],
+      ['verified', 'registration_certificate'],
+      ['pending', 'licence'],
+    ] as const) {
+      const { accessToken, company } =
+        status === 'verified'
+          ? await verifiedUser()
+          : await (async () => {
+              const user = await createUser(app);
+              return { ...user, company: await pendingCompany(app, user.accessToken) };
+            })();
+      const before = await myCompany(accessToken);
+      expect(before.verification_status).toBe(status);
+      const publicMark = async () =>
+        (
+          await call(moderator.accessToken, 'GET', pathTo(apiPaths.companies.one, { id: company.id }))
+        ).json<PublicCompany>().verified;
+      expect(await publicMark()).toBe(status === 'verified');
+      const oldLink = before.documents[kind];
+      expect((await download(oldLink)).statusCode).toBe(200);
+      const unreadBefore = (await unreadOf(secondModerator.accessToken)).length;
+
+      // the same name and STIR, only the one document replaced by other bytes
+      const sameDetails = {
+        name: before.name,
+        stir: before.stir,
+        kind: before.kind ?? undefined,
+        legal_address: before.legal_address,
+        director: before.director,
+        phone: before.phone,
+      };
+      const replacement = kind === 'licence' ? pdfFile('other-licence.pdf', 'Another licence') : pngFile('other.png');
+      const saved = await putCompany(app, accessToken, {
+        ...sameDetails,
+        [kind]: replacement,
+        [kind === 'licence' ? 'registration_certificate' : 'licence']: undefined,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const after = saved.json<Company>();
+      expect(after).toMatchObject({ verification_status: 'pending', verified_at: null, verified_by: null });
+      // the public mark is gone until a moderator decides
+      expect(await publicMark()).toBe(false);
+      // the replaced file is never served again; the new one is, and the other document is untouched
+      expect((await download(oldLink)).statusCode).toBe(404);
+      expect((await download(after.documents[kind])).statusCode).toBe(200);
+      const other = kind === 'licence' ? 'registration_certificate' : 'licence';
+      expect((await download(after.documents[other])).statusCode).toBe(200);
+      // in the moderators' queue, and every moderator is told
+      const queue = (await call(moderator.accessToken, 'GET', `${apiPaths.admin.companies}?status=pending`)).json<
+        Company[]
+      >();
+      expect(queue.map((c) => c.id)).toContain(company.id);
+      const unread = await unreadOf(secondModerator.accessToken);
+      expect(unread).toHaveLength(unreadBefore + 1);
+      expect(unread[0]).toMatchObject({ kind: 'company_review_needed', link: '/admin' });
+      expect(unread[0]?.body).toContain(before.stir);
+      // recorded in the trail, by the company's user
+      const entries = await database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'company.back_to_review')
+        .where('subject_id', '=', String(company.id))
+        .execute();
+      expect(entries).toHaveLength(1);
+      expect(JSON.parse(entries[0]!.details)).toEqual({ changed: kind, previous_status: status });
+      // a moderator decides again
+      expect((await decide(moderator.accessToken, 'verify', company.id)).statusCode).toBe(200);
+    }
+  });
+
+  it('a document replaced twice leaves only the newest file served, and no file row behind', async () => {
+    const user = await createUser(app);
+    const first = (await putCompany(app, user.accessToken, companyForm())).json<Company>();
+    const details = {
+      name: first.name,
+      stir: first.stir,
+      kind: first.kind ?? undefined,
+      legal_address: first.legal_address,
+      director: first.director,
+      phone: first.phone,
+    };
+    const second = (
+      await putCompany(app, user.accessToken, { ...details, licence: pdfFile('second.pdf', 'Second') })
+    ).json<Company>();
+    const third = (
+      await putCompany(app, user.accessToken, { ...details, licence: pdfFile('third.pdf', 'Third') })
+    ).json<Company>();
+    const statuses = await Promise.all(
+      [first, second, third].map(
+        async (c) => (await app.inject({ method: 'GET', url: c.documents.licence! })).statusCode,
+      ),
+    );
+    expect(statuses).toEqual([404, 404, 200]);
+    // an unverified company stays as it was, with nothing for the moderators
+    expect(third.verification_status).toBe('unverified');
+    const files = await database.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', user.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(files.n)).toBe(2);
   });
 
   it('a suspended company may read but not post, bid or buy now; unsuspended it may again', async () => {

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'shipment.award_signed',
   'user.telegram_linked',
   'report.subject_hidden',
+  'company.back_to_review',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

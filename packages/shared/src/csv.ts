@@ -104,12 +104,27 @@ const importExample = {
   invalid: 1,
 };
 
+/**
+ * The dry run's word on the file as a whole when its tenders would pass the tender quota (the import would be
+ * refused with 429 RATE_LIMITED): the text, how many tenders the quota allows now, and the seconds until more.
+ */
+export const tenderImportOverQuota = z.object({
+  code: z.literal('IMPORT_OVER_QUOTA'),
+  error: z.string().describe('What is wrong with the file, in the reader’s language'),
+  allowed: z.number().int().describe('Tenders the quota allows now'),
+  retry_after: z.number().int().describe('Seconds until the fullest window starts again'),
+});
+export type TenderImportOverQuota = z.infer<typeof tenderImportOverQuota>;
+
 /** The dry run's answer: every row, by its line in the file (the header is line 1). */
 export const tenderImportCheck = z
   .object({
     rows: z.array(tenderImportRow),
     valid: z.number().int(),
     invalid: z.number().int(),
+    over_quota: tenderImportOverQuota
+      .optional()
+      .describe('Only when the file’s tenders would pass the tender quota: the import would answer 429'),
   })
   .meta({ examples: [importExample] });
 export type TenderImportCheck = z.infer<typeof tenderImportCheck>;

@@ -179,12 +179,6 @@ export const ERRORS = {
     en: 'This tender cannot be taken now: it has no buy-now price, or bids have gone below it',
     ru: 'Этот тендер нельзя забрать сразу: цены «купить сейчас» нет или предложения опустились ниже неё',
   },
-  BID_NOT_YOURS: {
-    status: 403,
-    uz: 'Bu taklif sizniki emas',
-    en: 'This bid is not yours',
-    ru: 'Это предложение не ваше',
-  },
   BID_NOT_AWARDED: {
     status: 409,
     uz: 'Bu taklif tasdiqlashni kutmayapti',
@@ -725,6 +719,18 @@ export const ERRORS = {
     uz: 'Faqat savol yoki xabarni yashirish mumkin',
     en: 'Only a question or a message can be hidden',
     ru: 'Скрыть можно только вопрос или сообщение',
+  },
+  FORM_TOO_MANY_FIELDS: {
+    status: 413,
+    uz: 'Shaklda maydonlar juda ko‘p: faqat shu shakl maydonlarini yuboring',
+    en: 'The form has too many fields: send only the fields of this form',
+    ru: 'В форме слишком много полей: отправьте только поля этой формы',
+  },
+  IMPORT_OVER_QUOTA: {
+    status: 429,
+    uz: 'Bu fayldan {rows} ta tender yaratiladi, tender limitingiz esa hozir yana {allowed} tasiga ruxsat beradi. Faylni bo‘ling yoki {when} qayta urinib ko‘ring',
+    en: 'This file would create {rows} tenders, but your tender limit allows {allowed} more now. Split the file or try again {when}',
+    ru: 'Из этого файла получится тендеров: {rows}, а ваш лимит сейчас позволяет ещё {allowed}. Разделите файл или повторите {when}',
   },
 } as const satisfies Record<string, Localized & { status: number }>;
 

@@ -54,6 +54,8 @@ export const EVENT_OF_KIND: Record<NotificationKind, DeliveryEvent> = {
   question_asked: 'messages',
   question_answered: 'messages',
   shipment_messages: 'messages',
+  company_review_needed: 'system',
+  tenders_matched: 'new_tender',
 };
 
 /**

@@ -328,6 +328,28 @@ export const NOTIFICATION_TEMPLATES = {
     },
     body: { uz: '{author}: {preview}', en: '{author}: {preview}', ru: '{author}: {preview}' },
   },
+  company_review_needed: {
+    type: 'system',
+    title: {
+      uz: 'Kompaniya qayta tekshiruvni kutmoqda',
+      en: 'A company waits for review again',
+      ru: 'Компания снова ждёт проверки',
+    },
+    body: {
+      uz: '«{name}» (STIR {stir}) tasdiqlangan maʼlumotlari yoki hujjatlarini almashtirdi: ularni qayta koʻrib chiqing',
+      en: '“{name}” (STIR {stir}) replaced its checked details or documents: review them again',
+      ru: '«{name}» (ИНН {stir}) заменила проверенные данные или документы: проверьте их снова',
+    },
+  },
+  tenders_matched: {
+    type: 'offer',
+    title: {
+      uz: 'Qidiruvingizga mos {count} ta yangi tender: {search}',
+      en: '{count} new tenders match your search: {search}',
+      ru: 'Новых тендеров по вашему поиску: {count} ({search})',
+    },
+    body: { uz: '{tenders}', en: '{tenders}', ru: '{tenders}' },
+  },
 } as const satisfies Record<string, NotificationTemplate>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_TEMPLATES;

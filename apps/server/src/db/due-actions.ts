@@ -10,6 +10,8 @@ import { engineOf, type Db } from './database.js';
  */
 /**
  * tender_match: a tender just opened, and the saved searches it matches are still to be told.
+ * import_match: the tenders of an import from a file opened (the subject is the import), and the saved
+ * searches they match are still to be told, in one alert per carrier.
  * <paper>_expiry: a vehicle's paper runs out soon, and its owner is to be reminded.
  */
 export type DueKind =
@@ -17,6 +19,7 @@ export type DueKind =
   | 'award_confirm'
   | 'bid_expiry'
   | 'tender_match'
+  | 'import_match'
   | 'insurance_expiry'
   | 'registration_expiry'
   | 'inspection_expiry'

@@ -87,9 +87,10 @@ function frameworkErrorCode(error: FastifyError): ErrorCode | undefined {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
+      return 'PAYLOAD_TOO_LARGE';
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return 'PAYLOAD_TOO_LARGE';
+      return 'FORM_TOO_MANY_FIELDS';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':

@@ -442,8 +442,9 @@ function expected(
       return mine ? [201] : [404];
     case 'POST /api/bids/{id}/confirm':
     case 'POST /api/bids/{id}/decline':
-      // A answers once (the other answer then finds the bid no longer awaiting); B is not its carrier
-      return mine ? [200, 409] : [403];
+      // A answers once (the other answer then finds the bid no longer awaiting); to B, not its carrier, the bid
+      // does not exist
+      return mine ? [200, 409] : [404];
     case 'POST /api/tenders/{id}/bids':
       if (kind === 'tender-of-C-with-A-bid') return [201];
       if (mine) return [403];

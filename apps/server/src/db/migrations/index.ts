@@ -26,6 +26,7 @@ import { joinedAwardMigration } from './024-joined-award.js';
 import { tenderQuestionsMigration } from './030-tender-questions.js';
 import { shipmentConversationsMigration } from './031-shipment-conversations.js';
 import { tenderChannelsMigration } from './035-tender-channels.js';
+import { tenderImportsMigration } from './025-tender-imports.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '030-tender-questions': tenderQuestionsMigration,
   '031-shipment-conversations': shipmentConversationsMigration,
   '035-tender-channels': tenderChannelsMigration,
+  '025-tender-imports': tenderImportsMigration,
 };

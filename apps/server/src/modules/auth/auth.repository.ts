@@ -11,6 +11,15 @@ export async function lockPhone(trx: Db, phone: string): Promise<void> {
   if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`.execute(trx);
 }
 
+/**
+ * Holds the account's reset links for the rest of the transaction, so that two mails sent at once cannot
+ * both pass the hourly cap (PostgreSQL: an advisory lock on the user; SQLite runs one writer at a time).
+ */
+export async function lockResets(trx: Db, userId: number): Promise<void> {
+  if (engineOf(trx) === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtext(${`reset:${userId}`}))`.execute(trx);
+}
+
 /** How many codes went to this phone and to this address since `sinceMs`, and the earliest of each. */
 export async function codesSince(db: Db, phone: string, clientAddress: string, sinceMs: number) {
   const [byPhone, byAddress] = await Promise.all([

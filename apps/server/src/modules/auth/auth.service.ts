@@ -155,28 +155,44 @@ export async function verifyOwnPhone(ctx: AuthContext, userId: number, phone: st
 }
 
 /**
- * Mails a single-use reset link when the e-mail has an account. The caller answers 202 whatever happens here,
- * so the answer never tells whether an account exists.
+ * Queues a reset mail to the address, whether or not it has an account: one row of the outbox, the same
+ * work for every address, so neither the answer nor its time tells whether an account exists. The link is
+ * made when the mail is sent (issuePasswordReset); an address without an account gets nothing.
  */
 export async function requestPasswordReset(ctx: AuthContext, email: string, language: Language): Promise<void> {
   const nowMs = nowOf(ctx);
-  const row = await findUserByEmail(ctx.db, email);
-  if (!row) return;
-  if ((await repo.resetsSince(ctx.db, row.id, nowMs - 60 * 60_000)) >= RESETS_PER_HOUR) return;
-  const token = randomBytes(32).toString('base64url');
-  const expiresAtMs = nowMs + PASSWORD_RESET_TTL_MINUTES * 60_000;
-  await ctx.db.transaction().execute(async (trx) => {
+  await queueAccountMessage(
+    ctx.db,
+    { channel: 'email', kind: 'password_reset', address: email },
+    { language, nowMs, expiresAtMs: nowMs + PASSWORD_RESET_TTL_MINUTES * 60_000 },
+  );
+}
+
+/**
+ * The link of a reset mail about to be sent: the account of the address and a new single-use token (kept
+ * only as its hash) valid until `expiresAtMs`; undefined when the address has no account or had
+ * RESETS_PER_HOUR links in the last hour. The sender of the outbox calls it.
+ */
+export async function issuePasswordReset(
+  db: Db,
+  address: string,
+  nowMs: number,
+  expiresAtMs: number,
+): Promise<{ to: string; token: string } | undefined> {
+  const row = await findUserByEmail(db, address);
+  if (!row) return undefined;
+  // the outbox sends several mails at once: the cap is counted and kept in one transaction per account
+  return db.transaction().execute(async (trx) => {
+    await repo.lockResets(trx, row.id);
+    if ((await repo.resetsSince(trx, row.id, nowMs - 60 * 60_000)) >= RESETS_PER_HOUR) return undefined;
+    const token = randomBytes(32).toString('base64url');
     await repo.insertReset(trx, {
       token_hash: sha256(token),
       user_id: row.id,
       created_at_ms: nowMs,
       expires_at_ms: expiresAtMs,
     });
-    await queueAccountMessage(
-      trx,
-      { channel: 'email', kind: 'password_reset', address: row.email, token },
-      { language, nowMs, expiresAtMs },
-    );
+    return { to: row.email, token };
   });
 }
 

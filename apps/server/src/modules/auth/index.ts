@@ -1,3 +1,3 @@
 /** The auth module: signing in by SMS code, proving a phone, and recovering a forgotten password. */
 export { authRoutes } from './auth.routes.js';
-export { type AuthContext } from './auth.service.js';
+export { issuePasswordReset, type AuthContext } from './auth.service.js';

@@ -89,7 +89,8 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: service.CompaniesCont
         tags: ['companies'],
         summary: 'Fill in my company profile (multipart form with the licence and the registration certificate)',
         description:
-          'A verified company whose name or STIR changes goes back to pending. Bad STIR or fields, a document that ' +
+          'A verified or pending company whose name or STIR changes, or that replaces a document, goes back to ' +
+          'pending (the moderators are told; a replaced document is deleted). Bad STIR or fields, a document that ' +
           'is not PDF, JPEG, PNG or WebP or is over 10 MB: 400 VALIDATION_FAILED with the field named. Nothing is saved.',
         consumes: ['multipart/form-data'],
         body: companyForm,

@@ -12,10 +12,10 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { EventBus } from '../../plugins/event-bus.js';
-import { insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
+import { deleteFilesByIds, insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
 import { announce, recordNotifications } from '../notifications/index.js';
 import { noShowCounts, ratingFigures } from '../ratings/index.js';
-import { assertModerator } from '../users/index.js';
+import { assertModerator, moderatorIds } from '../users/index.js';
 import * as repo from './companies.repository.js';
 import type { CompanyRow } from './companies.tables.js';
 
@@ -61,9 +61,14 @@ export async function getMyCompany(ctx: CompaniesContext, userId: number): Promi
   return toCompany(await repo.ensureCompany(ctx.db, userId, new Date().toISOString()), ctx.fileLinks);
 }
 
+/** What a moderator checked: a verified or pending company that changes any of it waits for a moderator again. */
+const REVIEWED_STATUSES: readonly VerificationStatus[] = ['verified', 'pending'];
+
 /**
- * Saves the profile and any new documents, all or nothing. A verified (or pending) company whose name or
- * STIR changes goes back to review: what was checked is no longer what is shown.
+ * Saves the profile and any new documents, all or nothing. A verified (or pending) company whose name or STIR
+ * changes, or that replaces a document, goes back to review: what was checked is no longer what is shown. It
+ * is then pending (the public mark goes until a moderator decides), the moderators are told, and the trail
+ * records it, in the same transaction. A replaced document's file is deleted with it: its old links answer 404.
  */
 export async function updateMyCompany(
   ctx: CompaniesContext,
@@ -80,10 +85,10 @@ export async function updateMyCompany(
     phone: form.phone,
   };
   const now = new Date().toISOString();
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const { row, told } = await ctx.db.transaction().execute(async (trx) => {
     const current = await repo.ensureCompany(trx, userId, now);
-    const identityChanged = current.name !== values.name || current.stir !== values.stir;
     const files: Partial<Record<(typeof fileColumn)[CompanyDocument], string>> = {};
+    const replaced: string[] = [];
     for (const kind of COMPANY_DOCUMENTS) {
       const upload = uploads[kind];
       if (!upload) continue;
@@ -98,14 +103,42 @@ export async function updateMyCompany(
         created_at: now,
       });
       files[fileColumn[kind]] = id;
+      const previous = current[fileColumn[kind]];
+      if (previous) replaced.push(previous);
     }
-    const backToReview =
-      identityChanged && current.verification_status === 'verified'
-        ? { verification_status: 'pending' as VerificationStatus, verified_at: null, verified_by: null }
-        : {};
-    await repo.updateCompany(trx, current.id, { ...values, ...files, ...backToReview, updated_at: now });
-    return repo.ensureCompany(trx, userId, now);
+    const changed = [
+      ...(['name', 'stir'] as const).filter((field) => current[field] !== values[field]),
+      ...COMPANY_DOCUMENTS.filter((kind) => uploads[kind] && current[fileColumn[kind]]),
+    ];
+    const backToReview = changed.length > 0 && REVIEWED_STATUSES.includes(current.verification_status);
+    const review = backToReview
+      ? { verification_status: 'pending' as VerificationStatus, verified_at: null, verified_by: null }
+      : {};
+    await repo.updateCompany(trx, current.id, { ...values, ...files, ...review, updated_at: now });
+    // the replaced files go with the change: no link to them is served again
+    await deleteFilesByIds(trx, replaced);
+    let told: number[] = [];
+    if (backToReview) {
+      await recordAudit(trx, {
+        actorUserId: userId,
+        action: 'company.back_to_review',
+        subject: { type: 'company', id: current.id },
+        details: { changed: changed.join(','), previous_status: current.verification_status },
+        at: now,
+      });
+      told = await recordNotifications(
+        trx,
+        (await moderatorIds(trx)).map((moderatorId) => ({
+          userId: moderatorId,
+          kind: 'company_review_needed' as const,
+          params: { name: values.name, stir: values.stir },
+          link: webRoutes.admin,
+        })),
+      );
+    }
+    return { row: await repo.ensureCompany(trx, userId, now), told };
   });
+  await announce(ctx.bus, told);
   return toCompany(row, ctx.fileLinks);
 }
 

@@ -19,6 +19,7 @@ export {
   type ChatMessageSender,
   type DeliveryChannels,
   type OutsideDraft,
+  type PasswordResetIssuer,
 } from './outbox.js';
 export {
   createDeliveryChannels,

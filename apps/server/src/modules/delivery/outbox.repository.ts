@@ -94,6 +94,24 @@ export async function finishSend(
     .execute();
 }
 
+/**
+ * An account message being sent gets its secret and final address, or loses its address when it leads
+ * nowhere (while this sender's claim holds it).
+ */
+export async function keepAccountMessage(
+  db: Db,
+  row: Pick<OutboxRow, 'id' | 'next_attempt_ms'>,
+  change: { params: string; address: string | null },
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set(change)
+    .where('id', '=', row.id)
+    .where('status', '=', 'sending')
+    .where('next_attempt_ms', '=', row.next_attempt_ms)
+    .execute();
+}
+
 /** The user's messages an outside channel never took, newest first. */
 export function listDeadOutbox(db: Db, userId: number, limit: number) {
   return db

@@ -55,6 +55,16 @@ export interface DeliveryChannels {
 export interface ChatMessageSender {
   send(row: outbox.OutboxRow, kind: ChatMessageKind): Promise<SendOutcome | { dropped: string }>;
 }
+/**
+ * Makes the reset link of a password reset when its mail is about to be sent: the address's account and a
+ * new link's token, or undefined when there is no such account (or it had links enough this hour). The
+ * request only queued the mail, the same for every address (see the auth module).
+ */
+export type PasswordResetIssuer = (
+  address: string,
+  nowMs: number,
+  expiresAtMs: number,
+) => Promise<{ to: string; token: string } | undefined>;
 
 export interface OutboxContext {
   db: Db;
@@ -62,6 +72,8 @@ export interface OutboxContext {
   /** The tender channels; their messages are dropped without it. */
   chatMessages?: ChatMessageSender;
   now?: () => Date;
+  /** Without it a reset mail whose link is not made yet is dropped. */
+  passwordResets?: PasswordResetIssuer;
 }
 
 /** What a notification is, for the channels outside the app (params as an object, or already as JSON). */
@@ -156,7 +168,8 @@ export async function queueOutside(trx: Db, drafts: OutsideDraft[], nowMs: numbe
 /** A message about an account itself (a sign-in code, a reset link), to an address rather than to a user. */
 export type AccountMessage =
   | { channel: 'sms'; kind: 'sms_code'; address: string; code: string }
-  | { channel: 'email'; kind: 'password_reset'; address: string; token: string };
+  /** The address as typed: its link is made as the mail is sent (PasswordResetIssuer), if it has an account. */
+  | { channel: 'email'; kind: 'password_reset'; address: string };
 
 interface AccountMessageParams {
   code?: string;
@@ -178,7 +191,7 @@ export async function queueAccountMessage(
   options: { language: Language; nowMs: number; expiresAtMs: number },
 ): Promise<void> {
   const params: AccountMessageParams = {
-    ...(message.kind === 'sms_code' ? { code: message.code } : { token: message.token }),
+    ...(message.kind === 'sms_code' ? { code: message.code } : {}),
     language: options.language,
     expiresAtMs: options.expiresAtMs,
     minutes: Math.round((options.expiresAtMs - options.nowMs) / 60_000),
@@ -249,16 +262,44 @@ async function sendAccountMessage(
   if (kind === 'sms_code' && row.channel === 'sms' && params.code) {
     return ctx.channels.sms.send(row.address, smsCodeText(params.code, params.minutes, params.language, publicUrl));
   }
-  if (kind === 'password_reset' && row.channel === 'email' && params.token) {
-    const mail = passwordResetMail(params.token, params.minutes, params.language, publicUrl);
+  if (kind === 'password_reset' && row.channel === 'email') {
+    const link = params.token
+      ? { to: row.address, token: params.token }
+      : await issueResetLink(ctx, row, params, nowMs);
+    if ('dropped' in link) return link;
+    const mail = passwordResetMail(link.token, params.minutes, params.language, publicUrl);
     return ctx.channels.email.send({
-      to: row.address,
+      to: link.to,
       ...mail,
       messageId: `<${row.idempotency_key}@yuk-tender>`,
       language: params.language,
     });
   }
   return { dropped: 'unknown account message' };
+}
+
+/**
+ * The link of a queued reset mail, made now; kept in the row (with the account's own address) before the
+ * mail goes, so that a retry sends the same link rather than making another.
+ */
+async function issueResetLink(
+  ctx: OutboxContext,
+  row: outbox.OutboxRow,
+  params: AccountMessageParams,
+  nowMs: number,
+): Promise<{ to: string; token: string } | { dropped: string }> {
+  if (!ctx.passwordResets || !row.address) return { dropped: 'password resets are not set up' };
+  const issued = await ctx.passwordResets(row.address, nowMs, params.expiresAtMs);
+  if (!issued) {
+    // an address typed by anyone is not kept once it is known to lead nowhere
+    await outbox.keepAccountMessage(ctx.db, row, { params: '{}', address: null });
+    return { dropped: 'no account, or links enough this hour' };
+  }
+  await outbox.keepAccountMessage(ctx.db, row, {
+    params: JSON.stringify({ ...params, token: issued.token }),
+    address: issued.to,
+  });
+  return issued;
 }
 
 /** Everything a batch of claimed messages needs to be sent: addresses, chats and subscriptions, read at once. */

@@ -3,4 +3,4 @@ export { filesRoutes } from './files.routes.js';
 export { checkDocument, pngSize, type CheckedFile } from './file-checks.js';
 export { createFileLinks, type FileLinks } from './file-links.js';
 export { deleteFilesByIds, findFilesByIds, findFileTypes, insertFile } from './files.repository.js';
-export { readFileForm, readUploadForm, UPLOAD_LIMITS, type FileFieldRule } from './upload-form.js';
+export { readFileForm, readUploadForm, uploadError, UPLOAD_LIMITS, type FileFieldRule } from './upload-form.js';

@@ -25,14 +25,20 @@ function hasCode(error: unknown): error is { code: string } {
   return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string';
 }
 
-/** The limit and parser errors of @fastify/multipart and busboy → our codes (never a 500 for bad input). */
-function uploadError(error: unknown): AppError {
+/**
+ * The limit and parser errors of @fastify/multipart and busboy → our codes (never a 500 for bad input), for
+ * every form read here and the tender import's: too many fields or parts is FORM_TOO_MANY_FIELDS, a file
+ * over its size `fileTooLarge` (FILE_TOO_LARGE unless the form names its own), too many files
+ * PAYLOAD_TOO_LARGE, anything else a body that could not be read.
+ */
+export function uploadError(error: unknown, fileTooLarge: AppError = new AppError('FILE_TOO_LARGE')): AppError {
   if (error instanceof AppError) return error;
   if (hasCode(error)) {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('FILE_TOO_LARGE');
-    if (['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT'].includes(error.code)) {
-      return new AppError('PAYLOAD_TOO_LARGE');
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge;
+    if (error.code === 'FST_FIELDS_LIMIT' || error.code === 'FST_PARTS_LIMIT') {
+      return new AppError('FORM_TOO_MANY_FIELDS');
     }
+    if (error.code === 'FST_FILES_LIMIT') return new AppError('PAYLOAD_TOO_LARGE');
   }
   return new AppError('MALFORMED_BODY');
 }

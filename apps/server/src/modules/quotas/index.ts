@@ -9,6 +9,7 @@ export {
   formatWait,
   UNDECLARED_UPLOAD_BYTES,
   type QuotaGuard,
+  type QuotaShortfall,
   type QuotasContext,
 } from './quotas.service.js';
 export {

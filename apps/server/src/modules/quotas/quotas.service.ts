@@ -71,12 +71,25 @@ function declaredBytes(request: FastifyRequest): number {
   return Number.isSafeInteger(length) && length >= 0 ? length : UNDECLARED_UPLOAD_BYTES;
 }
 
+/** Why a batch would be refused: what its quota allows now, and the seconds until its fullest window ends. */
+export interface QuotaShortfall {
+  allowed: number;
+  retryAfterSeconds: number;
+}
+
 export interface QuotaGuard {
   /**
    * Counts an attempt at a write route against its quotas, before its body is read; throws 429
    * RATE_LIMITED (with Retry-After) when any of them is used up. Every attempt counts, refused or not.
    */
   admit(request: FastifyRequest, quotas: readonly QuotaName[]): Promise<void>;
+  /**
+   * Counts `amount` of one quota at once (the tenders a file makes), all or none: when any window would pass
+   * its limit, nothing is counted and 429 RATE_LIMITED (with Retry-After) is thrown.
+   */
+  admitMany(request: FastifyRequest, quota: QuotaName, amount: number): Promise<void>;
+  /** What admitMany would say, counting nothing: the shortfall, or undefined when `amount` fits. */
+  shortfall(request: FastifyRequest, quota: QuotaName, amount: number): Promise<QuotaShortfall | undefined>;
 }
 
 /** How long "no company yet" is believed: a carrier who never opens their company page would cost a query a write. */
@@ -112,7 +125,13 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
   const recordHit = createHitRecorder(ctx.db);
   const leases = createQuotaLeases(ctx.counters, ctx.log);
 
-  async function chargesOf(request: FastifyRequest, quotas: readonly QuotaName[], nowMs: number): Promise<Charge[]> {
+  /** The charges of an attempt; `count` attempts at once of the quotas that count requests (1 by default). */
+  async function chargesOf(
+    request: FastifyRequest,
+    quotas: readonly QuotaName[],
+    nowMs: number,
+    count = 1,
+  ): Promise<Charge[]> {
     const userId = request.principal?.userId;
     const rules: [QuotaName, QuotaRule][] = quotas.map((name) => [name, ctx.table[name]]);
     const company =
@@ -122,7 +141,7 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
     const charges: Charge[] = [];
     for (const [quota, rule] of rules) {
       const bytes = rule.measure === 'bytes';
-      const amount = bytes ? declaredBytes(request) : 1;
+      const amount = bytes ? declaredBytes(request) : count;
       // a body larger than a whole window's allowance can never pass: too large, not "later"
       if (bytes && rule.windows.some((window) => amount > window.max)) throw new AppError('PAYLOAD_TOO_LARGE');
       for (const per of rule.per) {
@@ -171,7 +190,57 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
       : Promise.all(results.map((result) => Promise.resolve(result)));
   };
 
+  /** The end of the fullest of these windows, as the seconds a refusal asks to wait. */
+  const retryAfter = (over: readonly Charge[], nowMs: number) => {
+    const endMs = Math.max(...over.map((charge) => charge.entry.windowStart + charge.entry.windowMs));
+    return Math.max(1, Math.ceil((endMs - nowMs) / 1000));
+  };
+
+  const refusal = (request: FastifyRequest, seconds: number) =>
+    new AppError('RATE_LIMITED', {
+      params: { when: formatWait(seconds, requestLanguage(request)) },
+      retryAfterSeconds: seconds,
+    });
+
+  /**
+   * Adds each charge's amount to the shared counters at once (the leases are for single attempts); what each
+   * counter holds after it. A failure to count lets the batch through, as for single attempts.
+   */
+  const addAll = (charges: readonly Charge[], amount: (charge: Charge) => number): Promise<number[]> =>
+    ctx.counters.add(charges.map((charge) => ({ ...charge.entry, amount: amount(charge) }))).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'quotas: could not count, letting the request through');
+      return charges.map(() => 0);
+    });
+
   return {
+    async admitMany(request, quota, amount) {
+      const nowMs = ctx.now();
+      const charges = await chargesOf(request, [quota], nowMs, amount);
+      if (charges.length === 0 || amount <= 0) return;
+      const totals = await addAll(charges, (charge) => charge.entry.amount);
+      const over = charges.filter((charge, i) => (totals[i] ?? 0) > charge.window.max);
+      if (over.length === 0) return;
+      // refused whole: nothing of it stays counted, so the attempts it did not make remain for others
+      const userId = request.principal?.userId;
+      await Promise.all([
+        ctx.counters.add(charges.map((charge) => ({ ...charge.entry, amount: -charge.entry.amount }))),
+        userId !== undefined ? recordHit({ userId, quota, atMs: nowMs }) : undefined,
+      ]).catch((error: unknown) => ctx.log.warn({ err: error }, 'quotas: could not give back a refused batch'));
+      throw refusal(request, retryAfter(over, nowMs));
+    },
+
+    async shortfall(request, quota, amount) {
+      const nowMs = ctx.now();
+      const charges = await chargesOf(request, [quota], nowMs, amount);
+      if (charges.length === 0) return undefined;
+      // adding nothing reads each counter (and what every instance holds in leases counts as used)
+      const totals = await addAll(charges, () => 0);
+      const left = charges.map((charge, i) => Math.max(0, charge.window.max - (totals[i] ?? 0)));
+      const over = charges.filter((_, i) => amount > (left[i] ?? 0));
+      if (over.length === 0) return undefined;
+      return { allowed: Math.min(...left), retryAfterSeconds: retryAfter(over, nowMs) };
+    },
+
     async admit(request, quotas) {
       const nowMs = ctx.now();
       const charges = await chargesOf(request, quotas, nowMs);
@@ -190,12 +259,7 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
         userId !== undefined ? recordHit({ userId, quota: over[0]!.quota, atMs: nowMs }) : undefined,
       ]).catch((error: unknown) => ctx.log.warn({ err: error }, 'quotas: could not record a refusal'));
 
-      const endMs = Math.max(...over.map((charge) => charge.entry.windowStart + charge.entry.windowMs));
-      const seconds = Math.max(1, Math.ceil((endMs - nowMs) / 1000));
-      throw new AppError('RATE_LIMITED', {
-        params: { when: formatWait(seconds, requestLanguage(request)) },
-        retryAfterSeconds: seconds,
-      });
+      throw refusal(request, retryAfter(over, nowMs));
     },
   };
 }

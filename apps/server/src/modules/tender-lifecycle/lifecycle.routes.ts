@@ -102,10 +102,10 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ ctx: service.LifecycleCont
     tags: ['bids'],
     summary,
     description:
-      "Someone else's bid: 403 BID_NOT_YOURS; a bid not awaiting confirmation: 409 BID_NOT_AWARDED; " +
+      "Someone else's bid and a missing one: 404 BID_NOT_FOUND; a bid not awaiting confirmation: 409 BID_NOT_AWARDED; " +
       'after confirm_by: 409 AWARD_CONFIRM_EXPIRED.',
     params: idParams,
-    response: { 200: placedBid, ...errorResponses(400, 401, 403, 404, 409) },
+    response: { 200: placedBid, ...errorResponses(400, 401, 404, 409) },
   });
 
   app.post(

@@ -222,8 +222,8 @@ function placedBidOf(
 /** Why a carrier's answer on a bid was refused. */
 async function answerRefusal(ctx: LifecycleContext, carrierId: number, bidId: number, nowMs: number) {
   const bid = await findBid(ctx.db, bidId);
-  if (!bid) return new AppError('BID_NOT_FOUND');
-  if (bid.bidder_id !== carrierId) return new AppError('BID_NOT_YOURS');
+  // someone else's bid is "not found", as a missing one: bid ids are sequential and tell nothing more
+  if (!bid || bid.bidder_id !== carrierId) return new AppError('BID_NOT_FOUND');
   if (bid.status !== 'awarded') return new AppError('BID_NOT_AWARDED');
   if (bid.confirm_by_ms !== null && bid.confirm_by_ms <= nowMs) return new AppError('AWARD_CONFIRM_EXPIRED');
   return new AppError('CONFLICT');

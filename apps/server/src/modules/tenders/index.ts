@@ -4,6 +4,7 @@ export { seedDemoTenders } from './tenders.seed.js';
 export {
   closeTendersAtDeadline,
   findOpenedTender,
+  findOpenedTendersOfImport,
   findTenderState,
   findTenderSummary,
   listOwnerTendersInStatus,

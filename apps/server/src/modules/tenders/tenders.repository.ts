@@ -81,30 +81,46 @@ export async function insertTenders(db: Db, values: NewTenderRow[]): Promise<voi
 }
 
 /**
- * Tenders read from a file, in its order, with their closes (and, when opened, their saved-search matches)
- * scheduled as insertTender schedules them; in the caller's transaction. Multi-row statements keep a
- * 5,000-row import to a few dozen round trips.
+ * Tenders read from a file, in its order, as one import of `ownerId`, with their closes scheduled as
+ * insertTender schedules them; the saved searches their opened ones match are told by one scheduled action
+ * of the import (one alert per carrier for the whole file). In the caller's transaction. Multi-row statements
+ * keep a 5,000-row import to a few dozen round trips.
  */
-export async function insertImportedTenders(trx: Db, values: NewTenderRow[], nowMs: number) {
+export async function insertImportedTenders(trx: Db, ownerId: number, values: NewTenderRow[], nowMs: number) {
+  const made = await trx
+    .insertInto('tender_imports')
+    .values({ owner_id: ownerId, tenders: values.length, created_at: new Date(nowMs).toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const inserted: { id: number; number: string; name: string; status: string; closes_at_ms: number }[] = [];
-  // 100 rows × 30 columns stays far below either engine's limit of bound parameters
+  // 100 rows × 31 columns stays far below either engine's limit of bound parameters
   for (let start = 0; start < values.length; start += 100) {
     const rows = await trx
       .insertInto('tenders')
-      .values(values.slice(start, start + 100))
+      .values(values.slice(start, start + 100).map((row) => ({ ...row, import_id: made.id })))
       .returning(['id', 'number', 'name', 'status', 'closes_at_ms'])
       .execute();
     // ids follow the order of VALUES; sorted, the rows line up with the file's
     rows.sort((a, b) => a.id - b.id);
-    await scheduleDueMany(trx, [
-      ...rows.map((row) => ({ kind: 'tender_close' as const, subject_id: row.id, due_at_ms: row.closes_at_ms })),
-      ...rows
-        .filter((row) => row.status === 'opened')
-        .map((row) => ({ kind: 'tender_match' as const, subject_id: row.id, due_at_ms: nowMs })),
-    ]);
+    await scheduleDueMany(
+      trx,
+      rows.map((row) => ({ kind: 'tender_close' as const, subject_id: row.id, due_at_ms: row.closes_at_ms })),
+    );
     inserted.push(...rows);
   }
+  if (inserted.some((row) => row.status === 'opened')) await scheduleDue(trx, 'import_match', made.id, nowMs);
   return inserted;
+}
+
+/** The opened tenders of an import, in the file's order: what its saved-search alert lists. */
+export function findOpenedTendersOfImport(db: Db, importId: number) {
+  return db
+    .selectFrom('tenders')
+    .select(openedTenderColumns)
+    .where('import_id', '=', importId)
+    .where('status', '=', 'opened')
+    .orderBy('id')
+    .execute();
 }
 
 export function findTenderById(db: Db, id: number) {
@@ -450,27 +466,30 @@ export function findTenderState(db: Db, tenderId: number) {
     .executeTakeFirst();
 }
 
-/** The words a notification needs about a tender. */
 /** What saved searches are matched against: an opened tender's lane, cargo and price. */
+const openedTenderColumns = [
+  'id',
+  'number',
+  'name',
+  'owner_id',
+  'origin_location',
+  'destination_location',
+  'mode_mask',
+  'cargo_weight',
+  'initial_price_cents',
+] as const;
+
+/** An opened tender, as saved searches are matched against it. */
 export function findOpenedTender(db: Db, tenderId: number) {
   return db
     .selectFrom('tenders')
-    .select([
-      'id',
-      'number',
-      'name',
-      'owner_id',
-      'origin_location',
-      'destination_location',
-      'mode_mask',
-      'cargo_weight',
-      'initial_price_cents',
-    ])
+    .select(openedTenderColumns)
     .where('id', '=', tenderId)
     .where('status', '=', 'opened')
     .executeTakeFirst();
 }
 
+/** The words a notification needs about a tender. */
 export function findTenderSummary(db: Db, tenderId: number) {
   return db
     .selectFrom('tenders')

@@ -29,6 +29,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { csvLanguage, csvStream, listResponse, sendCsv } from '../../plugins/csv.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { SIGNED_IN, apiError, errorResponses } from '../../plugins/openapi.js';
+import { uploadError } from '../files/index.js';
 import { contactsOfUsers } from '../users/index.js';
 import { importTemplate, TENDER_CSV_COLUMNS } from './tenders.csv.js';
 import * as service from './tenders.service.js';
@@ -89,20 +90,33 @@ async function readImportFile(request: FastifyRequest): Promise<Buffer> {
       file = await part.toBuffer();
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-      throw new AppError('IMPORT_FILE_TOO_LARGE', { params: { megabytes: TENDER_IMPORT_MAX_BYTES / 1024 / 1024 } });
-    }
-    throw new AppError('MALFORMED_BODY');
+    throw uploadError(
+      error,
+      new AppError('IMPORT_FILE_TOO_LARGE', { params: { megabytes: TENDER_IMPORT_MAX_BYTES / 1024 / 1024 } }),
+    );
   }
   if (!file) throw new AppError('IMPORT_FILE_MISSING');
   if (file.length === 0) throw new AppError('IMPORT_EMPTY');
   return file;
 }
 
+/**
+ * The tender quota, counted for the tenders of an import (the app gives its quota guard): what it allows for
+ * `tenders` more, and counting them all at once or refusing them all.
+ */
+export interface TenderQuota {
+  shortfall(
+    request: FastifyRequest,
+    tenders: number,
+  ): Promise<{ allowed: number; retryAfterSeconds: number } | undefined>;
+  admit(request: FastifyRequest, tenders: number): Promise<void>;
+}
+
 /** Tenders: create, the list of all, my own, one; and tenders in and out as CSV. Mounted at /api/tenders. */
-export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext }> = async (app, { ctx }) => {
+export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext; quota?: TenderQuota }> = async (
+  app,
+  { ctx, quota },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -211,7 +225,10 @@ export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext 
             `extra columns such as a My Orders export's number are ignored). Dates YYYY-MM-DD or dd.MM.yyyy, a comma ` +
             `or a semicolon between cells, UTF-8 (a byte-order mark allowed). At most ${TENDER_IMPORT_MAX_ROWS} rows and ` +
             `${TENDER_IMPORT_MAX_BYTES / 1024 / 1024} MB. Each row is judged as POST /api/tenders judges its body. ` +
-            'Without dry_run: all rows are created in one transaction, or, when a row fails, none (400 IMPORT_INVALID_ROWS with the rows).',
+            'Without dry_run: all rows are created in one transaction, or, when a row fails, none (400 IMPORT_INVALID_ROWS with the rows). ' +
+            'Every tender counts against the tender quota of POST /api/tenders: a file that would pass it is refused whole ' +
+            '(429 RATE_LIMITED with Retry-After, nothing created), and the dry run says so first (over_quota). Carriers whose ' +
+            'saved searches match its tenders get one alert per import, listing them.',
           security: SIGNED_IN,
           consumes: ['multipart/form-data'],
           querystring: tenderImportQuery,
@@ -219,7 +236,7 @@ export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext 
             200: tenderImportCheck.describe('dry_run=true: every row, by its line in the file'),
             201: tenderImportResult,
             400: importRefused,
-            ...errorResponses(401, 403, 413, 415),
+            ...errorResponses(401, 403, 413, 415, 429),
           },
         },
       },
@@ -227,7 +244,15 @@ export const tendersRoutes: FastifyPluginAsyncZod<{ ctx: service.TendersContext 
         const file = await readImportFile(request);
         const lang = requestLanguage(request);
         const dryRun = request.query.dry_run;
-        const result = await service.importTenders(ctx, currentUser(request).userId, file, { dryRun, lang });
+        const importQuota: service.ImportQuota | undefined = quota && {
+          shortfall: (tenders) => quota.shortfall(request, tenders),
+          admit: (tenders) => quota.admit(request, tenders),
+        };
+        const result = await service.importTenders(ctx, currentUser(request).userId, file, {
+          dryRun,
+          lang,
+          ...(importQuota ? { quota: importQuota } : {}),
+        });
         if (result.created) return reply.status(201).send(result.created);
         if (dryRun) return reply.status(200).send(result.check);
         return reply.status(400).send({

@@ -4,6 +4,7 @@ import {
   daysBetween,
   encodeTenderCursor,
   endOfMarketDayMs,
+  errorText,
   modeMaskOf,
   TENDER_LIST_LIMIT_MAX,
   tenderSearchText,
@@ -13,6 +14,7 @@ import {
   type Language,
   type Tender,
   type TenderImportCheck,
+  type TenderImportOverQuota,
   type TenderImportPreview,
   type TenderImportResult,
   type TenderListParams,
@@ -21,6 +23,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { CSV_PAGE_ROWS, readCsv } from '../../plugins/csv.js';
 import { companiesOfUsers, findCompanyStanding } from '../companies/index.js';
+import { formatWait, type QuotaShortfall } from '../quotas/index.js';
 import * as csv from './tenders.csv.js';
 import * as repo from './tenders.repository.js';
 
@@ -236,6 +239,17 @@ export async function tenderPages(
   return pages();
 }
 
+/**
+ * The tender quota as an import meets it, for the request at hand: the tenders of a file are counted all at
+ * once against the same quota as the form's (see the quotas module).
+ */
+export interface ImportQuota {
+  /** What the quota allows now when `tenders` would pass it (undefined: they fit); counts nothing. */
+  shortfall(tenders: number): Promise<QuotaShortfall | undefined>;
+  /** Counts `tenders` at once, or none of them and throws 429 RATE_LIMITED. */
+  admit(tenders: number): Promise<void>;
+}
+
 /** The answer of an import: the rows judged, and the tenders created unless it was a dry run or a row failed. */
 export interface TenderImport {
   check: TenderImportCheck;
@@ -259,6 +273,16 @@ function previewOf(values: CreateTenderValues): TenderImportPreview {
   };
 }
 
+function overQuota(rows: number, short: QuotaShortfall, lang: Language): TenderImportOverQuota {
+  const when = formatWait(short.retryAfterSeconds, lang);
+  return {
+    code: 'IMPORT_OVER_QUOTA',
+    error: errorText('IMPORT_OVER_QUOTA', lang, { rows, allowed: short.allowed, when }),
+    allowed: short.allowed,
+    retry_after: short.retryAfterSeconds,
+  };
+}
+
 /**
  * Tenders from a CSV file owned by `ownerId`: every row judged by the create schema; with `dryRun` only the
  * judgement, else, when every row passes, all created in one transaction (none when one fails). Whole-file
@@ -268,7 +292,7 @@ export async function importTenders(
   ctx: TendersContext,
   ownerId: number,
   file: Buffer,
-  options: { dryRun: boolean; lang: Language },
+  options: { dryRun: boolean; lang: Language; quota?: ImportQuota },
 ): Promise<TenderImport> {
   if ((await findCompanyStanding(ctx.db, ownerId))?.suspended_at) throw new AppError('COMPANY_SUSPENDED');
   const [header, ...records] = readCsv(file);
@@ -297,12 +321,22 @@ export async function importTenders(
     valid,
     invalid: checked.length - valid,
   };
-  if (options.dryRun || check.invalid > 0) return { check };
+  if (options.dryRun) {
+    // every row of the file is a tender once it passes: the dry run says first when they would pass the quota
+    const short = await options.quota?.shortfall(checked.length);
+    if (short) check.over_quota = overQuota(checked.length, short, options.lang);
+    return { check };
+  }
+  if (check.invalid > 0) return { check };
 
   const now = ctx.now?.() ?? new Date();
   const createdAt = now.toISOString();
   const values = checked.flatMap((row) => (row.ok ? [tenderRow(ownerId, row.values, createdAt)] : []));
-  const inserted = await ctx.db.transaction().execute((trx) => repo.insertImportedTenders(trx, values, now.getTime()));
+  // each tender counts against the form's quota; past it, the whole file is refused before anything is made
+  await options.quota?.admit(values.length);
+  const inserted = await ctx.db
+    .transaction()
+    .execute((trx) => repo.insertImportedTenders(trx, ownerId, values, now.getTime()));
   return {
     check,
     created: {

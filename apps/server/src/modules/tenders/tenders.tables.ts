@@ -1,4 +1,4 @@
-import type { Generated, GeneratedAlways, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { DeliverySpeed, PriceRange, TenderStatus } from '@yuk/shared';
 
 export interface TendersTable {
@@ -49,6 +49,17 @@ export interface TendersTable {
   confirm_within_minutes: number;
   /** 0 or 1: only users of verified companies may bid or buy now. */
   verified_only: Generated<number>;
+  /** The import from a file that made it (null: made by the form or the seed). */
+  import_id: ColumnType<number | null, number | null | undefined, never>;
+}
+
+/** An import of tenders from a file: its tenders are announced to saved searches together. */
+export interface TenderImportsTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** How many tenders it made. */
+  tenders: number;
+  created_at: string;
 }
 
 /**
@@ -68,6 +79,7 @@ export interface TenderCountsTable {
 export interface TendersTables {
   tenders: TendersTable;
   tender_counts: TenderCountsTable;
+  tender_imports: TenderImportsTable;
 }
 
 export type TenderRow = Selectable<TendersTable>;

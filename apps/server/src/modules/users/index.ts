@@ -11,6 +11,7 @@ export {
   findUserByEmail,
   findUserRole,
   grantModerator,
+  moderatorIds,
   setUserLanguage,
 } from './users.repository.js';
 export { assertModerator } from './roles.js';

@@ -204,6 +204,12 @@ export async function findUserRole(db: Db, userId: number) {
   return (await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst())?.role;
 }
 
+/** Every moderator's id (the review queue's readers). */
+export async function moderatorIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('role', '=', 'moderator').execute();
+  return rows.map((row) => row.id);
+}
+
 /** Makes a user (by e-mail) a moderator; false when there is no such user. */
 export async function grantModerator(db: Db, email: string): Promise<boolean> {
   const result = await db

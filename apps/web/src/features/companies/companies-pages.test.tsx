@@ -54,6 +54,33 @@ describe('my company', () => {
     expect(screen.queryByRole('button', { name: 'Send for review' })).toBeNull();
   });
 
+  it('says a verified company that replaced a document is under review again, and shows it so', async () => {
+    let company = makeCompany({ verification_status: 'verified', verified_at: '2026-11-20T09:00:00.000Z' });
+    stubFetch((call) => {
+      if (call.method === 'PUT') {
+        company = { ...company, verification_status: 'pending', verified_at: null, verified_by: null };
+      }
+      return jsonResponse(company);
+    });
+    const { user } = renderRoutes(routes, '/company');
+    expect(await screen.findByText('Verified')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your company is verified: changing its name, STIR or a document sends it back to review'),
+    ).toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText('Licence'),
+      new File(['%PDF-1.4'], 'new-licence.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await findToast(
+        'Saved. What was checked has changed: the company is under review again until a moderator decides',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Under review')).toBeInTheDocument();
+    expect(screen.getByText('A moderator is checking the documents')).toBeInTheDocument();
+  });
+
   it("shows the server's field texts and the moderator's reason", async () => {
     stubFetch((call) =>
       call.method === 'PUT'

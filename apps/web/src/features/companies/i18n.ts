@@ -33,7 +33,7 @@ export default defineTexts({
         statusHint: {
           unverified: "Ma'lumotlar va ikkala hujjatni to'ldirib, tekshiruvga yuboring",
           pending: "Moderator hujjatlarni ko'rib chiqmoqda",
-          verified: "Kompaniyangiz tasdiqlangan: nom yoki STIR o'zgarsa, qayta tekshiriladi",
+          verified: "Kompaniyangiz tasdiqlangan: nom, STIR yoki hujjat o'zgarsa, qayta tekshiriladi",
           rejected: "Sababini o'qing, ma'lumotlarni tuzating va qayta yuboring",
         },
         reason: 'Sabab: {reason}',
@@ -41,6 +41,8 @@ export default defineTexts({
         sent: 'Kompaniya tekshiruvga yuborildi',
         sendFailed: "Tekshiruvga yuborib bo'lmadi",
         saved: "Kompaniya ma'lumotlari saqlandi",
+        backToReview:
+          "Saqlandi. Tekshirilgan ma'lumotlar o'zgardi: moderator qaror qilguncha kompaniya yana tekshiruvda",
         saveFailed: "Kompaniya ma'lumotlarini saqlab bo'lmadi",
         loadFailed: "Kompaniya ma'lumotlarini yuklab bo'lmadi",
       },
@@ -86,7 +88,7 @@ export default defineTexts({
         statusHint: {
           unverified: 'Fill in the details and both documents, then send them for review',
           pending: 'A moderator is checking the documents',
-          verified: 'Your company is verified: changing its name or STIR sends it back to review',
+          verified: 'Your company is verified: changing its name, STIR or a document sends it back to review',
           rejected: 'Read the reason, correct the details and send them again',
         },
         reason: 'Reason: {reason}',
@@ -94,6 +96,8 @@ export default defineTexts({
         sent: 'The company was sent for review',
         sendFailed: 'The company could not be sent for review',
         saved: 'The company details were saved',
+        backToReview:
+          'Saved. What was checked has changed: the company is under review again until a moderator decides',
         saveFailed: 'The company details could not be saved',
         loadFailed: 'The company details could not be loaded',
       },
@@ -139,7 +143,7 @@ export default defineTexts({
         statusHint: {
           unverified: 'Заполните данные и оба документа, затем отправьте на проверку',
           pending: 'Модератор проверяет документы',
-          verified: 'Компания проверена: смена названия или ИНН отправит её на повторную проверку',
+          verified: 'Компания проверена: смена названия, ИНН или документа отправит её на повторную проверку',
           rejected: 'Прочитайте причину, исправьте данные и отправьте снова',
         },
         reason: 'Причина: {reason}',
@@ -147,6 +151,7 @@ export default defineTexts({
         sent: 'Компания отправлена на проверку',
         sendFailed: 'Не удалось отправить компанию на проверку',
         saved: 'Данные компании сохранены',
+        backToReview: 'Сохранено. Проверенные данные изменились: компания снова на проверке, пока модератор не решит',
         saveFailed: 'Не удалось сохранить данные компании',
         loadFailed: 'Не удалось загрузить данные компании',
       },

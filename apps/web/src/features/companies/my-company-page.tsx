@@ -61,9 +61,11 @@ function CompanyForm({ company }: { company: Company }) {
   const onValid = async (values: CompanyInput) => {
     setFileErrors({});
     try {
-      await save.mutateAsync({ values, files });
+      const saved = await save.mutateAsync({ values, files });
       setFiles({});
-      toast.success(t('companies.mine.saved'));
+      // a verified company that changed what was checked waits for a moderator again: say so
+      const backToReview = company.verification_status === 'verified' && saved.verification_status === 'pending';
+      toast.success(t(backToReview ? 'companies.mine.backToReview' : 'companies.mine.saved'));
     } catch (failure) {
       applyServerFieldErrors(failure, setError, FIELDS);
       const fields = (failure as { fields?: Record<string, string> }).fields ?? {};

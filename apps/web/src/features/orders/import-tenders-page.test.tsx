@@ -118,6 +118,49 @@ describe('Import tenders from CSV', { timeout: 15_000 }, () => {
     expect(screen.getByRole('button', { name: 'Import 0 tenders' })).toBeDisabled();
   });
 
+  it('says first when the file’s tenders would pass the tender quota, keeps the import off, and shows a 429 of the import', async () => {
+    const overQuota =
+      'This file would create 2 tenders, but your tender limit allows 1 more now. Split the file or try again in 40 minutes';
+    let quotaLeft = 2;
+    const { calls } = stubFetch((call) => {
+      if (isImport(call, true)) {
+        return jsonResponse(
+          quotaLeft >= 2
+            ? clean
+            : { ...clean, over_quota: { code: 'IMPORT_OVER_QUOTA', error: overQuota, allowed: 1, retry_after: 2400 } },
+        );
+      }
+      if (isImport(call, false)) {
+        return jsonResponse(
+          { error: 'You have done this too many times for now. Try again in 40 minutes', code: 'RATE_LIMITED' },
+          429,
+          { 'retry-after': '2400' },
+        );
+      }
+      return jsonResponse([]);
+    });
+    const { user } = renderPage();
+    await user.upload(await screen.findByLabelText('CSV file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await screen.findByRole('table', { name: 'Rows of the file' });
+    // the quota was used meanwhile (another tab, the form): the import is refused, and the page says why
+    quotaLeft = 1;
+    await user.click(screen.getByRole('button', { name: 'Import 2 tenders' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'You have done this too many times for now. Try again in 40 minutes',
+        overQuota,
+      ]),
+    );
+    expect(screen.getByRole('button', { name: 'Import 0 tenders' })).toBeDisabled();
+    expect(calls.filter((call) => isImport(call, false))).toHaveLength(1);
+
+    // checked again: the dry run's message alone, and still no import
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([overQuota]));
+    expect(screen.getByRole('button', { name: 'Import 0 tenders' })).toBeDisabled();
+  });
+
   it('asks for a file before checking', async () => {
     const { calls } = stubFetch(() => jsonResponse([]));
     const { user } = renderPage();

@@ -89,8 +89,9 @@ export function ImportTendersPage() {
     }
   };
 
-  const runCheck = (chosen: File) => {
-    setFileError(null);
+  /** The dry run; `keepError`: the import's own refusal stays shown beside the fresh verdicts. */
+  const runCheck = (chosen: File, keepError = false) => {
+    if (!keepError) setFileError(null);
     checking.mutate(chosen, {
       onSuccess: (answer) => setCheck(answer),
       onError: (error) => {
@@ -109,7 +110,8 @@ export function ImportTendersPage() {
     runCheck(file);
   };
 
-  const ready = check !== null && check.invalid === 0 && check.valid > 0;
+  // a file whose tenders would pass the tender quota is refused whole: the import waits, as for a failing row
+  const ready = check !== null && check.invalid === 0 && check.valid > 0 && !check.over_quota;
   const onImport = () => {
     if (!file || !ready) return;
     importing.mutate(file, {
@@ -119,8 +121,10 @@ export function ImportTendersPage() {
       },
       onError: (error) => {
         setFileError(errorMessage(error, t('orders.import.failed')));
-        // the file's rows were judged again and some failed (e.g. a date passed): show the fresh verdicts
+        // the file's rows were judged again and some failed (e.g. a date passed): show the fresh verdicts;
+        // refused by the tender quota: the dry run says how many the quota allows now, beside the refusal
         if (isApiError(error) && error.code === 'IMPORT_INVALID_ROWS') runCheck(file);
+        if (isApiError(error) && error.code === 'RATE_LIMITED') runCheck(file, true);
       },
     });
   };
@@ -214,6 +218,14 @@ export function ImportTendersPage() {
         {fileError && (
           <p role="alert" className="mt-4 rounded-lg border border-red-800 bg-red-950/60 p-3 text-sm text-red-100">
             {fileError}
+          </p>
+        )}
+        {check?.over_quota && (
+          <p
+            role="alert"
+            className="mt-4 rounded-lg border border-amber-700 bg-amber-950/60 p-3 text-sm break-words text-amber-100"
+          >
+            {check.over_quota.error}
           </p>
         )}
       </form>

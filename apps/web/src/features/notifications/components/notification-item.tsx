@@ -49,7 +49,8 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
             {when}
           </time>
         </span>
-        <span className={cn('text-sm break-words', unread ? 'text-slate-200' : 'text-slate-400')}>
+        {/* an alert of several tenders lists them one a line */}
+        <span className={cn('text-sm break-words whitespace-pre-line', unread ? 'text-slate-200' : 'text-slate-400')}>
           {notification.body}
         </span>
       </span>
