@@ -139,4 +139,8 @@ export const apiPaths = {
     /** GET: one side's signed award, the timestamped PKCS#7 (`side=owner|carrier`). */
     awardP7s: '/api/shipments/:number/award.p7s',
   },
+  /** The process answers (a supervisor's liveness check). */
+  healthLive: '/api/health/live',
+  /** Ready for traffic: 503 while starting and once told to stop (a load balancer's check). */
+  healthReady: '/api/health/ready',
 } as const;

@@ -20,7 +20,14 @@ export type DueKind =
   | 'insurance_expiry'
   | 'registration_expiry'
   | 'inspection_expiry'
-  | 'permit_expiry';
+  | 'permit_expiry'
+  | 'backup';
+
+/**
+ * Kinds the deadline runner leaves alone: their own runner claims them (backup: the scheduled backup, one
+ * instance at a time, outside any transaction; `claimDueOne`).
+ */
+const SEPARATELY_RUN: DueKind[] = ['backup'];
 
 export interface DueAction {
   id: number;
@@ -59,7 +66,7 @@ export async function cancelDue(db: Db, kind: DueKind, subjectId: number): Promi
 export async function claimDue(db: Db, nowMs: number, leaseMs: number, limit: number): Promise<DueAction[]> {
   const postgres = engineOf(db) === 'postgres';
   const due = sql`select id from due_actions
-    where due_at_ms <= ${nowMs} and claimed_until_ms <= ${nowMs}
+    where due_at_ms <= ${nowMs} and claimed_until_ms <= ${nowMs} and kind not in (${sql.join(SEPARATELY_RUN)})
     order by due_at_ms limit ${limit} ${postgres ? sql`for update skip locked` : sql``}`;
   const { rows } = await sql<DueAction>`update due_actions
     set claimed_until_ms = ${nowMs + leaseMs}, attempts = attempts + 1
@@ -96,8 +103,54 @@ export async function hasDue(db: Db, nowMs: number): Promise<boolean> {
     .select('id')
     .where('due_at_ms', '<=', nowMs)
     .where('claimed_until_ms', '<=', nowMs)
+    .where('kind', 'not in', SEPARATELY_RUN)
     .orderBy('due_at_ms')
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Claims the one row of a separately run kind when it is due and no live claim holds it: one conditional
+ * UPDATE, so of instances asking at once exactly one gets it (until `leaseMs` passes or it is rescheduled).
+ */
+export async function claimDueOne(
+  db: Db,
+  kind: DueKind,
+  subjectId: number,
+  nowMs: number,
+  leaseMs: number,
+): Promise<DueAction | undefined> {
+  return db
+    .updateTable('due_actions')
+    .set((eb) => ({ claimed_until_ms: nowMs + leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .where('due_at_ms', '<=', nowMs)
+    .where('claimed_until_ms', '<=', nowMs)
+    .returning(['id', 'kind', 'subject_id', 'due_at_ms', 'attempts'])
+    .executeTakeFirst() as Promise<DueAction | undefined>;
+}
+
+/** Schedules a kind's row at `dueAtMs` unless it is scheduled already (the first start of a schedule). */
+export async function scheduleDueIfAbsent(db: Db, kind: DueKind, subjectId: number, dueAtMs: number): Promise<void> {
+  await db
+    .insertInto('due_actions')
+    .values({ kind, subject_id: subjectId, due_at_ms: dueAtMs })
+    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
+    .execute();
+}
+
+/**
+ * The deadlines due now (the separately run kinds aside) and how long the earliest of them has been due: a
+ * runner that keeps up shows a few, for under a tick.
+ */
+export async function dueBacklog(db: Db, nowMs: number): Promise<{ due: number; oldestDueAtMs: number | null }> {
+  const row = await db
+    .selectFrom('due_actions')
+    .select((eb) => [eb.fn.countAll<number>().as('due'), eb.fn.min('due_at_ms').as('oldest')])
+    .where('due_at_ms', '<=', nowMs)
+    .where('kind', 'not in', SEPARATELY_RUN)
+    .executeTakeFirstOrThrow();
+  return { due: Number(row.due), oldestDueAtMs: row.oldest === null ? null : Number(row.oldest) };
 }

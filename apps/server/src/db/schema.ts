@@ -20,6 +20,7 @@ import type { TrackingTables } from '../modules/tracking/tracking.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 import type { VehiclesTables } from '../modules/vehicles/vehicles.tables.js';
 import type { DueActionsTables } from './due-actions.tables.js';
+import type { OperationsTables } from '../modules/operations/operations.tables.js';
 
 /**
  * The tables of the database, as Kysely sees them. Each feature declares its own tables beside its
@@ -48,4 +49,5 @@ export interface DatabaseSchema
     QuotasTables,
     EriTables,
     AwardSignaturesTables,
-    DueActionsTables {}
+    DueActionsTables,
+    OperationsTables {}

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { cancelDue, finishDue, scheduleDue, type DueAction, type DueKind } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
+import { metrics } from '../../plugins/metrics.js';
 import { recordAudit } from '../audit/index.js';
 import {
   acceptAwardedBid,
@@ -298,6 +299,7 @@ export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: n
   const nowText = new Date(nowMs).toISOString();
   const done = await ctx.db.transaction().execute(async (trx) => {
     const taken = await takeAtBuyNowPrice(trx, { tenderId, buyerId, nowMs });
+    if (taken) metrics.tenders.inc({ event: 'awarded' });
     if (!taken || taken.buy_now_price_cents === null) return undefined;
     const bid = await insertBid(trx, {
       tender_id: tenderId,
@@ -449,6 +451,7 @@ async function tellMatchingSearches(trx: Db, tenderId: number, told: BatchTold):
 
 async function closeAtDeadline(trx: Db, tenderIds: number[], nowMs: number, told: BatchTold): Promise<void> {
   const closed = await closeTendersAtDeadline(trx, tenderIds, nowMs);
+  metrics.tenders.inc({ event: 'closed' }, closed.length);
   const drafts: NotificationDraft[] = [];
   const unawarded: ClosedTender[] = [];
   for (const tender of closed) {
