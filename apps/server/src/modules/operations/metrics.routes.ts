@@ -26,6 +26,17 @@ export interface MetricsContext {
   now?: () => number;
 }
 
+/** One read for the callers while it runs (the gauges of one scrape), a fresh one after it. */
+function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () => {
+    running ??= read().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+}
+
 /** The figures read at scrape time, on a registry of this app's own (each instance reads its own pool, its Redis). */
 function appRegistry(ctx: MetricsContext, warn: (error: unknown) => void): client.Registry {
   const registry = new client.Registry();
@@ -41,11 +52,10 @@ function appRegistry(ctx: MetricsContext, warn: (error: unknown) => void): clien
       }
     };
 
-  const oldestDue = new client.Gauge({
-    name: 'yuk_outbox_oldest_due_seconds',
-    help: 'How long the oldest outbox message due to be sent has waited since it became due (0: none is due)',
-    labelNames: ['channel'] as const,
-    registers,
+  // two gauges of one read share it: the registry collects every gauge of a scrape at once
+  const outbox = sharedRead(async () => {
+    const nowMs = now();
+    return { nowMs, rows: await outboxBacklog(ctx.db, nowMs) };
   });
   new client.Gauge({
     name: 'yuk_outbox_waiting',
@@ -53,30 +63,42 @@ function appRegistry(ctx: MetricsContext, warn: (error: unknown) => void): clien
     labelNames: ['channel'] as const,
     registers,
     collect: guarded(async (gauge: client.Gauge<'channel'>) => {
-      const nowMs = now();
+      const { rows } = await outbox();
       gauge.reset();
-      oldestDue.reset();
-      for (const row of await outboxBacklog(ctx.db, nowMs)) {
-        gauge.set({ channel: row.channel }, row.waiting);
-        oldestDue.set({ channel: row.channel }, row.oldestDueMs === null ? 0 : (nowMs - row.oldestDueMs) / 1000);
+      for (const row of rows) gauge.set({ channel: row.channel }, row.waiting);
+    }),
+  });
+  new client.Gauge({
+    name: 'yuk_outbox_oldest_due_seconds',
+    help: 'How long the oldest outbox message due to be sent has waited since it became due (0: none is due)',
+    labelNames: ['channel'] as const,
+    registers,
+    collect: guarded(async (gauge: client.Gauge<'channel'>) => {
+      const { nowMs, rows } = await outbox();
+      gauge.reset();
+      for (const row of rows) {
+        gauge.set({ channel: row.channel }, row.oldestDueMs === null ? 0 : (nowMs - row.oldestDueMs) / 1000);
       }
     }),
   });
 
-  const overdue = new client.Gauge({
-    name: 'yuk_deadline_overdue_seconds',
-    help: 'How long the earliest deadline due and not yet done has been due (0: none)',
-    registers,
+  const deadlines = sharedRead(async () => {
+    const nowMs = now();
+    return { nowMs, ...(await dueBacklog(ctx.db, nowMs)) };
   });
   new client.Gauge({
     name: 'yuk_deadlines_due',
     help: 'Deadlines (closes, confirmations, expiries, reminders) due now and not yet done',
     registers,
+    collect: guarded(async (gauge: client.Gauge) => gauge.set((await deadlines()).due)),
+  });
+  new client.Gauge({
+    name: 'yuk_deadline_overdue_seconds',
+    help: 'How long the earliest deadline due and not yet done has been due (0: none)',
+    registers,
     collect: guarded(async (gauge: client.Gauge) => {
-      const nowMs = now();
-      const backlog = await dueBacklog(ctx.db, nowMs);
-      gauge.set(backlog.due);
-      overdue.set(backlog.oldestDueAtMs === null ? 0 : (nowMs - backlog.oldestDueAtMs) / 1000);
+      const { nowMs, oldestDueAtMs } = await deadlines();
+      gauge.set(oldestDueAtMs === null ? 0 : (nowMs - oldestDueAtMs) / 1000);
     }),
   });
 
