@@ -110,20 +110,25 @@ function sqliteFileOf(target: RestoreTarget): string {
   return target.url?.startsWith('sqlite:') ? target.url.slice('sqlite:'.length) : join(target.dataDir, 'yuk-tender.db');
 }
 
-async function postgresTableCount(url: string, schema: string | undefined): Promise<number> {
+async function onPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const postgresTableCount = (url: string, schema: string | undefined) =>
+  onPostgres(url, async (client) => {
     const { rows } = await client.query<{ n: number }>(
       `select count(*)::int as n from information_schema.tables
        where table_schema = coalesce($1, current_schema())`,
       [schema ?? null],
     );
     return rows[0]?.n ?? 0;
-  } finally {
-    await client.end();
-  }
-}
+  });
 
 /**
  * Restores `file` into the configured database, which must be empty unless `force` (then what is there is
@@ -144,6 +149,8 @@ export async function restoreDatabase(target: RestoreTarget, file: string, force
     if (tables > 0 && !force) {
       throw new Error(`the database is not empty (${tables} tables): restore into an empty one, or add --force`);
     }
+    // the trigram index's extension lives in public: a backup of one schema does not carry it
+    await onPostgres(target.url, (client) => client.query('create extension if not exists pg_trgm with schema public'));
     const { url, env } = clientConnection(target.url);
     await runClient(
       'pg_restore',
