@@ -197,7 +197,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // before every route: the HTTP figures are counted on all of them
   await metricsRoutes(
     app,
-    { db, source: options.database.source, ...(redis ? { redis } : {}), backups: Boolean(options.backups) },
+    {
+      db,
+      source: options.database.source,
+      ...(redis ? { redis } : {}),
+      backups: Boolean(options.backups),
+      quotaNames: Object.keys(options.quotas ?? DEFAULT_QUOTAS),
+    },
     options.metrics ?? {},
   );
   if (options.backups) {

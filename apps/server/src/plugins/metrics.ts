@@ -70,6 +70,11 @@ export const metrics = {
   }),
 };
 
+// the series a graph or an alert reads exist from the start (0), before the first of each happens
+for (const event of ['opened', 'closed', 'awarded']) metrics.tenders.inc({ event }, 0);
+metrics.bids.inc({ outcome: 'accepted', reason: '' }, 0);
+for (const outcome of ['ok', 'failed']) metrics.backups.inc({ outcome }, 0);
+
 let defaultsStarted = false;
 /** Node's own figures (event loop lag, heap, GC, handles): started once, with the first app that serves metrics. */
 function startDefaultMetrics(): void {

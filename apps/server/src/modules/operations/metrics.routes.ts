@@ -1,12 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { OUTSIDE_CHANNELS } from '@yuk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import client from 'prom-client';
 import type { Db, DatabaseSource } from '../../db/database.js';
 import { dueBacklog } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
-import { httpMetricsPlugin, METRICS_CONTENT_TYPE, renderMetrics } from '../../plugins/metrics.js';
+import { httpMetricsPlugin, metrics, METRICS_CONTENT_TYPE, renderMetrics } from '../../plugins/metrics.js';
 import { openSseStreamCount } from '../../plugins/sse.js';
 import { lastBackup, outboxBacklog } from './operations.repository.js';
 
@@ -23,6 +24,8 @@ export interface MetricsContext {
   redis?: Redis;
   /** Scheduled backups are on: their last success is a figure. */
   backups: boolean;
+  /** The quotas' names: each has a refusals series from the start (0), so a graph or a rate has one to read. */
+  quotaNames: readonly string[];
   now?: () => number;
 }
 
@@ -65,6 +68,7 @@ function appRegistry(ctx: MetricsContext, warn: (error: unknown) => void): clien
     collect: guarded(async (gauge: client.Gauge<'channel'>) => {
       const { rows } = await outbox();
       gauge.reset();
+      for (const channel of OUTBOX_CHANNELS) gauge.set({ channel }, 0);
       for (const row of rows) gauge.set({ channel: row.channel }, row.waiting);
     }),
   });
@@ -76,6 +80,7 @@ function appRegistry(ctx: MetricsContext, warn: (error: unknown) => void): clien
     collect: guarded(async (gauge: client.Gauge<'channel'>) => {
       const { nowMs, rows } = await outbox();
       gauge.reset();
+      for (const channel of OUTBOX_CHANNELS) gauge.set({ channel }, 0);
       for (const row of rows) {
         gauge.set({ channel: row.channel }, row.oldestDueMs === null ? 0 : (nowMs - row.oldestDueMs) / 1000);
       }
@@ -149,6 +154,9 @@ function appRegistry(ctx: MetricsContext, warn: (error: unknown) => void): clien
   return registry;
 }
 
+/** Every channel has its series from the start (0), so that a graph or an alert has one to read. */
+const OUTBOX_CHANNELS = [...OUTSIDE_CHANNELS, 'sms'];
+
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
@@ -158,6 +166,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export async function metricsRoutes(app: FastifyInstance, ctx: MetricsContext, options: MetricsOptions): Promise<void> {
   if (!options.token && !options.port) return;
   await app.register(httpMetricsPlugin);
+  for (const quota of ctx.quotaNames) metrics.quotaRefusals.inc({ quota }, 0);
   const registry = appRegistry(ctx, (error) => app.log.warn({ err: error }, 'metrics: a figure could not be read'));
   const render = () => renderMetrics(registry);
 
