@@ -207,6 +207,11 @@ describe.skipIf(!prometheusBinary)('a real Prometheus scraping both instances', 
   it('the configuration and the rules pass promtool', () => {
     const rules = spawnSync(promtoolBinary!, ['check', 'rules', join(deployDir, 'rules.yml')], { encoding: 'utf8' });
     expect(rules.status, rules.stdout + rules.stderr).toBe(0);
+    // each alert fires past its threshold and not below it
+    const alerts = spawnSync(promtoolBinary!, ['test', 'rules', join(deployDir, 'rules.test.yml')], {
+      encoding: 'utf8',
+    });
+    expect(alerts.status, alerts.stdout + alerts.stderr).toBe(0);
     const config = spawnSync(promtoolBinary!, ['check', 'config', join(work, 'prometheus.yml')], { encoding: 'utf8' });
     expect(config.status, config.stdout + config.stderr).toBe(0);
   });
@@ -262,5 +267,19 @@ describe.skipIf(!prometheusBinary)('a real Prometheus scraping both instances', 
     expect(loaded.map((rule) => rule.name)).toContain('YukHighServerErrorRate');
     expect(loaded.filter((rule) => rule.health === 'err')).toEqual([]);
     expect(await query('ALERTS{alertname=~"YukInstanceDown|YukHighServerErrorRate|YukDeadlineLag"}')).toEqual([]);
+
+    // every query of the Grafana dashboard is valid PromQL with an answer from this cluster
+    const dashboard = JSON.parse(readFileSync(join(deployDir, 'grafana-dashboard.json'), 'utf8')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    for (const panel of dashboard.panels) {
+      for (const target of panel.targets) {
+        const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(target.expr)}`);
+        expect(res.status, `${panel.title}: ${target.expr}`).toBe(200);
+      }
+    }
+    for (const name of ['yuk_http_requests_total', 'yuk_live_streams_open', 'yuk_deadlines_due']) {
+      expect(JSON.stringify(dashboard)).toContain(name);
+    }
   });
 });
