@@ -164,7 +164,8 @@ describe('backups', () => {
   it('the schedule backs up once when due (one instance at a time), keeps the last BACKUP_KEEP, and reports the last success', async () => {
     const dir = join(work, `scheduled-${engine}`);
     const schedule = { dir, everyMs: 6 * 3_600_000, keep: 2 };
-    const { app, database } = await buildTestApp({ backups: schedule, backupTickMs: 0 });
+    const token = 'backup-metrics-token-0123456789';
+    const { app, database } = await buildTestApp({ backups: schedule, backupTickMs: 0, metrics: { token } });
     const health = async () => (await app.inject({ method: 'GET', url: apiPaths.health })).json<{ backup?: unknown }>();
     expect(await health()).toMatchObject({ backup: { last_success_at: null } });
 
@@ -185,6 +186,10 @@ describe('backups', () => {
       `yuk-20261127T050000Z.${engine === 'sqlite' ? 'sqlite' : 'dump'}`,
     ]);
     expect(await health()).toMatchObject({ backup: { last_success_at: '2026-11-27T05:00:00.000Z' } });
+    const scraped = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+    expect(scraped.body).toContain(
+      `yuk_backup_last_success_timestamp_seconds ${Date.parse('2026-11-27T05:00:00.000Z') / 1000}`,
+    );
     // the deadline runner leaves the backup's row alone
     const row = await sql<{ kind: string }>`select kind from due_actions where kind = 'backup'`.execute(database.db);
     expect(row.rows).toHaveLength(1);
