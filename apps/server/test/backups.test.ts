@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -181,6 +181,8 @@ describe('backups', () => {
       clock += 6 * 3_600_000;
       expect(await runScheduledBackup(ctx)).toBeDefined();
     }
+    // readable by their owner only: they hold everything
+    for (const name of readdirSync(dir)) expect(statSync(join(dir, name)).mode & 0o077).toBe(0);
     expect(readdirSync(dir).sort()).toEqual([
       `yuk-20261126T230000Z.${engine === 'sqlite' ? 'sqlite' : 'dump'}`,
       `yuk-20261127T050000Z.${engine === 'sqlite' ? 'sqlite' : 'dump'}`,

@@ -132,6 +132,21 @@ export async function claimDueOne(
     .executeTakeFirst() as Promise<DueAction | undefined>;
 }
 
+/** When a kind's row on a subject is due, and until when a claim holds it (undefined: not scheduled). */
+export async function dueAtOf(
+  db: Db,
+  kind: DueKind,
+  subjectId: number,
+): Promise<{ dueAtMs: number; claimedUntilMs: number } | undefined> {
+  const row = await db
+    .selectFrom('due_actions')
+    .select(['due_at_ms', 'claimed_until_ms'])
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .executeTakeFirst();
+  return row && { dueAtMs: Number(row.due_at_ms), claimedUntilMs: Number(row.claimed_until_ms) };
+}
+
 /** Schedules a kind's row at `dueAtMs` unless it is scheduled already (the first start of a schedule). */
 export async function scheduleDueIfAbsent(db: Db, kind: DueKind, subjectId: number, dueAtMs: number): Promise<void> {
   await db

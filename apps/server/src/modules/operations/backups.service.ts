@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import {
+  chmodSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -15,7 +16,7 @@ import SqliteDatabase from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { openDatabase, type Db, type DatabaseSource } from '../../db/database.js';
-import { claimDueOne, scheduleDue, scheduleDueIfAbsent } from '../../db/due-actions.js';
+import { claimDueOne, dueAtOf, scheduleDue, scheduleDueIfAbsent } from '../../db/due-actions.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { metrics } from '../../plugins/metrics.js';
 import { repeatEvery } from '../../plugins/repeat.js';
@@ -76,7 +77,8 @@ function runClient(program: 'pg_dump' | 'pg_restore', args: string[], env: NodeJ
  * app's own writes meanwhile go into the copy (the same connection), another process's restart it.
  */
 export async function backupDatabase(source: DatabaseSource, file: string, pagesPerStep = 1000): Promise<number> {
-  mkdirSync(dirname(file), { recursive: true });
+  // a backup holds everything (password hashes, documents): readable by its owner only
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
   rmSync(partial, { force: true });
   try {
@@ -90,6 +92,7 @@ export async function backupDatabase(source: DatabaseSource, file: string, pages
         env,
       );
     }
+    chmodSync(partial, 0o600);
     renameSync(partial, file);
   } finally {
     rmSync(partial, { force: true });
@@ -241,8 +244,14 @@ function pruneBackups(dir: string, keep: number): void {
 export async function runScheduledBackup(ctx: BackupContext): Promise<string | undefined> {
   const now = ctx.now ?? Date.now;
   const startMs = now();
-  // the first start of a schedule backs up at once
-  await scheduleDueIfAbsent(ctx.db, 'backup', 0, startMs);
+  // a read first: a check when nothing is due costs no write
+  const due = await dueAtOf(ctx.db, 'backup', 0);
+  if (due === undefined) {
+    // the first start of a schedule backs up at once
+    await scheduleDueIfAbsent(ctx.db, 'backup', 0, startMs);
+  } else if (due.dueAtMs > startMs || due.claimedUntilMs > startMs) {
+    return undefined;
+  }
   if (!(await claimDueOne(ctx.db, 'backup', 0, startMs, BACKUP_LEASE_MS))) return undefined;
   const name = backupName(ctx.source, startMs);
   try {
