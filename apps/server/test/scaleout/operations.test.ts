@@ -134,6 +134,11 @@ describe('a rolling restart behind nginx', () => {
     expect(traffic.outcomes.filter((o) => o.what === 'bid').length).toBeGreaterThan(20);
     // the restarted instances serve again
     for (const url of cluster.instanceUrls) expect((await fetch(`${url}${apiPaths.healthReady}`)).status).toBe(200);
+    // /metrics: each instance's for the token, never through nginx
+    const bearer = { authorization: `Bearer ${METRICS_TOKEN}` };
+    expect((await fetch(`${cluster.instanceUrls[0]}/metrics`, { headers: bearer })).status).toBe(200);
+    expect((await fetch(`${cluster.instanceUrls[0]}/metrics`)).status).toBe(401);
+    expect((await fetch(`${cluster.nginxUrl}/metrics`, { headers: bearer })).status).toBe(404);
   });
 });
 
