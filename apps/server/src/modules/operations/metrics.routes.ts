@@ -45,7 +45,7 @@ function appRegistry(ctx: MetricsContext, warn: (error: unknown) => void): clien
   const registry = new client.Registry();
   const registers = [registry];
   const now = ctx.now ?? Date.now;
-  // a figure that cannot be read this time is left out of the scrape, not a failed scrape
+  // a figure that cannot be read this time keeps its last value (and a warning is logged): not a failed scrape
   const guarded = <T>(read: (metric: T) => Promise<void> | void) =>
     async function (this: T) {
       try {
