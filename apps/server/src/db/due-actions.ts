@@ -27,11 +27,15 @@ export type DueKind =
  * Kinds the deadline runner leaves alone: their own runner claims them (backup: the scheduled backup, one
  * instance at a time, outside any transaction; `claimDueOne`).
  */
-const SEPARATELY_RUN: DueKind[] = ['backup'];
+export type SeparatelyRunKind = 'backup';
+const SEPARATELY_RUN: SeparatelyRunKind[] = ['backup'];
+/** The kinds the deadline runner claims and hands to their modules' handlers. */
+export type RunnerDueKind = Exclude<DueKind, SeparatelyRunKind>;
 
+/** A row the deadline runner claimed. */
 export interface DueAction {
   id: number;
-  kind: DueKind;
+  kind: RunnerDueKind;
   subject_id: number;
   due_at_ms: number;
   attempts: number;
@@ -114,13 +118,13 @@ export async function hasDue(db: Db, nowMs: number): Promise<boolean> {
  * Claims the one row of a separately run kind when it is due and no live claim holds it: one conditional
  * UPDATE, so of instances asking at once exactly one gets it (until `leaseMs` passes or it is rescheduled).
  */
-export async function claimDueOne(
+export function claimDueOne(
   db: Db,
-  kind: DueKind,
+  kind: SeparatelyRunKind,
   subjectId: number,
   nowMs: number,
   leaseMs: number,
-): Promise<DueAction | undefined> {
+): Promise<{ id: number; due_at_ms: number; attempts: number } | undefined> {
   return db
     .updateTable('due_actions')
     .set((eb) => ({ claimed_until_ms: nowMs + leaseMs, attempts: eb('attempts', '+', 1) }))
@@ -128,8 +132,8 @@ export async function claimDueOne(
     .where('subject_id', '=', subjectId)
     .where('due_at_ms', '<=', nowMs)
     .where('claimed_until_ms', '<=', nowMs)
-    .returning(['id', 'kind', 'subject_id', 'due_at_ms', 'attempts'])
-    .executeTakeFirst() as Promise<DueAction | undefined>;
+    .returning(['id', 'due_at_ms', 'attempts'])
+    .executeTakeFirst();
 }
 
 /** When a kind's row on a subject is due, and until when a claim holds it (undefined: not scheduled). */
