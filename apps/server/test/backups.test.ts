@@ -40,108 +40,117 @@ async function freshTarget(): Promise<{ url: string; drop: () => Promise<void> }
 }
 
 describe('backups', () => {
-  it('a backup taken under load (bids, uploads) restores into a fresh database with every write acknowledged before it', async () => {
-    const { app, database } = await buildTestApp();
-    const owner = await createUser(app);
-    const carriers = await Promise.all([createUser(app), createUser(app), createUser(app)]);
-    const tenders = await Promise.all(
-      carriers.map(() => createTender(app, owner.accessToken, { initial_price: 900_000 })),
-    );
-
-    const acknowledged: { bids: number[]; vehicles: number[]; files: string[] } = { bids: [], vehicles: [], files: [] };
-    let stop = false;
-    const bidding = carriers.map(async (carrier, i) => {
-      let amount = 890_000;
-      while (!stop) {
-        const res = await api(app, {
-          method: 'POST',
-          url: pathTo(apiPaths.tenders.bids, { id: tenders[i]!.id }),
-          token: carrier.accessToken,
-          payload: { bid_amount: amount },
-        });
-        expect(res.statusCode, res.body).toBe(201);
-        acknowledged.bids.push(res.json<PlacedBid>().id);
-        amount -= 1000;
-      }
-    });
-    const uploading = (async () => {
-      while (!stop) {
-        const vehicle: Vehicle = await createVehicle(app, carriers[0].accessToken, {}, { registration: pdfFile() });
-        acknowledged.vehicles.push(vehicle.id);
-        const link = vehicle.documents.registration;
-        expect(link).toBeTruthy();
-        acknowledged.files.push(new URL(link!, 'http://x').pathname.split('/').pop()!);
-      }
-    })();
-
-    // some writes first, then the backup while they go on
-    while (acknowledged.bids.length < 30 || acknowledged.vehicles.length < 3)
-      await new Promise((r) => setTimeout(r, 20));
-    const before = {
-      bids: [...acknowledged.bids],
-      vehicles: [...acknowledged.vehicles],
-      files: [...acknowledged.files],
-    };
-    const file = join(work, `under-load-${engine}.backup`);
-    const bytes = await backupDatabase(database.source, file);
-    stop = true;
-    await Promise.all([...bidding, uploading]);
-    expect(bytes).toBeGreaterThan(0);
-
-    const target = await freshTarget();
-    let restored: Database | undefined;
-    try {
-      const message = await restoreDatabase(
-        { url: target.url, dataDir: work, ...(database.schema ? { schema: database.schema } : {}) },
-        file,
-        false,
+  // pg_dump, a fresh database and pg_restore take a while on a busy machine
+  it(
+    'a backup taken under load (bids, uploads) restores into a fresh database with every write acknowledged before it',
+    { timeout: 120_000 },
+    async () => {
+      const { app, database } = await buildTestApp();
+      const owner = await createUser(app);
+      const carriers = await Promise.all([createUser(app), createUser(app), createUser(app)]);
+      const tenders = await Promise.all(
+        carriers.map(() => createTender(app, owner.accessToken, { initial_price: 900_000 })),
       );
-      expect(message).toContain('migrations run');
-      restored = openDatabase({
-        url: target.url,
-        dataDir: work,
-        ...(database.schema ? { schema: database.schema } : {}),
-      });
-      const bids = await restored.db.selectFrom('bids').select('id').where('id', 'in', before.bids).execute();
-      expect(bids).toHaveLength(before.bids.length);
-      const vehicles = await restored.db
-        .selectFrom('vehicles')
-        .select('id')
-        .where('id', 'in', before.vehicles)
-        .execute();
-      expect(vehicles).toHaveLength(before.vehicles.length);
-      const files = await restored.db
-        .selectFrom('files')
-        .select(['id', 'size'])
-        .where('id', 'in', before.files)
-        .execute();
-      expect(files).toHaveLength(before.files.length);
-      expect(files.every((row) => Number(row.size) > 0)).toBe(true);
-      // the tenders' state agrees with their bids: a consistent copy, not a torn one
-      const tenderRows = await restored.db
-        .selectFrom('tenders')
-        .select(['id', 'bid_count'])
-        .where(
-          'id',
-          'in',
-          tenders.map((t) => t.id),
-        )
-        .execute();
-      for (const row of tenderRows) {
-        const counted = await restored.db
-          .selectFrom('bids')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('tender_id', '=', row.id)
-          .executeTakeFirstOrThrow();
-        expect(Number(counted.n)).toBe(Number(row.bid_count));
-      }
-    } finally {
-      await restored?.close();
-      await target.drop();
-    }
-  });
 
-  it('a restore refuses a database that is not empty, unless forced', async () => {
+      const acknowledged: { bids: number[]; vehicles: number[]; files: string[] } = {
+        bids: [],
+        vehicles: [],
+        files: [],
+      };
+      let stop = false;
+      const bidding = carriers.map(async (carrier, i) => {
+        let amount = 890_000;
+        while (!stop) {
+          const res = await api(app, {
+            method: 'POST',
+            url: pathTo(apiPaths.tenders.bids, { id: tenders[i]!.id }),
+            token: carrier.accessToken,
+            payload: { bid_amount: amount },
+          });
+          expect(res.statusCode, res.body).toBe(201);
+          acknowledged.bids.push(res.json<PlacedBid>().id);
+          amount -= 1000;
+        }
+      });
+      const uploading = (async () => {
+        while (!stop) {
+          const vehicle: Vehicle = await createVehicle(app, carriers[0].accessToken, {}, { registration: pdfFile() });
+          acknowledged.vehicles.push(vehicle.id);
+          const link = vehicle.documents.registration;
+          expect(link).toBeTruthy();
+          acknowledged.files.push(new URL(link!, 'http://x').pathname.split('/').pop()!);
+        }
+      })();
+
+      // some writes first, then the backup while they go on
+      while (acknowledged.bids.length < 30 || acknowledged.vehicles.length < 3)
+        await new Promise((r) => setTimeout(r, 20));
+      const before = {
+        bids: [...acknowledged.bids],
+        vehicles: [...acknowledged.vehicles],
+        files: [...acknowledged.files],
+      };
+      const file = join(work, `under-load-${engine}.backup`);
+      const bytes = await backupDatabase(database.source, file);
+      stop = true;
+      await Promise.all([...bidding, uploading]);
+      expect(bytes).toBeGreaterThan(0);
+
+      const target = await freshTarget();
+      let restored: Database | undefined;
+      try {
+        const message = await restoreDatabase(
+          { url: target.url, dataDir: work, ...(database.schema ? { schema: database.schema } : {}) },
+          file,
+          false,
+        );
+        expect(message).toContain('migrations run');
+        restored = openDatabase({
+          url: target.url,
+          dataDir: work,
+          ...(database.schema ? { schema: database.schema } : {}),
+        });
+        const bids = await restored.db.selectFrom('bids').select('id').where('id', 'in', before.bids).execute();
+        expect(bids).toHaveLength(before.bids.length);
+        const vehicles = await restored.db
+          .selectFrom('vehicles')
+          .select('id')
+          .where('id', 'in', before.vehicles)
+          .execute();
+        expect(vehicles).toHaveLength(before.vehicles.length);
+        const files = await restored.db
+          .selectFrom('files')
+          .select(['id', 'size'])
+          .where('id', 'in', before.files)
+          .execute();
+        expect(files).toHaveLength(before.files.length);
+        expect(files.every((row) => Number(row.size) > 0)).toBe(true);
+        // the tenders' state agrees with their bids: a consistent copy, not a torn one
+        const tenderRows = await restored.db
+          .selectFrom('tenders')
+          .select(['id', 'bid_count'])
+          .where(
+            'id',
+            'in',
+            tenders.map((t) => t.id),
+          )
+          .execute();
+        for (const row of tenderRows) {
+          const counted = await restored.db
+            .selectFrom('bids')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('tender_id', '=', row.id)
+            .executeTakeFirstOrThrow();
+          expect(Number(counted.n)).toBe(Number(row.bid_count));
+        }
+      } finally {
+        await restored?.close();
+        await target.drop();
+      }
+    },
+  );
+
+  it('a restore refuses a database that is not empty, unless forced', { timeout: 120_000 }, async () => {
     const { database } = await buildTestApp();
     const file = join(work, `refuse-${engine}.backup`);
     await backupDatabase(database.source, file);
