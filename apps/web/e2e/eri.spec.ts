@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiPaths, shipmentStatusLink, webRoutes, type Company } from '@yuk/shared';
 import { fakePkcs7 } from '../../../scripts/fake-eimzo.mjs';
-import { logIn, seriousViolations } from './support';
+import { logIn, seriousViolations, shellNavigation } from './support';
 import {
   awardApiBid,
   confirmApiAward,
@@ -79,8 +79,8 @@ async function standInEimzo(page: Page, keys: StandInKey[]): Promise<void> {
 
 async function logOut(page: Page): Promise<void> {
   const logout = page.getByRole('button', { name: 'Chiqish' });
-  // on a phone the menu opens first
-  if (!(await logout.isVisible())) await page.getByRole('button', { name: 'Menyuni ochish' }).click();
+  // on a phone the full menu opens first (More in the bottom navigation)
+  if (!(await logout.isVisible())) await page.getByRole('button', { name: 'Yana' }).click();
   await logout.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yuk Tender' })).toBeVisible();
 }
@@ -134,7 +134,7 @@ test('a user links an ERI key in the profile and then logs in with it; a key lin
   await expect(list.getByRole('button', { name: /Rahimov Aziz Eski/ })).toBeDisabled();
   await expect(list.getByRole('button', { name: /Rahimov Aziz Eski/ })).toContainText("Muddati o'tgan");
   await list.getByRole('button', { name: /^Rahimov Aziz e2e logistics/ }).click();
-  await expect(page.getByRole('navigation', { name: 'Asosiy menyu' })).toBeVisible();
+  await expect(shellNavigation(page)).toBeVisible();
   // the password login's toast may still be showing beside this one
   await expect(page.getByText('Login successful!').last()).toBeVisible();
 

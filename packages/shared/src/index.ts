@@ -36,6 +36,7 @@ export * from './eri.js';
 export * from './award.js';
 export * from './ratings.js';
 export * from './quotas.js';
+export * from './telegram.js';
 export * from './paths.js';
 export * from './api-paths.js';
 export * from './web-routes.js';

@@ -21,6 +21,8 @@ export type DueKind =
   | 'registration_expiry'
   | 'inspection_expiry'
   | 'permit_expiry'
+  /** A tender's channel post may show less than is true now (a lower minimum, a close): edit it. */
+  | 'channel_edit'
   | 'backup';
 
 /**

@@ -30,6 +30,7 @@ import {
   rejectUndecidedBidsOfTender,
 } from '../bids/index.js';
 import { announce, announceAfterBatch, recordNotifications, type NotificationDraft } from '../notifications/index.js';
+import { noteTendersChanged } from '../tender-channels/index.js';
 import { recordLaneDeal } from '../market/index.js';
 import { createShipmentForAward } from '../shipments/index.js';
 import {
@@ -139,6 +140,7 @@ async function passAward(
     return [...offered.drafts, { userId: tender.owner_id, kind: reason, params, link: tenderLink(tenderId) }];
   }
   await moveTenderStatus(trx, { tenderId, from: ['awarded'], to: 'closed', awardedBidId: null });
+  await noteTendersChanged(trx, [tenderId], nowMs);
   const losers = await rejectUndecidedBidsOfTender(trx, tenderId);
   const params = { number: summary.number, name: summary.name };
   return [
@@ -189,6 +191,7 @@ export async function awardTender(
   const move = await ctx.db.transaction().execute(async (trx) => {
     const moved = await moveTenderStatus(trx, { tenderId, ownerId, from: ['opened', 'closed'], to: 'awarded' });
     if (!moved) throw new AppError('TENDER_ALREADY_AWARDED');
+    await noteTendersChanged(trx, [tenderId], nowMs);
     const summary = await findTenderSummary(trx, tenderId);
     // after the tender row is locked by the update, so a bid racing the award is either in or refused
     const offered = await offerAward(trx, nowMs, { ...tender, name: summary.name }, bidId, 'owner');
@@ -319,6 +322,7 @@ export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: n
       confirmByMs: null,
     });
     await cancelDue(trx, 'tender_close', tenderId);
+    await noteTendersChanged(trx, [tenderId], nowMs);
     await recordAudit(trx, {
       actorUserId: buyerId,
       action: 'tender.bought_now',
@@ -353,6 +357,7 @@ export async function closeTender(ctx: LifecycleContext, ownerId: number, tender
       throw new AppError('TENDER_NOT_OPEN');
     }
     await cancelDue(trx, 'tender_close', tenderId);
+    await noteTendersChanged(trx, [tenderId], clockMs(ctx));
     const losers = await rejectUndecidedBidsOfTender(trx, tenderId);
     const summary = await findTenderSummary(trx, tenderId);
     const params = { number: summary.number, name: summary.name };
@@ -438,6 +443,11 @@ async function closeAtDeadline(trx: Db, tenderIds: number[], batch: DueBatch): P
   const { nowMs } = batch;
   const closed = await closeTendersAtDeadline(trx, tenderIds, nowMs);
   metrics.tenders.inc({ event: 'closed' }, closed.length);
+  await noteTendersChanged(
+    trx,
+    closed.map((tender) => tender.id),
+    nowMs,
+  );
   const drafts: NotificationDraft[] = [];
   const unawarded: ClosedTender[] = [];
   const awardedIds: number[] = [];
