@@ -23,12 +23,19 @@ import { awardSignaturesRoutes } from './modules/award-signatures/index.js';
 import { deliveryProofRoutes } from './modules/delivery-proof/index.js';
 import { createEimzoClient, eriRoutes, type EimzoSettings } from './modules/eri/index.js';
 import { createFileLinks, filesRoutes } from './modules/files/index.js';
-import { healthRoutes } from './modules/health/index.js';
+import { healthRoutes, type Readiness } from './modules/health/index.js';
 import { marketRoutes } from './modules/market/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
 import { appendSystemLine, conversationsRoutes, sendMessage } from './modules/conversations/index.js';
 import { tenderQuestionsRoutes } from './modules/tender-questions/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
+import {
+  lastBackup,
+  metricsRoutes,
+  startBackupSchedule,
+  type BackupSchedule,
+  type MetricsOptions,
+} from './modules/operations/index.js';
 import {
   createDatabaseCounters,
   createQuotaGuard,
@@ -123,6 +130,14 @@ export interface AppOptions {
   eimzoApiKeys?: { domain: string; key: string }[];
   /** Where opened tenders are posted in Telegram (TELEGRAM_CHANNELS); nothing is posted when absent or empty. */
   tenderChannels?: TenderChannelsSettings;
+  /** Starting, ready or draining (main.ts moves it); /api/health/ready answers by it. Ready when absent. */
+  readiness?: Readiness;
+  /** /metrics behind a bearer token on this port, and/or on a port of 127.0.0.1; off when absent. */
+  metrics?: MetricsOptions;
+  /** Backups the app takes itself, one instance at a time; none when absent. */
+  backups?: BackupSchedule;
+  /** How often the backup schedule is checked (ms); 0 turns it off (tests run it by hand). */
+  backupTickMs?: number;
 }
 
 /** Request and response logs never carry tokens, passwords or cookies. */
@@ -154,6 +169,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // `/api/tenders/` answers as `/api/tenders`, as it did when modules were mounted under prefixes
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // while closing, a request already on a connection is answered (with Connection: close), not refused with
+    // a 503 the balancer would pass on: the drain has moved new traffic elsewhere by then
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -224,6 +242,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await app.register(errorsPlugin);
+  // before every route: the HTTP figures are counted on all of them
+  await metricsRoutes(
+    app,
+    {
+      db,
+      source: options.database.source,
+      ...(redis ? { redis } : {}),
+      backups: Boolean(options.backups),
+      quotaNames: Object.keys(options.quotas ?? DEFAULT_QUOTAS),
+    },
+    options.metrics ?? {},
+  );
+  if (options.backups) {
+    const stopBackups = startBackupSchedule(
+      { db, source: options.database.source, schedule: options.backups, log: app.log },
+      options.backupTickMs ?? 30_000,
+    );
+    app.addHook('onClose', async () => stopBackups());
+  }
   const map = options.map ?? { tileUrl: null, attribution: '' };
   const tileSource = tileImageSource(map.tileUrl);
   await app.register(securityPlugin, {
@@ -257,7 +294,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => stopQuotaCleanup());
 
   // Each module registers its routes at their full paths from the shared `apiPaths`: the paths are named once.
-  await app.register(healthRoutes, { database: options.database, ...(redis ? { redis } : {}) });
+  await app.register(healthRoutes, {
+    database: options.database,
+    ...(redis ? { redis } : {}),
+    ...(options.readiness ? { readiness: options.readiness } : {}),
+    ...(options.backups ? { lastBackupAt: async () => (await lastBackup(db))?.finished_at ?? null } : {}),
+  });
   await app.register(bidsRoutes, { ctx: tenderStateCtx });
   await app.register(lifecycleRoutes, { ctx: tenderStateCtx });
   await app.register(notificationsRoutes, { ctx: { db, bus } });

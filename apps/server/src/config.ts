@@ -125,7 +125,30 @@ const configSchema = z.object({
     .max(86_400)
     .refine((seconds) => seconds === 0 || seconds >= 60, 'LIVE_STREAM_IDLE_SECONDS must be 0 (never) or at least 60')
     .default(900),
+  /** Operations (metrics, backups, draining): see docs/operations.md. */
+  /** /metrics on the app's port, for a request carrying this as its bearer token; unset: not served there (404). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** /metrics on this port of 127.0.0.1 (no token); unset: no separate port. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where scheduled backups are written; with BACKUP_EVERY the app takes them itself. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How often: a number and m, h or d (30m, 6h, 1d). */
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^\d+[mhd]$/, 'BACKUP_EVERY must be a number and m, h or d (e.g. 6h)')
+    .refine((value) => durationMs(value) >= 60_000, 'BACKUP_EVERY must be at least 1m')
+    .optional(),
+  /** How many of the scheduled backups are kept (the oldest beyond are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** After SIGTERM: answer /api/health/ready with 503 but keep serving this long, so the balancer stops first. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
 });
+
+/** 30m, 6h, 1d → milliseconds (the format BACKUP_EVERY takes). */
+export function durationMs(text: string): number {
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[text.slice(-1)] ?? Number.NaN;
+  return Number.parseInt(text, 10) * unit;
+}
 
 export type RawConfig = z.input<typeof configSchema>;
 
@@ -172,6 +195,12 @@ export interface AppConfig {
   liveStreams: { perUser: number; perAddress: number; heartbeatMs: number; idleMs: number };
   /** The limits on each person's writes: the defaults, each replaced by its QUOTA_<NAME> setting. */
   quotas: QuotaTable;
+  /** /metrics: on the app's port behind a bearer token, and/or on a port of 127.0.0.1. */
+  metrics: { token: string | undefined; port: number | undefined };
+  /** Scheduled backups (undefined: none): where, how often (ms) and how many are kept. */
+  backups: { dir: string; everyMs: number; keep: number } | undefined;
+  /** How long an instance keeps serving after SIGTERM while /api/health/ready answers 503 (ms). */
+  shutdownDrainMs: number;
 }
 
 /** Parses the environment once, at start; the defaults work on a fresh machine. */
@@ -194,6 +223,9 @@ export function loadConfig(
   const c = parsed.data;
   if (c.SMS_PROVIDER === 'eskiz' && !(c.ESKIZ_EMAIL && c.ESKIZ_PASSWORD)) {
     throw new Error('Invalid configuration:\n  SMS_PROVIDER=eskiz needs ESKIZ_EMAIL and ESKIZ_PASSWORD');
+  }
+  if (Boolean(c.BACKUP_DIR) !== Boolean(c.BACKUP_EVERY)) {
+    throw new Error('Invalid configuration:\n  scheduled backups need both BACKUP_DIR and BACKUP_EVERY');
   }
   return {
     port: c.PORT,
@@ -264,5 +296,11 @@ export function loadConfig(
       idleMs: c.LIVE_STREAM_IDLE_SECONDS * 1000,
     },
     quotas: quotas.table,
+    metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT },
+    backups:
+      c.BACKUP_DIR && c.BACKUP_EVERY
+        ? { dir: resolve(c.BACKUP_DIR), everyMs: durationMs(c.BACKUP_EVERY), keep: c.BACKUP_KEEP }
+        : undefined,
+    shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
   };
 }

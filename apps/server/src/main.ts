@@ -5,6 +5,8 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createPrettyLogStream } from './log-format.js';
 import { generateVapidKeys, PUSH_SERVICES_DEFAULT } from './modules/delivery/index.js';
+import { createReadiness } from './modules/health/index.js';
+import { observeQuery } from './plugins/metrics.js';
 import { resolveJwtSecret, resolveTelegramWebhookSecret, resolveVapidKeys } from './secrets.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/demo-seed.js';
 
@@ -12,10 +14,20 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
-  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const metricsOn = Boolean(config.metrics.token ?? config.metrics.port);
+  const database = openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(metricsOn ? { onQuery: observeQuery } : {}),
+  });
   await migrateToLatest(database);
+  // not ready (503 at /api/health/ready) until listening, and again from the moment SIGTERM arrives
+  const readiness = createReadiness('starting');
   const app = await buildApp({
     database,
+    readiness,
+    metrics: config.metrics,
+    ...(config.backups ? { backups: config.backups } : {}),
     jwtSecret: resolveJwtSecret(config),
     logLevel: config.logLevel,
     ...(config.logFormat === 'pretty' ? { logStream: createPrettyLogStream() } : {}),
@@ -62,6 +74,14 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    readiness.state = 'draining';
+    // SIGTERM (a supervisor, a rolling restart): keep serving a while, answering not-ready and closing each
+    // connection after its answer, so the load balancer moves on before the port closes. Ctrl-C stops at once.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    if (drainMs > 0) {
+      app.log.info(`${signal}: not ready; draining for ${drainMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
     app.log.info(`${signal}: finishing in-flight requests`);
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
@@ -89,6 +109,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  readiness.state = 'ready';
   const docs = config.apiDocs ? '; API docs at /api/docs' : '';
   console.log(`Yuk Tender is running at http://localhost:${config.port} (${database.describe})${docs}`);
 }

@@ -88,9 +88,15 @@ describe('the server process', () => {
     });
     await new Promise((r) => setTimeout(r, 5));
     const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
+    expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
     child?.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
+    // draining: not ready for new traffic, but still answering (and closing each connection after its answer)
+    const ready = await fetch(`${base}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('connection')).toBe('close');
+    expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
     expect(await exited).toBe(0);
   });
 });

@@ -159,4 +159,8 @@ export const apiPaths = {
     /** POST: I have read up to this entry. */
     messagesRead: '/api/shipments/:number/messages/read',
   },
+  /** The process answers (a supervisor's liveness check). */
+  healthLive: '/api/health/live',
+  /** Ready for traffic: 503 while starting and once told to stop (a load balancer's check). */
+  healthReady: '/api/health/ready',
 } as const;

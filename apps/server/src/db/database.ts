@@ -26,7 +26,13 @@ export interface Database {
   /** PostgreSQL: the schema everything lives in when not the default. */
   schema?: string;
   close(): Promise<void>;
+  /** What backups and metrics need of the engine underneath: the SQLite file and connection, or the pool. */
+  source: DatabaseSource;
 }
+
+export type DatabaseSource =
+  | { engine: 'sqlite'; file: string; connection: SqliteDatabase.Database }
+  | { engine: 'postgres'; url: string; schema?: string; pool: pg.Pool };
 
 // int8 (counts, sums) arrives as text by default; our values fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -38,6 +44,8 @@ export interface DatabaseOptions {
   /** PostgreSQL only: work inside this schema (tests use one schema per file). */
   schema?: string;
   poolSize?: number;
+  /** PostgreSQL only: told how long each query took (the metrics' query time). */
+  onQuery?: (durationMs: number, failed: boolean) => void;
 }
 
 /**
@@ -134,7 +142,11 @@ export function openDatabase(options: DatabaseOptions): Database {
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     });
-    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
+    const onQuery = options.onQuery;
+    const db = new Kysely<DatabaseSchema>({
+      dialect: new PostgresDialect({ pool: namingPool(pool) }),
+      ...(onQuery ? { log: (event) => onQuery(event.queryDurationMillis, event.level === 'error') } : {}),
+    });
     postgresAdapters.add(db.getExecutor().adapter);
     const host = new URL(options.url).host;
     return {
@@ -143,6 +155,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       ping: async () => void (await pool.query('select 1')),
       ...(options.schema ? { schema: options.schema } : {}),
       close: () => db.destroy(),
+      source: { engine: 'postgres', url: options.url, ...(options.schema ? { schema: options.schema } : {}), pool },
     };
   }
   const file = options.url?.startsWith('sqlite:')
@@ -174,5 +187,6 @@ export function openDatabase(options: DatabaseOptions): Database {
       await checkpointer?.stop();
       await db.destroy();
     },
+    source: { engine: 'sqlite', file, connection: sqlite },
   };
 }

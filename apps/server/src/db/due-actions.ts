@@ -27,11 +27,22 @@ export type DueKind =
   /** A tender's channel post may show less than is true now (a lower minimum, a close): edit it. */
   | 'channel_edit'
   /** A party of a shipment's conversation is to be told of the messages they have not read (subject: their read row). */
-  | 'message_digest';
+  | 'message_digest'
+  | 'backup';
 
+/**
+ * Kinds the deadline runner leaves alone: their own runner claims them (backup: the scheduled backup, one
+ * instance at a time, outside any transaction; `claimDueOne`).
+ */
+export type SeparatelyRunKind = 'backup';
+const SEPARATELY_RUN: SeparatelyRunKind[] = ['backup'];
+/** The kinds the deadline runner claims and hands to their modules' handlers. */
+export type RunnerDueKind = Exclude<DueKind, SeparatelyRunKind>;
+
+/** A row the deadline runner claimed. */
 export interface DueAction {
   id: number;
-  kind: DueKind;
+  kind: RunnerDueKind;
   subject_id: number;
   due_at_ms: number;
   attempts: number;
@@ -84,7 +95,7 @@ export async function cancelDue(db: Db, kind: DueKind, subjectId: number): Promi
 export async function claimDue(db: Db, nowMs: number, leaseMs: number, limit: number): Promise<DueAction[]> {
   const postgres = engineOf(db) === 'postgres';
   const due = sql`select id from due_actions
-    where due_at_ms <= ${nowMs} and claimed_until_ms <= ${nowMs}
+    where due_at_ms <= ${nowMs} and claimed_until_ms <= ${nowMs} and kind not in (${sql.join(SEPARATELY_RUN)})
     order by due_at_ms limit ${limit} ${postgres ? sql`for update skip locked` : sql``}`;
   const { rows } = await sql<DueAction>`update due_actions
     set claimed_until_ms = ${nowMs + leaseMs}, attempts = attempts + 1
@@ -121,8 +132,69 @@ export async function hasDue(db: Db, nowMs: number): Promise<boolean> {
     .select('id')
     .where('due_at_ms', '<=', nowMs)
     .where('claimed_until_ms', '<=', nowMs)
+    .where('kind', 'not in', SEPARATELY_RUN)
     .orderBy('due_at_ms')
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Claims the one row of a separately run kind when it is due and no live claim holds it: one conditional
+ * UPDATE, so of instances asking at once exactly one gets it (until `leaseMs` passes or it is rescheduled).
+ */
+export function claimDueOne(
+  db: Db,
+  kind: SeparatelyRunKind,
+  subjectId: number,
+  nowMs: number,
+  leaseMs: number,
+): Promise<{ id: number; due_at_ms: number; attempts: number } | undefined> {
+  return db
+    .updateTable('due_actions')
+    .set((eb) => ({ claimed_until_ms: nowMs + leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .where('due_at_ms', '<=', nowMs)
+    .where('claimed_until_ms', '<=', nowMs)
+    .returning(['id', 'due_at_ms', 'attempts'])
+    .executeTakeFirst();
+}
+
+/** When a kind's row on a subject is due, and until when a claim holds it (undefined: not scheduled). */
+export async function dueAtOf(
+  db: Db,
+  kind: DueKind,
+  subjectId: number,
+): Promise<{ dueAtMs: number; claimedUntilMs: number } | undefined> {
+  const row = await db
+    .selectFrom('due_actions')
+    .select(['due_at_ms', 'claimed_until_ms'])
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .executeTakeFirst();
+  return row && { dueAtMs: Number(row.due_at_ms), claimedUntilMs: Number(row.claimed_until_ms) };
+}
+
+/** Schedules a kind's row at `dueAtMs` unless it is scheduled already (the first start of a schedule). */
+export async function scheduleDueIfAbsent(db: Db, kind: DueKind, subjectId: number, dueAtMs: number): Promise<void> {
+  await db
+    .insertInto('due_actions')
+    .values({ kind, subject_id: subjectId, due_at_ms: dueAtMs })
+    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
+    .execute();
+}
+
+/**
+ * The deadlines due now (the separately run kinds aside) and how long the earliest of them has been due: a
+ * runner that keeps up shows a few, for under a tick.
+ */
+export async function dueBacklog(db: Db, nowMs: number): Promise<{ due: number; oldestDueAtMs: number | null }> {
+  const row = await db
+    .selectFrom('due_actions')
+    .select((eb) => [eb.fn.countAll<number>().as('due'), eb.fn.min('due_at_ms').as('oldest')])
+    .where('due_at_ms', '<=', nowMs)
+    .where('kind', 'not in', SEPARATELY_RUN)
+    .executeTakeFirstOrThrow();
+  return { due: Number(row.due), oldestDueAtMs: row.oldest === null ? null : Number(row.oldest) };
 }

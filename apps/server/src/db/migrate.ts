@@ -2,8 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { engineOf, type Database } from './database.js';
 import { migrations } from './migrations/index.js';
 
-/** Runs every pending migration. On PostgreSQL, Kysely holds an advisory lock so that instances starting together take turns. */
-export async function migrateToLatest(database: Database): Promise<void> {
+function migratorOf(database: Database): Migrator {
   const provider: MigrationProvider = {
     async getMigrations() {
       const all: Record<string, Migration> = {};
@@ -12,14 +11,24 @@ export async function migrateToLatest(database: Database): Promise<void> {
     },
   };
   // An explicit schema keeps Kysely's bookkeeping tables beside the data (tests use one schema per file).
-  const migrator = new Migrator({
+  return new Migrator({
     db: database.db,
     provider,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Runs every pending migration. On PostgreSQL, Kysely holds an advisory lock so that instances starting together take turns. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const { error, results } = await migratorOf(database).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+}
+
+/** The migrations this version knows that have not run on the database (none: it is ready for this version). */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const known = await migratorOf(database).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

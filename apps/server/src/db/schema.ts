@@ -23,6 +23,7 @@ import type { VehiclesTables } from '../modules/vehicles/vehicles.tables.js';
 import type { DueActionsTables } from './due-actions.tables.js';
 import type { TenderQuestionsTables } from '../modules/tender-questions/tender-questions.tables.js';
 import type { ConversationsTables } from '../modules/conversations/conversations.tables.js';
+import type { OperationsTables } from '../modules/operations/operations.tables.js';
 
 /**
  * The tables of the database, as Kysely sees them. Each feature declares its own tables beside its
@@ -54,4 +55,5 @@ export interface DatabaseSchema
     TenderChannelsTables,
     DueActionsTables,
     TenderQuestionsTables,
-    ConversationsTables {}
+    ConversationsTables,
+    OperationsTables {}

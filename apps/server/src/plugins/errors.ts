@@ -16,6 +16,7 @@ import {
   type Language,
 } from '@yuk/shared';
 import { AppError } from '../errors.js';
+import { noteErrorCode } from './metrics.js';
 import { securityHeaders } from './security.js';
 
 export function requestLanguage(request: FastifyRequest): Language {
@@ -75,6 +76,7 @@ export function sendError(
 ) {
   const body: ApiErrorBody = { error: errorText(code, lang, params), code };
   if (fields && Object.keys(fields).length > 0) body.fields = fields;
+  noteErrorCode(reply, code);
   return reply.status(ERRORS[code].status).type('application/json; charset=utf-8').send(body);
 }
 

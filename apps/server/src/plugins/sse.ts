@@ -6,6 +6,9 @@ export const DEFAULT_HEARTBEAT_MS = 25_000;
 // Open streams never finish on their own: shutdown ends them so in-flight requests can drain.
 const openStreams = new Set<{ end: () => void }>();
 
+/** How many streams this process holds open (a figure of /metrics). */
+export const openSseStreamCount = (): number => openStreams.size;
+
 /** Ends every open stream (called before the server closes). */
 export function endAllSseStreams(): void {
   for (const stream of openStreams) stream.end();

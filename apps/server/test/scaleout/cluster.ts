@@ -18,6 +18,11 @@ export interface Cluster {
   /** Process ids of the instances (the bench reads their memory). */
   pids: number[];
   kill(index: number, signal?: NodeJS.Signals): void;
+  /**
+   * Stops an instance as a supervisor does (SIGTERM, then waits for it to exit), and starts it again on the
+   * same port with the same environment; resolves once it answers /api/health/ready.
+   */
+  restart(index: number): Promise<void>;
   logs(index: number): string;
   stop(): Promise<void>;
 }
@@ -96,10 +101,10 @@ export async function startCluster(instances = 2, options: ClusterOptions = {}):
   const children: ChildProcess[] = [];
   const outputs: string[] = [];
   const instanceUrls: string[] = [];
+  const ports: number[] = [];
   const jwtSecret = `cluster-secret-${Date.now()}-0123456789abcdefghijklmnop`;
-  for (let i = 0; i < instances; i += 1) {
-    const port = await freePort();
-    outputs[i] = '';
+  const spawnInstance = (i: number, port: number) => {
+    outputs[i] ??= '';
     const child = spawn(process.execPath, [bundle], {
       env: {
         ...process.env,
@@ -118,7 +123,12 @@ export async function startCluster(instances = 2, options: ClusterOptions = {}):
     });
     child.stdout?.on('data', (d: Buffer) => (outputs[i] += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (outputs[i] += d.toString()));
-    children.push(child);
+    children[i] = child;
+  };
+  for (let i = 0; i < instances; i += 1) {
+    const port = await freePort();
+    ports.push(port);
+    spawnInstance(i, port);
     instanceUrls.push(`http://127.0.0.1:${port}`);
   }
   // all instances start at once: the migrations take turns under PostgreSQL's advisory lock
@@ -165,6 +175,20 @@ export async function startCluster(instances = 2, options: ClusterOptions = {}):
     pids: children.map((child) => child.pid ?? 0),
     kill(index, signal = 'SIGKILL') {
       children[index]?.kill(signal);
+    },
+    async restart(index) {
+      const child = children[index];
+      const port = ports[index];
+      if (!child || port === undefined) throw new Error(`no instance ${index}`);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      spawnInstance(index, port);
+      await waitFor(
+        `${instanceUrls[index]}/api/health/ready`,
+        `instance ${index} (restarted)`,
+        () => outputs[index] ?? '',
+      );
     },
     logs: (index) => outputs[index] ?? '',
     async stop() {

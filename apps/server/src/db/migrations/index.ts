@@ -27,6 +27,7 @@ import { tenderQuestionsMigration } from './030-tender-questions.js';
 import { shipmentConversationsMigration } from './031-shipment-conversations.js';
 import { tenderChannelsMigration } from './035-tender-channels.js';
 import { tenderImportsMigration } from './025-tender-imports.js';
+import { backupsMigration } from './045-backups.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '031-shipment-conversations': shipmentConversationsMigration,
   '035-tender-channels': tenderChannelsMigration,
   '025-tender-imports': tenderImportsMigration,
+  '045-backups': backupsMigration,
 };

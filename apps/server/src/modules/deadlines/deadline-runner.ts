@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { claimDue, hasDue } from '../../db/due-actions.js';
+import { metrics } from '../../plugins/metrics.js';
 import { repeatEvery } from '../../plugins/repeat.js';
 import { nowMsOf, runDueBatch, type DeadlinesContext, type DueHandlers } from './due-dispatcher.js';
 
@@ -26,6 +27,7 @@ export async function runDueActions(
     if (!(await hasDue(ctx.db, nowMs))) return handled;
     const claimed = await claimDue(ctx.db, nowMs, LEASE_MS, CLAIM_BATCH);
     if (claimed.length === 0) return handled;
+    metrics.deadlineLastLag.set(Math.max(0, nowMs - claimed[0]!.due_at_ms) / 1000);
     for (let i = 0; i < claimed.length; i += TRANSACTION_BATCH) {
       const batch = claimed.slice(i, i + TRANSACTION_BATCH);
       try {

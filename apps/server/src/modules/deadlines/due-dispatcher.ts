@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { finishDue, type DueAction, type DueKind } from '../../db/due-actions.js';
+import { finishDue, type DueAction, type RunnerDueKind } from '../../db/due-actions.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 
 /** What running the schedule needs: the database, the bus that tells open pages, and the clock tests move. */
@@ -33,7 +33,7 @@ export type DueHandler =
   | { each: (trx: Db, subjectId: number, batch: DueBatch) => Promise<void> };
 
 /** Every kind of deadline with its handler; each module gives the handlers of the kinds it schedules. */
-export type DueHandlers = Record<DueKind, DueHandler>;
+export type DueHandlers = Record<RunnerDueKind, DueHandler>;
 
 /**
  * Does a batch of claimed actions in one transaction, which also removes their rows, then runs what their
@@ -51,7 +51,7 @@ export async function runDueBatch(ctx: DeadlinesContext, handlers: DueHandlers, 
     },
   };
   await ctx.db.transaction().execute(async (trx) => {
-    const together = new Map<DueKind, number[]>();
+    const together = new Map<RunnerDueKind, number[]>();
     for (const action of actions) {
       if (!('together' in handlers[action.kind])) continue;
       const subjectIds = together.get(action.kind) ?? [];

@@ -1,2 +1,3 @@
-/** The health check. */
+/** The health checks: overall (/api/health), liveness and readiness. */
 export { healthRoutes } from './health.routes.js';
+export { createReadiness, type Readiness, type ReadinessState } from './readiness.js';

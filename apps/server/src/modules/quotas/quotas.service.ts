@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { requestLanguage } from '../../plugins/errors.js';
+import { metrics } from '../../plugins/metrics.js';
 import { repeatEvery } from '../../plugins/repeat.js';
 import { findCompanyStanding } from '../companies/index.js';
 import { assertModerator } from '../users/index.js';
@@ -259,6 +260,7 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
         userId !== undefined ? recordHit({ userId, quota: over[0]!.quota, atMs: nowMs }) : undefined,
       ]).catch((error: unknown) => ctx.log.warn({ err: error }, 'quotas: could not record a refusal'));
 
+      metrics.quotaRefusals.inc({ quota: over[0]!.quota });
       throw refusal(request, retryAfter(over, nowMs));
     },
   };

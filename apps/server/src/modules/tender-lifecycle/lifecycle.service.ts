@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { cancelDue, scheduleDue } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
+import { metrics } from '../../plugins/metrics.js';
 import { recordAudit } from '../audit/index.js';
 import type { DueBatch, DueHandlers } from '../deadlines/index.js';
 import {
@@ -300,6 +301,7 @@ export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: n
   const nowText = new Date(nowMs).toISOString();
   const done = await ctx.db.transaction().execute(async (trx) => {
     const taken = await takeAtBuyNowPrice(trx, { tenderId, buyerId, nowMs });
+    if (taken) metrics.tenders.inc({ event: 'awarded' });
     if (!taken || taken.buy_now_price_cents === null) return undefined;
     const bid = await insertBid(trx, {
       tender_id: tenderId,
@@ -440,6 +442,7 @@ function refreshAfterBatch(batch: DueBatch, tenderId: number): void {
 async function closeAtDeadline(trx: Db, tenderIds: number[], batch: DueBatch): Promise<void> {
   const { nowMs } = batch;
   const closed = await closeTendersAtDeadline(trx, tenderIds, nowMs);
+  metrics.tenders.inc({ event: 'closed' }, closed.length);
   await noteTendersChanged(
     trx,
     closed.map((tender) => tender.id),

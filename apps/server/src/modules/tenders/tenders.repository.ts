@@ -18,6 +18,7 @@ import { engineOf, type Db, type Dialect } from '../../db/database.js';
 import { scheduleDue, scheduleDueMany } from '../../db/due-actions.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { countTenderMove, metrics } from '../../plugins/metrics.js';
 import type { TenderRow, TendersTable } from './tenders.tables.js';
 
 /** The columns a reader of a tender gets (the derived filter columns stay inside). */
@@ -62,6 +63,7 @@ export async function insertTender(trx: Db, values: NewTenderRow) {
   await scheduleDue(trx, 'tender_close', row.id, row.closes_at_ms);
   // the saved searches it matches are told at once, by the schedule (durable, and off the request's path)
   if (row.status === 'opened') await scheduleDue(trx, 'tender_match', row.id, Date.now());
+  if (row.status === 'opened') metrics.tenders.inc({ event: 'opened' });
   return row;
 }
 
@@ -107,6 +109,7 @@ export async function insertImportedTenders(trx: Db, ownerId: number, values: Ne
       rows.map((row) => ({ kind: 'tender_close' as const, subject_id: row.id, due_at_ms: row.closes_at_ms })),
     );
     inserted.push(...rows);
+    metrics.tenders.inc({ event: 'opened' }, rows.filter((row) => row.status === 'opened').length);
   }
   if (inserted.some((row) => row.status === 'opened')) await scheduleDue(trx, 'import_match', made.id, nowMs);
   return inserted;
@@ -606,8 +609,9 @@ export async function moveTenderStatus(
     .where('status', 'in', args.from);
   if (args.ownerId !== undefined) query = query.where('owner_id', '=', args.ownerId);
   if (args.closedBy !== undefined) query = query.where('closes_at_ms', '<=', args.closedBy);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const moved = Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+  if (moved) countTenderMove(args.from, args.to);
+  return moved;
 }
 
 /**
