@@ -36,6 +36,14 @@ import { ratingsRoutes } from './modules/ratings/index.js';
 import { savedSearchesRoutes } from './modules/saved-searches/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
 import { lifecycleRoutes, startDeadlineRunner } from './modules/tender-lifecycle/index.js';
+import {
+  createCbuClient,
+  createDidoxClient,
+  startWaybillRefresher,
+  waybillsRoutes,
+  type CbuSettings,
+  type DidoxSettings,
+} from './modules/waybills/index.js';
 import { tendersRoutes } from './modules/tenders/index.js';
 import { trackingRoutes, type MapSettings } from './modules/tracking/index.js';
 import {
@@ -107,6 +115,12 @@ export interface AppOptions {
   eimzo?: EimzoSettings;
   /** The vendor's keys for our domains, handed to the web app's E-IMZO client by GET /api/config; none when absent. */
   eimzoApiKeys?: { domain: string; key: string }[];
+  /** Didox, where e-waybills are formed and signed; absent: the waybill section says they are not set up. */
+  didox?: DidoxSettings;
+  /** The Central Bank's rates for the waybill's so'm amounts; absent: only the rates kept in the database. */
+  cbu?: CbuSettings;
+  /** How often the schedule of waybill refreshes is checked (ms); 0 turns it off (tests run it by hand). */
+  waybillRefreshTickMs?: number;
 }
 
 /** Request and response logs never carry tokens, passwords or cookies. */
@@ -233,6 +247,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(awardSignaturesRoutes, {
     ctx: { db, bus, eimzo, log: app.log, ...(options.now ? { now: options.now } : {}) },
   });
+  const waybillsCtx = {
+    db,
+    bus,
+    didox: options.didox ? createDidoxClient(options.didox) : undefined,
+    cbu: options.cbu ? createCbuClient(options.cbu) : undefined,
+    log: app.log,
+    ...(options.now ? { now: options.now } : {}),
+  };
+  await app.register(waybillsRoutes, { ctx: waybillsCtx });
+  const stopWaybillRefresher = startWaybillRefresher(waybillsCtx, options.waybillRefreshTickMs ?? 30_000, app.log);
+  app.addHook('onClose', async () => stopWaybillRefresher());
   await app.register(vehiclesRoutes, { ctx: { db, fileLinks } });
   await app.register(filesRoutes, { ctx: { db, fileLinks } });
   await app.register(companiesRoutes, { ctx: { db, bus, fileLinks } });

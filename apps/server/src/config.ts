@@ -112,6 +112,15 @@ const configSchema = z.object({
     .max(86_400)
     .refine((seconds) => seconds === 0 || seconds >= 60, 'LIVE_STREAM_IDLE_SECONDS must be 0 (never) or at least 60')
     .default(900),
+  /** Didox's partner API, where e-waybills are formed and signed (its test host: https://testapi3.didox.uz); unset: off. */
+  DIDOX_API_BASE: z.url({ protocol: /^https?$/, error: 'DIDOX_API_BASE must be an http(s) address' }).optional(),
+  /** Our partner token at Didox (Partner-Authorization); required with DIDOX_API_BASE. */
+  DIDOX_PARTNER_TOKEN: z.string().min(1).max(2000).optional(),
+  /** The Central Bank's JSON rates, read as <url>USD/YYYY-MM-DD/ (https://cbu.uz/uz/arkhiv-kursov-valyut/json/); unset: only kept rates. */
+  CBU_RATES_URL: z.url({ protocol: /^https?$/, error: 'CBU_RATES_URL must be an http(s) address' }).optional(),
+}).refine((c) => !c.DIDOX_API_BASE || c.DIDOX_PARTNER_TOKEN, {
+  message: 'DIDOX_PARTNER_TOKEN is required with DIDOX_API_BASE',
+  path: ['DIDOX_PARTNER_TOKEN'],
 });
 
 export type RawConfig = z.input<typeof configSchema>;
@@ -155,6 +164,10 @@ export interface AppConfig {
   liveStreams: { perUser: number; perAddress: number; heartbeatMs: number; idleMs: number };
   /** The limits on each person's writes: the defaults, each replaced by its QUOTA_<NAME> setting. */
   quotas: QuotaTable;
+  /** Didox's partner API for e-waybills; undefined: e-waybills are not set up. */
+  didox: { apiBase: string; partnerToken: string } | undefined;
+  /** The Central Bank's JSON rates; undefined: only the rates kept in the database. */
+  cbuRatesUrl: string | undefined;
 }
 
 /** Parses the environment once, at start; the defaults work on a fresh machine. */
@@ -242,5 +255,10 @@ export function loadConfig(
       idleMs: c.LIVE_STREAM_IDLE_SECONDS * 1000,
     },
     quotas: quotas.table,
+    didox:
+      c.DIDOX_API_BASE && c.DIDOX_PARTNER_TOKEN
+        ? { apiBase: c.DIDOX_API_BASE, partnerToken: c.DIDOX_PARTNER_TOKEN }
+        : undefined,
+    cbuRatesUrl: c.CBU_RATES_URL,
   };
 }

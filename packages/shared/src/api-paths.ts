@@ -138,5 +138,13 @@ export const apiPaths = {
     awardSignatures: '/api/shipments/:number/award/signatures',
     /** GET: one side's signed award, the timestamped PKCS#7 (`side=owner|carrier`). */
     awardP7s: '/api/shipments/:number/award.p7s',
+    /** GET the e-waybill (e-TTN) as it stands; PUT my side's fields; POST forms it at the operator (Didox). */
+    waybill: '/api/shipments/:number/waybill',
+    /** GET: what my E-IMZO signs next for the waybill. */
+    waybillToSign: '/api/shipments/:number/waybill/to-sign',
+    /** POST: a signature E-IMZO made over what to-sign gave. */
+    waybillSignatures: '/api/shipments/:number/waybill/signatures',
+    /** GET: the operator's print form of the waybill (PDF). */
+    waybillPdf: '/api/shipments/:number/waybill.pdf',
   },
 } as const;

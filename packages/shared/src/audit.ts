@@ -29,6 +29,11 @@ export const AUDIT_ACTIONS = [
   'share_link.created',
   'share_link.revoked',
   'shipment.award_signed',
+  'shipment.waybill_updated',
+  'shipment.waybill_created',
+  'shipment.waybill_signed',
+  'shipment.waybill_status',
+  'company.didox_session',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

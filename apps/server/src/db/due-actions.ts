@@ -20,7 +20,14 @@ export type DueKind =
   | 'insurance_expiry'
   | 'registration_expiry'
   | 'inspection_expiry'
-  | 'permit_expiry';
+  | 'permit_expiry'
+  | 'waybill_refresh';
+
+/**
+ * Kinds whose work calls an outside service (the e-waybill's operator): their own module's runner claims
+ * them (claimDueOf) and does them outside any transaction; the deadline runner leaves them alone.
+ */
+export const OUTSIDE_DUE_KINDS: readonly DueKind[] = ['waybill_refresh'];
 
 export interface DueAction {
   id: number;
@@ -57,9 +64,30 @@ export async function cancelDue(db: Db, kind: DueKind, subjectId: number): Promi
  * instances claiming at once get disjoint rows.
  */
 export async function claimDue(db: Db, nowMs: number, leaseMs: number, limit: number): Promise<DueAction[]> {
+  return claimWhere(db, nowMs, leaseMs, limit, sql`kind not in (${sql.join(OUTSIDE_DUE_KINDS)})`);
+}
+
+/** Claims, as claimDue does, rows of one kind only (an outside kind, done by its own module's runner). */
+export async function claimDueOf(
+  db: Db,
+  kind: DueKind,
+  nowMs: number,
+  leaseMs: number,
+  limit: number,
+): Promise<DueAction[]> {
+  return claimWhere(db, nowMs, leaseMs, limit, sql`kind = ${kind}`);
+}
+
+async function claimWhere(
+  db: Db,
+  nowMs: number,
+  leaseMs: number,
+  limit: number,
+  which: ReturnType<typeof sql>,
+): Promise<DueAction[]> {
   const postgres = engineOf(db) === 'postgres';
   const due = sql`select id from due_actions
-    where due_at_ms <= ${nowMs} and claimed_until_ms <= ${nowMs}
+    where due_at_ms <= ${nowMs} and claimed_until_ms <= ${nowMs} and ${which}
     order by due_at_ms limit ${limit} ${postgres ? sql`for update skip locked` : sql``}`;
   const { rows } = await sql<DueAction>`update due_actions
     set claimed_until_ms = ${nowMs + leaseMs}, attempts = attempts + 1
@@ -96,6 +124,7 @@ export async function hasDue(db: Db, nowMs: number): Promise<boolean> {
     .select('id')
     .where('due_at_ms', '<=', nowMs)
     .where('claimed_until_ms', '<=', nowMs)
+    .where('kind', 'not in', OUTSIDE_DUE_KINDS)
     .orderBy('due_at_ms')
     .limit(1)
     .executeTakeFirst();

@@ -19,6 +19,7 @@ import type { TendersTables } from '../modules/tenders/tenders.tables.js';
 import type { TrackingTables } from '../modules/tracking/tracking.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 import type { VehiclesTables } from '../modules/vehicles/vehicles.tables.js';
+import type { WaybillsTables } from '../modules/waybills/waybills.tables.js';
 import type { DueActionsTables } from './due-actions.tables.js';
 
 /**
@@ -48,4 +49,5 @@ export interface DatabaseSchema
     QuotasTables,
     EriTables,
     AwardSignaturesTables,
+    WaybillsTables,
     DueActionsTables {}
