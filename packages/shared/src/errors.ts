@@ -595,7 +595,7 @@ export const ERRORS = {
   },
   DIDOX_SESSION_REQUIRED: {
     status: 409,
-    uz: "Kompaniyangizning Didox sessiyasini oching: ERI kalitingiz bilan imzolang",
+    uz: 'Kompaniyangizning Didox sessiyasini oching: ERI kalitingiz bilan imzolang',
     en: "Open your company's Didox session first: sign with your ERI key",
     ru: 'Сначала откройте сессию вашей компании в Didox: подпишите ключом ЭЦП',
   },

@@ -182,7 +182,7 @@ export const FIELD_MESSAGES = {
     ru: 'Должен быть район выбранной области',
   },
   net_above_gross: {
-    uz: "Sof vazn umumiy vazndan oshmasligi kerak",
+    uz: 'Sof vazn umumiy vazndan oshmasligi kerak',
     en: 'The net weight must not exceed the gross weight',
     ru: 'Вес нетто не может превышать вес брутто',
   },

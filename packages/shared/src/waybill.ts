@@ -177,7 +177,13 @@ export const waybillInput = z
         truck: { plate: '01A123BC', model: 'MAN TGX' },
       },
       {
-        loading_point: { region_code: '1726', district_code: '1726294', address: 'Bunyodkor 12', lat: 41.28, lon: 69.2 },
+        loading_point: {
+          region_code: '1726',
+          district_code: '1726294',
+          address: 'Bunyodkor 12',
+          lat: 41.28,
+          lon: 69.2,
+        },
         unloading_point: { region_code: '1718', district_code: '1718401', address: 'Registon 5' },
         loading_trustee: { pinfl: '30101010101010', full_name: 'Yusupova Dilnoza' },
         unloading_trustee: { pinfl: '30202020202020', full_name: 'Aliyev Sardor' },
@@ -198,17 +204,36 @@ export const waybillInput = z
   });
 export type WaybillInput = z.infer<typeof waybillInput>;
 
-/** What both sides have given so far (null: not yet). */
+/** What both sides have given so far (null: not yet), as the answers show it (the inputs' rules, no conversions). */
+const storedPoint = z.object({
+  region_code: z.string(),
+  district_code: z.string(),
+  address: z.string(),
+  lat: z.number().nullish(),
+  lon: z.number().nullish(),
+});
+const storedPerson = z.object({ pinfl: z.string(), full_name: z.string() });
 export const waybillFields = z.object({
-  driver: waybillDriver.nullable(),
-  truck: waybillVehicle.nullable(),
-  trailer: waybillVehicle.nullable(),
-  consignee: waybillConsignee.nullable().describe('null: the shipper is the consignee'),
-  loading_point: waybillPoint.nullable(),
-  unloading_point: waybillPoint.nullable(),
-  loading_trustee: waybillTrustee.nullable(),
-  unloading_trustee: waybillTrustee.nullable(),
-  goods: z.array(waybillGood),
+  driver: z.object({ full_name: z.string(), pinfl: z.string(), phone: z.string() }).nullable(),
+  truck: z.object({ plate: z.string(), model: z.string() }).nullable(),
+  trailer: z.object({ plate: z.string(), model: z.string() }).nullable(),
+  consignee: z.object({ tin: z.string(), name: z.string() }).nullable().describe('null: the shipper is the consignee'),
+  loading_point: storedPoint.nullable(),
+  unloading_point: storedPoint.nullable(),
+  loading_trustee: storedPerson.nullable(),
+  unloading_trustee: storedPerson.nullable(),
+  goods: z.array(
+    z.object({
+      ikpu: z.string(),
+      name: z.string(),
+      package_code: z.string(),
+      package_name: z.string(),
+      amount: z.number(),
+      price: z.number(),
+      weight_gross: z.number(),
+      weight_net: z.number(),
+    }),
+  ),
   total_distance_km: z.number().int().nullable().describe('null: the route’s distance'),
 });
 export type WaybillFields = z.infer<typeof waybillFields>;
@@ -261,7 +286,8 @@ export function centsToTiyin(cents: number, rate: string): number {
 }
 
 /** Tiyin as so'm with two decimals ("16063000.00"), the way the waybill writes amounts. */
-export const tiyinToSum = (tiyin: number): string => `${Math.floor(tiyin / 100)}.${String(tiyin % 100).padStart(2, '0')}`;
+export const tiyinToSum = (tiyin: number): string =>
+  `${Math.floor(tiyin / 100)}.${String(tiyin % 100).padStart(2, '0')}`;
 
 export const waybillRate = z.object({
   rate: z.string().describe('So’m per US dollar, as the Central Bank published it ("12850.35")'),
@@ -298,8 +324,8 @@ export const waybillSheet = z.object({
   consignor: sheetParty,
   consignee: sheetParty,
   carrier: sheetParty,
-  truck: waybillVehicle.nullable(),
-  trailer: waybillVehicle.nullable(),
+  truck: z.object({ plate: z.string(), model: z.string() }).nullable(),
+  trailer: z.object({ plate: z.string(), model: z.string() }).nullable(),
   driver: z.object({ full_name: z.string(), pinfl: z.string(), phone: z.string() }).nullable(),
   loading: sheetPoint.nullable(),
   unloading: sheetPoint.nullable(),
@@ -350,6 +376,101 @@ export const waybillState = z
       .describe('The document as sent (or to be sent) to the operator, in its own JSON shape'),
     sheet: waybillSheet,
     history: z.array(waybillHistoryEntry),
+  })
+  .meta({
+    examples: [
+      {
+        number: 'YT-000123',
+        enabled: true,
+        my_side: 'carrier',
+        status: 'consignor_signed',
+        status_reason: null,
+        didox_id: '6a857945c1d2e3f4a5b6c7d8e9f00112',
+        rate: { rate: '12850.35', date: '2026-11-26' },
+        missing: [],
+        fields: {
+          driver: { full_name: 'Karimov Bobur', pinfl: '31234567890123', phone: '+998901234567' },
+          truck: { plate: '01A123BC', model: 'MAN TGX' },
+          trailer: null,
+          consignee: null,
+          loading_point: {
+            region_code: '1726',
+            district_code: '1726294',
+            address: 'Bunyodkor 12',
+            lat: 41.28,
+            lon: 69.2,
+          },
+          unloading_point: {
+            region_code: '1718',
+            district_code: '1718401',
+            address: 'Registon 5',
+            lat: null,
+            lon: null,
+          },
+          loading_trustee: { pinfl: '30101010101010', full_name: 'Yusupova Dilnoza' },
+          unloading_trustee: { pinfl: '30202020202020', full_name: 'Aliyev Sardor' },
+          goods: [
+            {
+              ikpu: '10112008001000001',
+              name: 'Paxta tolasi',
+              package_code: '1209782',
+              package_name: 'kg',
+              amount: 20000,
+              price: 18000,
+              weight_gross: 20500,
+              weight_net: 20000,
+            },
+          ],
+          total_distance_km: null,
+        },
+        route_distance_km: 356,
+        next_step: 'accept',
+        document: { WaybillDoc: { WaybillNo: 'YT-000123', WaybillDate: '2026-11-26' }, TotalDistance: 356 },
+        sheet: {
+          number: 'YT-000123',
+          date: '2026-11-26',
+          contract: { number: 'YT-000123', date: '2026-11-20' },
+          consignor: { tin: '301234567', name: 'Paxta MChJ' },
+          consignee: { tin: '301234567', name: 'Paxta MChJ' },
+          carrier: { tin: '305123456', name: 'Ipak Yoli Logistik' },
+          truck: { plate: '01A123BC', model: 'MAN TGX' },
+          trailer: null,
+          driver: { full_name: 'Karimov Bobur', pinfl: '31234567890123', phone: '+998901234567' },
+          loading: {
+            region: 'Toshkent shahri',
+            district: 'Chilonzor tumani',
+            address: 'Bunyodkor 12',
+            trustee: 'Yusupova Dilnoza (30101010101010)',
+          },
+          unloading: {
+            region: 'Samarqand viloyati',
+            district: 'Samarqand',
+            address: 'Registon 5',
+            trustee: 'Aliyev Sardor (30202020202020)',
+          },
+          goods: [
+            {
+              ikpu: '10112008001000001',
+              name: 'Paxta tolasi',
+              package_name: 'kg',
+              amount: 20000,
+              price: '18000.00',
+              total: '360000000.00',
+              weight_gross: 20500,
+              weight_net: 20000,
+            },
+          ],
+          goods_total: '360000000.00',
+          weight_gross_total: 20500,
+          total_distance_km: 356,
+          delivery_cost: '16063000.00',
+        },
+        history: [
+          { at: '2026-11-26T09:00:00.000Z', status: 'draft', by: 'owner', note: null },
+          { at: '2026-11-26T09:05:00.000Z', status: 'consignor_signed', by: 'owner', note: null },
+        ],
+      },
+    ],
   });
 export type WaybillState = z.infer<typeof waybillState>;
 
@@ -374,7 +495,14 @@ export const waybillSignatureInput = z
       .regex(/^[0-9a-fA-F]{2,4096}$/, { error: 'invalid' })
       .describe('The signature itself in hex, as E-IMZO gives it beside the PKCS#7'),
   })
-  .meta({ examples: [{ pkcs7: 'MIAGCSqGSIb3DQEHAqCAMIACAQExDzANBglghkgBZQMEAgEFADCABgkqhkiG9w0BBwGggCSABAg=', signature_hex: '3045022100ab' }] });
+  .meta({
+    examples: [
+      {
+        pkcs7: 'MIAGCSqGSIb3DQEHAqCAMIACAQExDzANBglghkgBZQMEAgEFADCABgkqhkiG9w0BBwGggCSABAg=',
+        signature_hex: '3045022100ab',
+      },
+    ],
+  });
 export type WaybillSignatureInput = z.infer<typeof waybillSignatureInput>;
 
 /** The PDF's file name: waybill-YT-000123.pdf (the number's safe characters only). */

@@ -384,10 +384,16 @@ async function readLimited(response: Response, max: number): Promise<Buffer> {
   if (!response.body) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.length;
-    if (size > max) throw new Error('answer too large');
-    chunks.push(Buffer.from(chunk));
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new Error('answer too large');
+    }
+    chunks.push(Buffer.from(value));
   }
   return Buffer.concat(chunks);
 }

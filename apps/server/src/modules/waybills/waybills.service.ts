@@ -404,11 +404,7 @@ async function liveSession(ctx: WaybillsContext, stir: string) {
 }
 
 /** A call with the company's session; a session the operator no longer accepts is dropped (to be opened again). */
-async function withSession<T>(
-  ctx: WaybillsContext,
-  stir: string,
-  call: (userKey: string) => Promise<T>,
-): Promise<T> {
+async function withSession<T>(ctx: WaybillsContext, stir: string, call: (userKey: string) => Promise<T>): Promise<T> {
   const session = await liveSession(ctx, stir);
   if (!session) throw new DidoxSessionExpired();
   try {
@@ -481,7 +477,14 @@ export async function createWaybill(
     });
     await scheduleDue(trx, 'waybill_refresh', row.id, nowMs + WAYBILL_REFRESH_MS);
   });
-  await tellStatus(ctx, { shipmentId: shipment.id, number: shipment.number, status: 'draft', reason: null, by: 'owner', at });
+  await tellStatus(ctx, {
+    shipmentId: shipment.id,
+    number: shipment.number,
+    status: 'draft',
+    reason: null,
+    by: 'owner',
+    at,
+  });
   await refreshQuietly(ctx, row.id);
   return stateOf(ctx, shipment, userId, lang);
 }
