@@ -20,6 +20,7 @@ import { ShipmentPicker } from './components/shipment-picker';
 import { ShipmentStatusBadge } from './components/shipment-status-badge';
 import { ShipmentTimeline } from './components/shipment-timeline';
 import { ShipmentTracking } from './components/shipment-tracking';
+import { WaybillPanel } from './components/waybill-panel';
 
 function ShipmentView({ shipment }: { shipment: Shipment }) {
   const { t } = useTranslation();
@@ -49,6 +50,7 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
         </section>
         <AwardPanel shipment={shipment} />
         <DeliveryProofPanel shipment={shipment} />
+        <WaybillPanel shipment={shipment} />
         <section aria-labelledby={actionsId} className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
           <h2 id={actionsId} className="mb-4 text-lg font-semibold text-white">
             {t('terms.actions')}
