@@ -160,7 +160,7 @@ export function CarrierPartForm({ state, defaultPlate }: { state: WaybillState; 
       )}
       <div>
         <Button type="submit" pending={pending}>
-          {t('shipments.waybill.save')}
+          {t('common.save')}
         </Button>
       </div>
     </form>
@@ -400,7 +400,7 @@ export function ShipperPartForm({ state }: { state: WaybillState }) {
       />
       <div>
         <Button type="submit" pending={pending}>
-          {t('shipments.waybill.save')}
+          {t('common.save')}
         </Button>
       </div>
     </form>

@@ -30,7 +30,7 @@ function WaybillStatusLine({ state }: { state: WaybillState }) {
   return (
     <div className="flex flex-col gap-1 text-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-slate-400">{t('shipments.waybill.status')}:</span>
+        <span className="text-slate-400">{t('terms.statusHolati')}:</span>
         <span data-testid="waybill-status">
           <StatusBadge label={t(`shipments.waybill.statuses.${state.status}`)} tone={STATUS_TONE[state.status]} />
         </span>

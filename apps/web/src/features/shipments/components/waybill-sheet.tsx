@@ -59,12 +59,12 @@ export function WaybillSheetView({ sheet }: { sheet: WaybillSheet }) {
       <div className="grid gap-2 sm:grid-cols-3">
         <Block title={t('shipments.waybill.sheet.consignor')}>{party(sheet.consignor)}</Block>
         <Block title={t('shipments.waybill.sheet.consignee')}>{party(sheet.consignee)}</Block>
-        <Block title={t('shipments.waybill.sheet.carrier')}>{party(sheet.carrier)}</Block>
+        <Block title={t('shipments.fields.carrierName')}>{party(sheet.carrier)}</Block>
       </div>
       <div className="grid gap-2 sm:grid-cols-3">
         <Block title={t('shipments.waybill.sheet.vehicle')}>{vehicle(sheet.truck)}</Block>
-        <Block title={t('shipments.waybill.sheet.trailer')}>{vehicle(sheet.trailer)}</Block>
-        <Block title={t('shipments.waybill.sheet.driver')}>
+        <Block title={t('shipments.waybill.fields.trailer')}>{vehicle(sheet.trailer)}</Block>
+        <Block title={t('shipments.waybill.fields.driver')}>
           {sheet.driver ? (
             <>
               <p className="font-medium">{sheet.driver.full_name}</p>
@@ -83,12 +83,12 @@ export function WaybillSheetView({ sheet }: { sheet: WaybillSheet }) {
       </div>
       <div className="min-w-0">
         <p className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          {t('shipments.waybill.sheet.goods')}
+          {t('shipments.waybill.fields.goods')}
         </p>
         {sheet.goods.length === 0 ? (
           <p className="text-sm text-slate-500">{t('shipments.waybill.sheet.noGoods')}</p>
         ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('shipments.waybill.sheet.goods')}>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('shipments.waybill.fields.goods')}>
             <table className="w-full min-w-[40rem] border-collapse text-left text-xs">
               <thead>
                 <tr className="border-b border-slate-400">
@@ -99,8 +99,8 @@ export function WaybillSheetView({ sheet }: { sheet: WaybillSheet }) {
                   <th className="py-1 pr-2 text-right">{t('shipments.waybill.sheet.amount')}</th>
                   <th className="py-1 pr-2 text-right">{t('shipments.waybill.sheet.price')}</th>
                   <th className="py-1 pr-2 text-right">{t('shipments.waybill.sheet.total')}</th>
-                  <th className="py-1 pr-2 text-right">{t('shipments.waybill.sheet.gross')}</th>
-                  <th className="py-1 text-right">{t('shipments.waybill.sheet.net')}</th>
+                  <th className="py-1 pr-2 text-right">{t('shipments.waybill.weightGross')}</th>
+                  <th className="py-1 text-right">{t('shipments.waybill.weightNet')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -129,12 +129,10 @@ export function WaybillSheetView({ sheet }: { sheet: WaybillSheet }) {
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">{t('shipments.waybill.sheet.weightTotal')}</dt>
-          <dd className="font-medium">
-            {t('shipments.waybill.sheet.kg', { kg: groupDigits(sheet.weight_gross_total, 0, 3) })}
-          </dd>
+          <dd className="font-medium">{groupDigits(sheet.weight_gross_total, 0, 3)}</dd>
         </div>
         <div className="flex justify-between gap-2">
-          <dt className="text-slate-600">{t('shipments.waybill.sheet.distance')}</dt>
+          <dt className="text-slate-600">{t('shipments.waybill.fields.total_distance_km')}</dt>
           <dd className="font-medium">
             {sheet.total_distance_km === null
               ? none
