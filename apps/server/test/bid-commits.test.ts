@@ -29,7 +29,7 @@ describe('bids sent at the same moment', () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 1000 });
     const amounts = [900, 950, 800, 990, 850];
     const outcomes = await Promise.allSettled(
-      amounts.map((amount, i) => placeBid(ctx, carrierIds[i % 3]!, tender.id, amount)),
+      amounts.map((amount, i) => placeBid(ctx, carrierIds[i % 3]!, tender.id, { amountUsd: amount })),
     );
     const bids = await storedBids(tender.id);
     for (let i = 1; i < bids.length; i += 1) expect(bids[i]!.amount_cents).toBeLessThan(bids[i - 1]!.amount_cents);
@@ -47,9 +47,9 @@ describe('bids sent at the same moment', () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 1000 });
     const missingUser = 2_000_000_000; // no such user: its insert breaks the foreign key
     const outcomes = await Promise.allSettled([
-      placeBid(ctx, carrierIds[0]!, tender.id, 900),
-      placeBid(ctx, missingUser, tender.id, 800),
-      placeBid(ctx, carrierIds[1]!, tender.id, 700),
+      placeBid(ctx, carrierIds[0]!, tender.id, { amountUsd: 900 }),
+      placeBid(ctx, missingUser, tender.id, { amountUsd: 800 }),
+      placeBid(ctx, carrierIds[1]!, tender.id, { amountUsd: 700 }),
     ]);
     expect(outcomes[0].status).toBe('fulfilled');
     expect(outcomes[1].status).toBe('rejected');
@@ -82,7 +82,7 @@ describe('bids sent at the same moment', () => {
       ];
       amount -= 20;
       const outcomes = await Promise.allSettled(
-        offers.map((offer) => placeBid(offer.writer, offer.carrier, tender.id, offer.usd)),
+        offers.map((offer) => placeBid(offer.writer, offer.carrier, tender.id, { amountUsd: offer.usd })),
       );
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'BID_NOT_LOWER' });

@@ -202,7 +202,7 @@ export function readCsv(data: Buffer): CsvRecord[] {
     });
   } catch {
     // an unclosed quote swallows the rest of the file: the fault is in the row after the last one read
-    throw new AppError('IMPORT_MALFORMED', { line: lastLine + 1 });
+    throw new AppError('IMPORT_MALFORMED', { params: { line: lastLine + 1 } });
   }
   return records;
 }

@@ -124,7 +124,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { redis?:
       ['body', request.body],
     ] as const) {
       const path = badTextPath(value);
-      if (path !== undefined) return done(new AppError('VALIDATION_FAILED', {}, { [path || part]: 'invalid' }));
+      if (path !== undefined) return done(new AppError('VALIDATION_FAILED', { fields: { [path || part]: 'invalid' } }));
     }
     done();
   });

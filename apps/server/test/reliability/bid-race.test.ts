@@ -231,7 +231,9 @@ it(
             calls += 1;
             try {
               if (action.kind === 'bid') {
-                const bid = await placeBid(ctx, carriers[action.carrier]!.user.id, tender.id, action.amount / 100);
+                const bid = await placeBid(ctx, carriers[action.carrier]!.user.id, tender.id, {
+                  amountUsd: action.amount / 100,
+                });
                 placed.push(bid.id);
               } else if (action.kind === 'award') {
                 const ids = await database.db

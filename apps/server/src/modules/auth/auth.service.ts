@@ -51,8 +51,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 function tooMany(code: 'SMS_RESEND_TOO_SOON' | 'SMS_DAILY_LIMIT', waitMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   return code === 'SMS_RESEND_TOO_SOON'
-    ? new AppError(code, { seconds }, undefined, seconds)
-    : new AppError(code, { hours: Math.max(1, Math.ceil(seconds / 3600)) }, undefined, seconds);
+    ? new AppError(code, { params: { seconds }, retryAfterSeconds: seconds })
+    : new AppError(code, { params: { hours: Math.max(1, Math.ceil(seconds / 3600)) }, retryAfterSeconds: seconds });
 }
 
 /**
@@ -101,17 +101,17 @@ export async function sendSmsCode(
 async function proveCode(ctx: AuthContext, phone: string, code: string): Promise<void> {
   const nowMs = nowOf(ctx);
   const live = await repo.findLiveCode(ctx.db, phone, nowMs, SMS_CODE_MAX_WRONG);
-  if (!live) throw new AppError('SMS_CODE_EXPIRED', {}, { code: 'SMS_CODE_EXPIRED' });
+  if (!live) throw new AppError('SMS_CODE_EXPIRED', { fields: { code: 'SMS_CODE_EXPIRED' } });
   const expected = Buffer.from(live.code_hash, 'hex');
   const given = Buffer.from(codeHash(ctx.secret, phone, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
     const used = await repo.countWrongTry(ctx.db, live.id, SMS_CODE_MAX_WRONG);
     const left = used === undefined ? 0 : SMS_CODE_MAX_WRONG - used;
-    if (left <= 0) throw new AppError('SMS_CODE_EXPIRED', {}, { code: 'SMS_CODE_EXPIRED' });
-    throw new AppError('SMS_CODE_WRONG', { left }, { code: 'SMS_CODE_WRONG' });
+    if (left <= 0) throw new AppError('SMS_CODE_EXPIRED', { fields: { code: 'SMS_CODE_EXPIRED' } });
+    throw new AppError('SMS_CODE_WRONG', { params: { left }, fields: { code: 'SMS_CODE_WRONG' } });
   }
   if (!(await repo.useCode(ctx.db, live.id, nowMs, SMS_CODE_MAX_WRONG))) {
-    throw new AppError('SMS_CODE_EXPIRED', {}, { code: 'SMS_CODE_EXPIRED' });
+    throw new AppError('SMS_CODE_EXPIRED', { fields: { code: 'SMS_CODE_EXPIRED' } });
   }
 }
 

@@ -60,14 +60,11 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
     },
     async (request, reply) => {
       const { bid_amount, valid_until, vehicle_id } = request.body;
-      const bid = await service.placeBid(
-        ctx,
-        currentUser(request).userId,
-        request.params.id,
-        bid_amount,
-        valid_until,
-        vehicle_id ?? null,
-      );
+      const bid = await service.placeBid(ctx, currentUser(request).userId, request.params.id, {
+        amountUsd: bid_amount,
+        validUntilMs: valid_until,
+        vehicleId: vehicle_id ?? null,
+      });
       return reply.status(201).send(bid);
     },
   );

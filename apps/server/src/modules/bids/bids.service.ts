@@ -89,29 +89,36 @@ async function refusal(
   if (tender.status === 'awarded') return new AppError('TENDER_ALREADY_AWARDED');
   if (tender.status !== 'opened' || tender.closes_at_ms <= nowMs) return new AppError('TENDER_NOT_OPEN');
   const minimum = tender.current_min_bid_cents ?? tender.initial_price_cents;
-  if (amountCents >= minimum) return new AppError('BID_NOT_LOWER', { min: formatUsd(minimum) });
+  if (amountCents >= minimum) return new AppError('BID_NOT_LOWER', { params: { min: formatUsd(minimum) } });
   const next = nextMaxBidCents(minimum, tender.min_step_cents);
   if (next === null || amountCents > next) {
     return new AppError('BID_STEP_TOO_SMALL', {
-      step: formatUsd(tender.min_step_cents),
-      max: next === null ? '—' : formatUsd(next),
+      params: {
+        step: formatUsd(tender.min_step_cents),
+        max: next === null ? '—' : formatUsd(next),
+      },
     });
   }
   return new AppError('CONFLICT');
+}
+
+/** A bid's offer: the amount, and optionally until when it holds and the vehicle that would carry the cargo. */
+export interface BidOffer {
+  amountUsd: number;
+  validUntilMs?: number | null;
+  vehicleId?: number | null;
 }
 
 export async function placeBid(
   ctx: BidsContext,
   bidderId: number,
   tenderId: number,
-  amountUsd: number,
-  validUntilMs: number | null = null,
-  vehicleId: number | null = null,
+  { amountUsd, validUntilMs = null, vehicleId = null }: BidOffer,
 ): Promise<PlacedBid> {
   const amountCents = Math.round(amountUsd * 100);
   const nowMs = clockMs(ctx);
   if (validUntilMs !== null && validUntilMs <= nowMs) {
-    throw new AppError('VALIDATION_FAILED', {}, { valid_until: 'past_instant' });
+    throw new AppError('VALIDATION_FAILED', { fields: { valid_until: 'past_instant' } });
   }
   if (vehicleId !== null) {
     // a tender they cannot see is not found before anything is said about the vehicle

@@ -53,7 +53,7 @@ async function readCompanyForm(request: FastifyRequest) {
     uploadsOf.set(request, form.files);
   } catch (error) {
     if (error instanceof AppError && (error.code === 'FILE_TOO_LARGE' || error.code === 'UNSUPPORTED_FILE_TYPE')) {
-      throw new AppError('VALIDATION_FAILED', {}, error.fields ?? { documents: error.code });
+      throw new AppError('VALIDATION_FAILED', { fields: error.fields ?? { documents: error.code } });
     }
     throw error;
   }

@@ -66,7 +66,7 @@ function checkUploads(uploads: ProofUploads): CheckedFile {
   const count = uploads.photos.length;
   if (count < DELIVERY_PROOF_MIN_PHOTOS || count > DELIVERY_PROOF_MAX_PHOTOS) {
     // the text names the bounds (1 to 6) as written, like the size limits of files
-    throw new AppError('DELIVERY_PHOTOS_COUNT', {}, { photos: 'DELIVERY_PHOTOS_COUNT' });
+    throw new AppError('DELIVERY_PHOTOS_COUNT', { fields: { photos: 'DELIVERY_PHOTOS_COUNT' } });
   }
   const signature = uploads.signature.at(0);
   const size = signature && pngSize(signature.data);
@@ -80,7 +80,7 @@ function checkUploads(uploads: ProofUploads): CheckedFile {
     size.height > SIGNATURE_MAX_SIDE ||
     size.width * size.height > SIGNATURE_MAX_PIXELS
   ) {
-    throw new AppError('DELIVERY_SIGNATURE_INVALID', {}, { signature: 'DELIVERY_SIGNATURE_INVALID' });
+    throw new AppError('DELIVERY_SIGNATURE_INVALID', { fields: { signature: 'DELIVERY_SIGNATURE_INVALID' } });
   }
   return signature;
 }
@@ -88,7 +88,7 @@ function checkUploads(uploads: ProofUploads): CheckedFile {
 function checkPositionTime(values: DeliveryProofValues, now: Date) {
   if (values.position_at === undefined) return;
   if (Date.parse(values.position_at) > now.getTime() + POSITION_FUTURE_SLACK_MS) {
-    throw new AppError('VALIDATION_FAILED', {}, { position_at: 'invalid' });
+    throw new AppError('VALIDATION_FAILED', { fields: { position_at: 'invalid' } });
   }
 }
 

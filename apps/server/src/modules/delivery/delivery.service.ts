@@ -187,7 +187,7 @@ export async function handleTelegramUpdate(
 export async function addPushSubscription(ctx: DeliveryContext, userId: number, input: PushSubscriptionInput) {
   if (!ctx.channels.push.publicKey) throw new AppError('PUSH_OFF');
   if (!ctx.channels.push.accepts(input.endpoint)) {
-    throw new AppError('VALIDATION_FAILED', {}, { endpoint: 'push_service' });
+    throw new AppError('VALIDATION_FAILED', { fields: { endpoint: 'push_service' } });
   }
   const at = nowOf(ctx).toISOString();
   return ctx.db.transaction().execute((trx) =>

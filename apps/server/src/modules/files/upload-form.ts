@@ -71,24 +71,24 @@ export async function readUploadForm<F extends string>(
     for await (const part of request.parts()) {
       const name = part.fieldname;
       if (part.type === 'file') {
-        if (!isFileField(name)) throw new AppError('VALIDATION_FAILED', {}, { [name]: 'unknown_field' });
-        if (files[name]) throw new AppError('VALIDATION_FAILED', {}, { [name]: 'one_file' });
+        if (!isFileField(name)) throw new AppError('VALIDATION_FAILED', { fields: { [name]: 'unknown_field' } });
+        if (files[name]) throw new AppError('VALIDATION_FAILED', { fields: { [name]: 'one_file' } });
         const data = await part.toBuffer().catch((error: unknown) => {
           // the file that was too large is named, so that a form can show it beside its field
           throw hasCode(error) && error.code === 'FST_REQ_FILE_TOO_LARGE'
-            ? new AppError('FILE_TOO_LARGE', {}, { [name]: 'FILE_TOO_LARGE' })
+            ? new AppError('FILE_TOO_LARGE', { fields: { [name]: 'FILE_TOO_LARGE' } })
             : error;
         });
         // An empty file input still sends a part: no name and no bytes means "no new file".
         if (data.length === 0 && !part.filename) continue;
         const checked = checkDocument(part.filename ?? '', data, name);
-        if (!checked) throw new AppError('UNSUPPORTED_FILE_TYPE', {}, { [name]: 'UNSUPPORTED_FILE_TYPE' });
+        if (!checked) throw new AppError('UNSUPPORTED_FILE_TYPE', { fields: { [name]: 'UNSUPPORTED_FILE_TYPE' } });
         files[name] = checked;
         continue;
       }
       // A text value in a file field (an empty input, or the current link sent back) keeps the document.
       if (isFileField(name)) continue;
-      if (part.valueTruncated) throw new AppError('VALIDATION_FAILED', {}, { [name]: 'too_long' });
+      if (part.valueTruncated) throw new AppError('VALIDATION_FAILED', { fields: { [name]: 'too_long' } });
       const previous = fields[name];
       fields[name] = previous === undefined ? part.value : [previous, part.value].flat();
     }
@@ -133,9 +133,9 @@ export async function readFileForm<F extends string>(
     for await (const part of request.parts()) {
       const name = part.fieldname;
       if (part.type === 'file') {
-        if (!isFileField(name)) throw new AppError('VALIDATION_FAILED', {}, { [name]: 'unknown_field' });
+        if (!isFileField(name)) throw new AppError('VALIDATION_FAILED', { fields: { [name]: 'unknown_field' } });
         const rule = rules[name];
-        const refuse = (code: ErrorCode) => new AppError(code, {}, { [name]: code });
+        const refuse = (code: ErrorCode) => new AppError(code, { fields: { [name]: code } });
         if (files[name].length >= rule.maxCount) throw refuse(rule.tooMany);
         const chunks: Buffer[] = [];
         let size = 0;
@@ -158,7 +158,7 @@ export async function readFileForm<F extends string>(
         files[name].push({ content_type: type, original_name: nameForType(part.filename ?? '', type, name), data });
         continue;
       }
-      if (part.valueTruncated) throw new AppError('VALIDATION_FAILED', {}, { [name]: 'too_long' });
+      if (part.valueTruncated) throw new AppError('VALIDATION_FAILED', { fields: { [name]: 'too_long' } });
       // a text value in a file field (an empty input) carries nothing
       if (isFileField(name)) continue;
       const previous = fields[name];

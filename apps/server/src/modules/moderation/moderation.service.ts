@@ -48,7 +48,7 @@ export async function fileReport(ctx: ModerationContext, reporterId: number, val
     since: startOfMarketDay(now),
     limit: REPORTS_PER_DAY,
   });
-  if (!row) throw new AppError('TOO_MANY_REPORTS', { max: REPORTS_PER_DAY });
+  if (!row) throw new AppError('TOO_MANY_REPORTS', { params: { max: REPORTS_PER_DAY } });
   return toReport(row);
 }
 

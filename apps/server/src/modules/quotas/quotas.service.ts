@@ -192,7 +192,10 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
 
       const endMs = Math.max(...over.map((charge) => charge.entry.windowStart + charge.entry.windowMs));
       const seconds = Math.max(1, Math.ceil((endMs - nowMs) / 1000));
-      throw new AppError('RATE_LIMITED', { when: formatWait(seconds, requestLanguage(request)) }, undefined, seconds);
+      throw new AppError('RATE_LIMITED', {
+        params: { when: formatWait(seconds, requestLanguage(request)) },
+        retryAfterSeconds: seconds,
+      });
     },
   };
 }

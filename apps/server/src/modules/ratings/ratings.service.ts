@@ -74,10 +74,10 @@ export async function rateShipment(
 ): Promise<ShipmentRatings> {
   const { shipment, role, other } = await myShipment(ctx, userId, number);
   if (role === 'carrier' && values.payment === undefined) {
-    throw new AppError('VALIDATION_FAILED', {}, { payment: 'required' });
+    throw new AppError('VALIDATION_FAILED', { fields: { payment: 'required' } });
   }
   if (role === 'owner' && values.on_time === undefined) {
-    throw new AppError('VALIDATION_FAILED', {}, { on_time: 'required' });
+    throw new AppError('VALIDATION_FAILED', { fields: { on_time: 'required' } });
   }
   if (shipment.status !== 'delivered' || !shipment.delivered_at) throw new AppError('RATING_NOT_OPEN');
   const now = ctx.now?.() ?? new Date();

@@ -51,7 +51,7 @@ export async function createSavedSearch(
       await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
     }
     if ((await repo.countSavedSearches(trx, userId)) >= MAX_SAVED_SEARCHES) {
-      throw new AppError('SAVED_SEARCHES_LIMIT', { max: MAX_SAVED_SEARCHES });
+      throw new AppError('SAVED_SEARCHES_LIMIT', { params: { max: MAX_SAVED_SEARCHES } });
     }
     return repo.insertSavedSearch(trx, {
       user_id: userId,

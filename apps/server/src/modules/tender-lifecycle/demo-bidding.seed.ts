@@ -33,7 +33,7 @@ export async function seedDemoBids(db: Db, shipperId: number, carrierIds: [numbe
     for (let round = 0; round < rounds; round += 1) {
       price = Math.floor(price * (0.9 + random() * 0.07));
       if (price <= 1) break;
-      await placeBid(ctx, carrierIds[round % 2]!, tender.id, price);
+      await placeBid(ctx, carrierIds[round % 2]!, tender.id, { amountUsd: price });
     }
   }
 
@@ -42,18 +42,12 @@ export async function seedDemoBids(db: Db, shipperId: number, carrierIds: [numbe
   let index = 0;
   for (const tender of awarded) {
     await setTenderWindow(db, tender.id, { status: 'opened', tender_end_date: today });
-    const first = await placeBid(
-      ctx,
-      carrierIds[index % 2]!,
-      tender.id,
-      Math.floor((tender.initial_price_cents / 100) * 0.95),
-    );
-    const second = await placeBid(
-      ctx,
-      carrierIds[(index + 1) % 2]!,
-      tender.id,
-      Math.floor((tender.initial_price_cents / 100) * 0.9),
-    );
+    const first = await placeBid(ctx, carrierIds[index % 2]!, tender.id, {
+      amountUsd: Math.floor((tender.initial_price_cents / 100) * 0.95),
+    });
+    const second = await placeBid(ctx, carrierIds[(index + 1) % 2]!, tender.id, {
+      amountUsd: Math.floor((tender.initial_price_cents / 100) * 0.9),
+    });
     const winner = random() < 0.7 ? second : first;
     const winnerId = winner === second ? carrierIds[(index + 1) % 2]! : carrierIds[index % 2]!;
     await awardTender(ctx, shipperId, tender.id, winner.id);

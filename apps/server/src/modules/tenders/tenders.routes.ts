@@ -84,7 +84,7 @@ async function readImportFile(request: FastifyRequest): Promise<Buffer> {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== TENDER_IMPORT_FILE_FIELD || file) {
-        throw new AppError('VALIDATION_FAILED', {}, { [part.fieldname]: file ? 'one_file' : 'unknown_field' });
+        throw new AppError('VALIDATION_FAILED', { fields: { [part.fieldname]: file ? 'one_file' : 'unknown_field' } });
       }
       file = await part.toBuffer();
     }
@@ -92,7 +92,7 @@ async function readImportFile(request: FastifyRequest): Promise<Buffer> {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-      throw new AppError('IMPORT_FILE_TOO_LARGE', { megabytes: TENDER_IMPORT_MAX_BYTES / 1024 / 1024 });
+      throw new AppError('IMPORT_FILE_TOO_LARGE', { params: { megabytes: TENDER_IMPORT_MAX_BYTES / 1024 / 1024 } });
     }
     throw new AppError('MALFORMED_BODY');
   }

@@ -121,7 +121,7 @@ export async function createTender(ctx: TendersContext, ownerId: number, values:
   if ((await findCompanyStanding(ctx.db, ownerId))?.suspended_at) throw new AppError('COMPANY_SUSPENDED');
   // the schema checks the form of closes_at; whether it is still ahead depends on the server's clock
   if (values.closes_at !== null && values.closes_at <= now.getTime()) {
-    throw new AppError('VALIDATION_FAILED', {}, { closes_at: 'past_instant' });
+    throw new AppError('VALIDATION_FAILED', { fields: { closes_at: 'past_instant' } });
   }
   const row = await ctx.db
     .transaction()
@@ -275,16 +275,16 @@ export async function importTenders(
   if (!header) throw new AppError('IMPORT_EMPTY');
   const mapping = csv.mapHeader(header.cells);
   if (!mapping.ok && mapping.code === 'IMPORT_DUPLICATE_COLUMN') {
-    throw new AppError('IMPORT_DUPLICATE_COLUMN', { column: mapping.column });
+    throw new AppError('IMPORT_DUPLICATE_COLUMN', { params: { column: mapping.column } });
   }
   if (!mapping.ok) {
     const columns = mapping.missing.map((field) => csv.columnName(field, options.lang)).join(', ');
-    throw new AppError('IMPORT_MISSING_COLUMNS', { columns });
+    throw new AppError('IMPORT_MISSING_COLUMNS', { params: { columns } });
   }
   const rows = records.filter((record) => !csv.isBlankRecord(record));
   if (rows.length === 0) throw new AppError('IMPORT_EMPTY');
   if (rows.length > TENDER_IMPORT_MAX_ROWS) {
-    throw new AppError('IMPORT_TOO_MANY_ROWS', { max: TENDER_IMPORT_MAX_ROWS, rows: rows.length });
+    throw new AppError('IMPORT_TOO_MANY_ROWS', { params: { max: TENDER_IMPORT_MAX_ROWS, rows: rows.length } });
   }
   const checked = rows.map((record) => csv.checkRow(record, mapping.fields, options.lang));
   const valid = checked.filter((row) => row.ok).length;

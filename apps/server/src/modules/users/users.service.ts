@@ -47,7 +47,7 @@ export async function registerUser(
     created_at: new Date().toISOString(),
     language,
   });
-  if (!created) throw new AppError('EMAIL_TAKEN', {}, { email: 'EMAIL_TAKEN' });
+  if (!created) throw new AppError('EMAIL_TAKEN', { fields: { email: 'EMAIL_TAKEN' } });
   return created;
 }
 
@@ -75,7 +75,7 @@ export async function loginUser(
 ): Promise<AuthTokens> {
   const email = credentials.email.trim().toLowerCase();
   const minutes = await ctx.throttle.blockedFor(email, ip);
-  if (minutes > 0) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { minutes });
+  if (minutes > 0) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { params: { minutes } });
 
   const row = await repo.findUserByEmail(ctx.db, email);
   // verifyPassword runs a real argon2 check even for an unknown e-mail, so both failures take the same time.

@@ -209,7 +209,7 @@ export async function assertVehicleFitsBid(
   const vehicle = await repo.findVehicleForBid(db, ownerId, id);
   if (!vehicle) throw new AppError('VEHICLE_NOT_FOUND');
   const refusal = bidVehicleRefusal(vehicle, cargoWeightKg, today);
-  if (refusal) throw new AppError(refusal, {}, { vehicle_id: refusal });
+  if (refusal) throw new AppError(refusal, { fields: { vehicle_id: refusal } });
 }
 
 /** "12" or "#12": a search text that may also be a vehicle's id (as the list screen reads it). */
@@ -295,7 +295,7 @@ function assertPapersAllowStatus(values: VehicleFormValues, now: Date): void {
   if (expired.length === 0) return;
   const fields: Record<string, string> = { current_status: 'VEHICLE_PAPERS_EXPIRED' };
   for (const document of expired) fields[`${document}_expires_on`] = 'VEHICLE_PAPERS_EXPIRED';
-  throw new AppError('VEHICLE_PAPERS_EXPIRED', {}, fields);
+  throw new AppError('VEHICLE_PAPERS_EXPIRED', { fields });
 }
 
 export async function createVehicle(
