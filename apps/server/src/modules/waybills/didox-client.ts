@@ -210,7 +210,7 @@ export interface DidoxClient {
 /** Didox refused what we sent (a 4xx with its message): shown to the user beside our own words. */
 export class DidoxRefusal extends AppError {
   constructor(readonly didoxMessage: string) {
-    super('DIDOX_REFUSED', { message: didoxMessage.slice(0, 500) });
+    super('DIDOX_REFUSED', { params: { message: didoxMessage.slice(0, 500) } });
   }
 }
 

@@ -91,7 +91,7 @@ const sideOf = (shipment: Shipment, userId: number): AwardSide => (shipment.owne
 /** A waybill that cannot be formed yet: the 409 names the fields still missing. */
 export class WaybillIncomplete extends AppError {
   constructor(readonly missing: string[]) {
-    super('WAYBILL_INCOMPLETE', {}, Object.fromEntries(missing.map((name) => [name, 'required'])));
+    super('WAYBILL_INCOMPLETE', { fields: Object.fromEntries(missing.map((name) => [name, 'required'])) });
   }
 }
 
@@ -359,7 +359,9 @@ export async function updateWaybill(
   const given = Object.keys(input).filter((key) => input[key as keyof WaybillInput] !== undefined);
   const theirs = given.filter((key) => !mine.includes(key));
   if (theirs.length > 0) {
-    throw new AppError('WAYBILL_NOT_YOUR_PART', {}, Object.fromEntries(theirs.map((key) => [key, 'invalid'])));
+    throw new AppError('WAYBILL_NOT_YOUR_PART', {
+      fields: Object.fromEntries(theirs.map((key) => [key, 'invalid'])),
+    });
   }
   const at = isoNow(ctx);
   await ctx.db.transaction().execute(async (trx) => {
