@@ -50,7 +50,6 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
         </section>
         <AwardPanel shipment={shipment} />
         <DeliveryProofPanel shipment={shipment} />
-        <WaybillPanel shipment={shipment} />
         <section aria-labelledby={actionsId} className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
           <h2 id={actionsId} className="mb-4 text-lg font-semibold text-white">
             {t('terms.actions')}
@@ -59,6 +58,7 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
         </section>
         <ShipmentRating shipment={shipment} />
       </div>
+      <WaybillPanel shipment={shipment} className="lg:col-span-2" />
       <ShipmentTracking shipment={shipment} className="lg:col-span-2" />
     </div>
   );

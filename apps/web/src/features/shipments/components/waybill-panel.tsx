@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { AlertMessage, ErrorState, LoadingState } from '../../../components/ui/states';
 import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { shipmentKeys } from '../../../lib/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
@@ -164,7 +165,7 @@ function WaybillActions({ state }: { state: WaybillState }) {
  * Central Bank rate used, what is still missing, my part of the fields, what I sign next, the waybill as a
  * document, its history and its PDF. Without Didox set up on the server it says so and nothing else.
  */
-export function WaybillPanel({ shipment }: { shipment: Shipment }) {
+export function WaybillPanel({ shipment, className }: { shipment: Shipment; className?: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const waybill = useWaybill(shipment.number);
@@ -229,7 +230,10 @@ export function WaybillPanel({ shipment }: { shipment: Shipment }) {
   }
 
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className={cn('min-w-0 rounded-xl border border-navy-700 bg-navy-900 p-5 sm:p-6', className)}
+    >
       <h2 id={headingId} className="mb-4 text-lg font-semibold text-white">
         {t('shipments.waybill.title')}
       </h2>

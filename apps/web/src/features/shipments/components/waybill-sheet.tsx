@@ -88,7 +88,12 @@ export function WaybillSheetView({ sheet }: { sheet: WaybillSheet }) {
         {sheet.goods.length === 0 ? (
           <p className="text-sm text-slate-500">{t('shipments.waybill.sheet.noGoods')}</p>
         ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('shipments.waybill.fields.goods')}>
+          <div
+            className="overflow-x-auto [contain:inline-size]"
+            tabIndex={0}
+            role="region"
+            aria-label={t('shipments.waybill.fields.goods')}
+          >
             <table className="w-full min-w-[40rem] border-collapse text-left text-xs">
               <thead>
                 <tr className="border-b border-slate-400">
