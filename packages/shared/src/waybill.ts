@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AWARD_SIDES } from './award.js';
+import type { Localized } from './language.js';
 import { pkcs7Base64 } from './eri.js';
 import { distanceKm, placeCoordinates, ROUTE_DETOUR } from './geo.js';
 import { soatoDistrict, soatoRegion } from './soato.js';
@@ -26,6 +27,24 @@ export const WAYBILL_STATUSES = [
   'rejected',
 ] as const;
 export type WaybillStatus = (typeof WAYBILL_STATUSES)[number];
+
+/**
+ * Each status in words (the shipment page, and the lines the shipment's timeline may show: "E-waybill: signed
+ * by the consignor").
+ */
+export const WAYBILL_STATUS_TEXT: Record<WaybillStatus, Localized> = {
+  not_created: { uz: 'Hali tuzilmagan', en: 'Not formed yet', ru: 'Ещё не сформирована' },
+  draft: { uz: 'Qoralama', en: 'Draft', ru: 'Черновик' },
+  consignor_signed: {
+    uz: 'Yuk joʻnatuvchi imzolagan',
+    en: 'Signed by the consignor',
+    ru: 'Подписана грузоотправителем',
+  },
+  carrier_accepted: { uz: 'Tashuvchi qabul qilgan', en: 'Accepted by the carrier', ru: 'Принята перевозчиком' },
+  delivered: { uz: 'Yetkazib berilgan', en: 'Delivered', ru: 'Доставлена' },
+  returned: { uz: 'Qaytarilgan', en: 'Returned', ru: 'Возвращена' },
+  rejected: { uz: 'Didoxda rad etilgan', en: 'Rejected at Didox', ru: 'Отклонена в Didox' },
+};
 
 /** Statuses after which nothing more happens to a waybill at the operator. */
 export const WAYBILL_FINAL_STATUSES: readonly WaybillStatus[] = ['delivered', 'returned', 'rejected'];

@@ -3,7 +3,8 @@
  * and signed there by both parties with their ERI keys (decision 033).
  *
  * `WaybillsContext.onStatusChange` is told of every change of a waybill's status (a party's step or the
- * operator's), after it is stored: the place to write it into the shipment's timeline.
+ * operator's), after it is stored: the place to write it into the shipment's timeline (the status in words:
+ * `WAYBILL_STATUS_TEXT` of @yuk/shared; a rejection carries Didox's reason).
  */
 export { waybillsRoutes } from './waybills.routes.js';
 export { runWaybillRefreshes, startWaybillRefresher } from './waybills.runner.js';

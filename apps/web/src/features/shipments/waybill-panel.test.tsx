@@ -6,7 +6,7 @@ import { findToast, jsonResponse, renderWithProviders, signedInInEnglish, stubFe
 import { WaybillPanel } from './components/waybill-panel';
 
 /** The API document's example: the carrier's view of a waybill the consignor has signed. */
-const example = waybillState.meta()?.examples?.[0] as WaybillState;
+const example = (waybillState.meta()?.examples as WaybillState[])[0]!;
 const shipment = { number: 'YT-000123', role: 'carrier', status: 'on_the_way', vehicle: null } as Shipment;
 
 const key = {

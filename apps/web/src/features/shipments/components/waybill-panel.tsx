@@ -1,11 +1,19 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { groupDigits, WAYBILL_FINAL_STATUSES, type Shipment, type WaybillState, type WaybillStatus } from '@yuk/shared';
+import {
+  groupDigits,
+  WAYBILL_FINAL_STATUSES,
+  WAYBILL_STATUS_TEXT,
+  type Shipment,
+  type WaybillState,
+  type WaybillStatus,
+} from '@yuk/shared';
 import { EriSignFlow } from '../../../components/eri-sign-flow';
 import { Button } from '../../../components/ui/button';
 import { AlertMessage, ErrorState, LoadingState } from '../../../components/ui/states';
 import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge';
+import { useLanguage } from '../../../i18n';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -28,12 +36,13 @@ const STATUS_TONE: Record<WaybillStatus, BadgeTone> = {
 
 function WaybillStatusLine({ state }: { state: WaybillState }) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   return (
     <div className="flex flex-col gap-1 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-slate-400">{t('terms.statusHolati')}:</span>
         <span data-testid="waybill-status">
-          <StatusBadge label={t(`shipments.waybill.statuses.${state.status}`)} tone={STATUS_TONE[state.status]} />
+          <StatusBadge label={WAYBILL_STATUS_TEXT[state.status][language]} tone={STATUS_TONE[state.status]} />
         </span>
       </div>
       {state.didox_id && (
@@ -56,6 +65,7 @@ function WaybillStatusLine({ state }: { state: WaybillState }) {
 
 function WaybillHistory({ state }: { state: WaybillState }) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   if (state.history.length === 0) return null;
   return (
     <div>
@@ -63,7 +73,7 @@ function WaybillHistory({ state }: { state: WaybillState }) {
       <ol className="flex flex-col gap-1 text-sm text-slate-300">
         {state.history.map((entry, index) => (
           <li key={`${entry.at}-${index}`}>
-            {formatDateTime(entry.at)} · {t(`shipments.waybill.statuses.${entry.status}`)} (
+            {formatDateTime(entry.at)} · {WAYBILL_STATUS_TEXT[entry.status][language]} (
             {t(`shipments.waybill.by.${entry.by}`)}){entry.note ? ` · ${entry.note}` : ''}
           </li>
         ))}
