@@ -688,6 +688,17 @@ async function refreshQuietly(ctx: WaybillsContext, waybillId: number, by: Award
   }
 }
 
+/**
+ * Reads a shipment's waybill again now (nothing when it is not formed, or e-waybills are not set up): for a
+ * caller that knows the shipment moved, e.g. right after the owner confirmed the delivery, so that the carrier
+ * is asked at once rather than at the next scheduled refresh.
+ */
+export async function refreshWaybillOfShipment(ctx: WaybillsContext, shipmentId: number): Promise<void> {
+  if (!ctx.didox) return;
+  const row = await repo.findWaybill(ctx.db, shipmentId);
+  if (row?.didox_id) await refreshQuietly(ctx, row.id);
+}
+
 /** Does one claimed refresh: again later while the waybill can still change, never again once it cannot. */
 export async function refreshDue(ctx: WaybillsContext, waybillId: number): Promise<void> {
   let status: WaybillStatus | null = null;
