@@ -14,6 +14,7 @@ import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import {
   createCbuClient,
   createDidoxClient,
+  refreshWaybillOfShipment,
   runWaybillRefreshes,
   type WaybillStatusChange,
 } from '../src/modules/waybills/index.js';
@@ -692,12 +693,19 @@ describe('signing and following the waybill', () => {
       cbu: undefined,
       now: () => Date.now() + 10 * 60_000,
     };
-    await runWaybillRefreshes(ctx);
+    const shipment = await database.db
+      .selectFrom('shipments')
+      .select('id')
+      .where('number', '=', number)
+      .executeTakeFirstOrThrow();
+    // at once, from whoever knows the shipment moved; and the schedule does not ask a second time
+    await refreshWaybillOfShipment(ctx, shipment.id);
     const notes = async () =>
       (await api(app, { method: 'GET', url: apiPaths.notifications.list, token: carrier.user.accessToken }))
         .json<Notification[]>()
         .filter((each) => each.kind === 'waybill_delivery_asked' && each.body.startsWith(number));
     expect(await notes()).toHaveLength(1);
+    await runWaybillRefreshes(ctx);
     await runWaybillRefreshes({ ...ctx, now: () => Date.now() + 30 * 60_000 });
     expect(await notes()).toHaveLength(1);
   });
