@@ -130,15 +130,17 @@ export function WaybillSheetView({ sheet }: { sheet: WaybillSheet }) {
       <dl className="grid gap-x-4 gap-y-1 border-t border-slate-300 pt-2 text-sm sm:grid-cols-2">
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">{t('shipments.waybill.sheet.goodsTotal')}</dt>
-          <dd className="font-medium">{t('shipments.waybill.sheet.sum', { amount: sum(sheet.goods_total) })}</dd>
+          <dd className="min-w-0 text-right font-medium break-words">
+            {t('shipments.waybill.sheet.sum', { amount: sum(sheet.goods_total) })}
+          </dd>
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">{t('shipments.waybill.sheet.weightTotal')}</dt>
-          <dd className="font-medium">{groupDigits(sheet.weight_gross_total, 0, 3)}</dd>
+          <dd className="min-w-0 text-right font-medium break-words">{groupDigits(sheet.weight_gross_total, 0, 3)}</dd>
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">{t('shipments.waybill.fields.total_distance_km')}</dt>
-          <dd className="font-medium">
+          <dd className="min-w-0 text-right font-medium break-words">
             {sheet.total_distance_km === null
               ? none
               : t('shipments.waybill.sheet.km', { km: groupDigits(sheet.total_distance_km, 0, 0) })}
@@ -146,7 +148,7 @@ export function WaybillSheetView({ sheet }: { sheet: WaybillSheet }) {
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">{t('shipments.waybill.sheet.deliveryCost')}</dt>
-          <dd className="font-semibold" data-testid="waybill-delivery-cost">
+          <dd className="min-w-0 text-right font-semibold break-words" data-testid="waybill-delivery-cost">
             {sheet.delivery_cost === null
               ? none
               : t('shipments.waybill.sheet.sum', { amount: sum(sheet.delivery_cost) })}
