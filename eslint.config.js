@@ -30,6 +30,7 @@ function serverModuleZones(base) {
     .map((d) => d.name);
   const outside = [
     'apps/server/src/app.ts',
+    'apps/server/src/due-handlers.ts',
     'apps/server/src/main.ts',
     'apps/server/src/db',
     'apps/server/src/plugins',

@@ -297,7 +297,7 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
         const inProcess = await measureInProcess(
           () => {
             const bid = nextBid(load);
-            return server.placeBid(ctx, carrierIds[bid.carrier], bid.tenderId, bid.amount);
+            return server.placeBid(ctx, carrierIds[bid.carrier], bid.tenderId, { amountUsd: bid.amount });
           },
           { warmup: 100, iterations: 2000 },
         );

@@ -19,8 +19,9 @@ const modules = {
   tenderRow: 'modules/tenders/tenders.service.ts#tenderRow',
   insertTenders: 'modules/tenders/tenders.repository.ts#insertTenders',
   createTenderInput: '../../../packages/shared/src/tenders.ts#createTenderInput',
-  runDueActions: 'modules/tender-lifecycle/deadline-runner.ts#runDueActions',
-  startDeadlineRunner: 'modules/tender-lifecycle/deadline-runner.ts#startDeadlineRunner',
+  runDueActions: 'modules/deadlines/deadline-runner.ts#runDueActions',
+  startDeadlineRunner: 'modules/deadlines/deadline-runner.ts#startDeadlineRunner',
+  dueHandlers: 'due-handlers.ts#dueHandlers',
   createMemoryEventBus: 'plugins/event-bus.ts#createMemoryEventBus',
 };
 
@@ -73,7 +74,10 @@ async function measure(server, database, engine, log) {
   const ctx = { db, bus };
 
   // an idle tick: nothing due among 100,000 scheduled closes
-  const idle = await measureInProcess(() => server.runDueActions(ctx), { warmup: 100, iterations: 1000 });
+  const idle = await measureInProcess(() => server.runDueActions(ctx, server.dueHandlers), {
+    warmup: 100,
+    iterations: 1000,
+  });
   const floor = await measureInProcess(
     () => db.selectFrom('due_actions').select('id').where('id', '=', 1).executeTakeFirst(),
     { warmup: 100, iterations: 1000 },
@@ -94,7 +98,7 @@ async function measure(server, database, engine, log) {
       if (state.status === 'closed' && !doneAt.has(id)) doneAt.set(id, Date.now());
     }),
   );
-  const stop = server.startDeadlineRunner(ctx, TICK_MS, quietLog);
+  const stop = server.startDeadlineRunner(ctx, server.dueHandlers, TICK_MS, quietLog);
   while (doneAt.size < DUE_TOGETHER && Date.now() < dueAt + 15_000) await sleep(20);
   stop();
   for (const off of unsubscribe) off();

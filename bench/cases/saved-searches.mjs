@@ -39,7 +39,7 @@ const modules = {
   openDatabase: 'db/database.ts#openDatabase',
   migrateToLatest: 'db/migrate.ts#migrateToLatest',
   insertSavedSearches: 'modules/saved-searches/index.ts#insertSavedSearches',
-  notifyMatchingSearches: 'modules/saved-searches/index.ts#notifyMatchingSearches',
+  notifyMatchingSearches: 'modules/saved-searches/saved-searches.service.ts#notifyMatchingSearches',
 };
 
 /** A fixed sequence of pseudo-random numbers, so every run seeds the same searches. */

@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.js';
+import { dueHandlers } from './due-handlers.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { bidsRoutes } from './modules/bids/index.js';
 import { companiesRoutes } from './modules/companies/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
+import { startDeadlineRunner } from './modules/deadlines/index.js';
 import {
   createDeliveryChannels,
   deliveryRoutes,
@@ -35,7 +37,7 @@ import {
 import { ratingsRoutes } from './modules/ratings/index.js';
 import { savedSearchesRoutes } from './modules/saved-searches/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
-import { lifecycleRoutes, startDeadlineRunner } from './modules/tender-lifecycle/index.js';
+import { lifecycleRoutes } from './modules/tender-lifecycle/index.js';
 import {
   createCbuClient,
   createDidoxClient,
@@ -167,10 +169,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const throttle = createLoginThrottle(counterStore, options.loginPolicy);
 
   const bus = options.eventBus ?? redisBus ?? createMemoryEventBus();
-  const bidsCtx = { db, bus };
+  // trading on tenders reads and announces their live state: bids, the owner's decisions, the deadlines
+  const tenderStateCtx = { db, bus };
   // streams never end by themselves: end them first so that closing can finish
   app.addHook('preClose', async () => endAllSseStreams());
-  const stopDeadlines = startDeadlineRunner(bidsCtx, options.deadlineTickMs ?? 250, app.log);
+  const stopDeadlines = startDeadlineRunner(tenderStateCtx, dueHandlers, options.deadlineTickMs ?? 250, app.log);
   const delivery = options.delivery ?? { publicUrl: 'http://localhost:3000' };
   const deliveryCtx = { db, channels: createDeliveryChannels(delivery, app.log) };
   const stopOutbox = startOutboxSender(deliveryCtx, options.outboxTickMs ?? 500, app.log);
@@ -210,7 +213,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     isSessionOpen: async (sessionId: string, userId: number) =>
       (await findActiveSession(db, sessionId))?.user_id === userId,
   });
-  // after authentication, before every module: its hook is added to the routes of the quota table as they are added
   const quotasCtx = {
     db,
     table: options.quotas ?? DEFAULT_QUOTAS,
@@ -224,8 +226,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Each module registers its routes at their full paths from the shared `apiPaths`: the paths are named once.
   await app.register(healthRoutes, { database: options.database, ...(redis ? { redis } : {}) });
-  await app.register(bidsRoutes, { ctx: bidsCtx });
-  await app.register(lifecycleRoutes, { ctx: bidsCtx });
+  await app.register(bidsRoutes, { ctx: tenderStateCtx });
+  await app.register(lifecycleRoutes, { ctx: tenderStateCtx });
   await app.register(notificationsRoutes, { ctx: { db, bus } });
   await app.register(shipmentsRoutes, { ctx: { db, bus } });
   await app.register(trackingRoutes, {

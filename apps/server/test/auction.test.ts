@@ -12,14 +12,14 @@ import {
   type PlacedBid,
   type Tender,
   type TenderAward,
-  type TenderBid,
 } from '@yuk/shared';
 import { buildApp } from '../src/app.js';
 import { Migrator, sql } from 'kysely';
 import { engineOf, openDatabase, type Database } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { runDueActions } from '../src/modules/tender-lifecycle/index.js';
+import { dueHandlers } from '../src/due-handlers.js';
+import { runDueActions } from '../src/modules/deadlines/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import {
   answerAward,
@@ -41,39 +41,16 @@ import {
   testDatabaseUrl,
   type ApiErrorBody,
 } from './helpers.js';
+import { requestsTo } from './requests.js';
 
 const { app, database } = await buildTestApp();
+const { bid, placedBid, buyNow, award, tenderBids } = requestsTo(app);
 
 const owner = await createUser(app);
 const [carrierA, carrierB, carrierC] = [await createUser(app), await createUser(app), await createUser(app)];
 
-const bid = (token: string, tenderId: number, amount: number, extra: Record<string, unknown> = {}) =>
-  api(app, {
-    method: 'POST',
-    url: pathTo(apiPaths.tenders.bids, { id: tenderId }),
-    token,
-    payload: { bid_amount: amount, ...extra },
-  });
-const placed = async (token: string, tenderId: number, amount: number, extra: Record<string, unknown> = {}) => {
-  const res = await bid(token, tenderId, amount, extra);
-  if (res.statusCode !== 201) throw new Error(`bid failed: ${res.statusCode} ${res.body}`);
-  return res.json<PlacedBid>();
-};
-const buyNow = (token: string, tenderId: number) =>
-  api(app, { method: 'POST', url: pathTo(apiPaths.tenders.buyNow, { id: tenderId }), token });
-const award = (token: string, tenderId: number, bidId: number) =>
-  api(app, {
-    method: 'POST',
-    url: pathTo(apiPaths.tenders.award, { id: tenderId }),
-    token,
-    payload: { bid_id: bidId },
-  });
 const getTender = async (token: string, tenderId: number) =>
   (await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.one, { id: tenderId }), token })).json<Tender>();
-const tenderBids = async (tenderId: number) =>
-  (
-    await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.bids, { id: tenderId }), token: owner.accessToken })
-  ).json<TenderBid[]>();
 const awards = async (tenderId: number) =>
   (
     await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.awards, { id: tenderId }), token: owner.accessToken })
@@ -221,17 +198,17 @@ describe('the minimum step', () => {
         })
       ).json<MinBidResponse>();
     expect(await minBid()).toEqual({ min_bid: null, min_step: 50, next_max_bid: 950 });
-    const tooClose = await bid(carrierA.accessToken, tender.id, 960, {});
+    const tooClose = await bid(carrierA.accessToken, tender.id, 960);
     expect(tooClose.statusCode).toBe(400);
     expect(tooClose.json<ApiErrorBody>()).toMatchObject({
       code: 'BID_STEP_TOO_SMALL',
       error: "Taklif joriy minimaldan kamida 50 USD past bo'lishi kerak: ko'pi bilan 950 USD",
     });
     expect((await bid(carrierA.accessToken, tender.id, 1000)).json<ApiErrorBody>().code).toBe('BID_NOT_LOWER');
-    await placed(carrierA.accessToken, tender.id, 950);
+    await placedBid(carrierA.accessToken, tender.id, 950);
     expect(await minBid()).toEqual({ min_bid: 950, min_step: 50, next_max_bid: 900 });
     expect((await bid(carrierB.accessToken, tender.id, 900.01)).statusCode).toBe(400);
-    await placed(carrierB.accessToken, tender.id, 900);
+    await placedBid(carrierB.accessToken, tender.id, 900);
     expect((await getTender(owner.accessToken, tender.id)).bid_count).toBe(2);
   });
 });
@@ -258,9 +235,9 @@ describe('the close time and the soft close', () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 1000, soft_close_minutes: 5 });
     const closesAt = Date.now() + 60_000;
     await setTenderClose(database, tender.id, closesAt);
-    await placed(carrierA.accessToken, tender.id, 990);
+    await placedBid(carrierA.accessToken, tender.id, 990);
     const before = Date.now();
-    const late = await placed(carrierB.accessToken, tender.id, 980);
+    const late = await placedBid(carrierB.accessToken, tender.id, 980);
     const moved = Date.parse((await getTender(carrierA.accessToken, tender.id)).closes_at);
     expect(moved).toBeGreaterThanOrEqual(Date.parse(late.created_at) + 5 * 60_000);
     expect(moved).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
@@ -284,7 +261,7 @@ describe('the close time and the soft close', () => {
 
   it('a bid outside the window leaves closes_at alone', async () => {
     const tender = await createTender(app, owner.accessToken, { soft_close_minutes: 5 });
-    await placed(carrierA.accessToken, tender.id, 1000);
+    await placedBid(carrierA.accessToken, tender.id, 1000);
     expect((await getTender(owner.accessToken, tender.id)).closes_at).toBe(tender.closes_at);
   });
 
@@ -299,7 +276,7 @@ describe('the close time and the soft close', () => {
     });
     const stream = readStates(res);
     await stream.until(1);
-    await placed(carrierA.accessToken, tender.id, 1400);
+    await placedBid(carrierA.accessToken, tender.id, 1400);
     await stream.until(2);
     controller.abort();
     expect(stream.text()).toMatch(/"extended_by_minutes":3/);
@@ -340,7 +317,7 @@ describe('the close time and the soft close', () => {
 describe('buy-now', () => {
   it('awards the tender to the buyer at once: bid accepted, shipment created, other bids rejected, owner told', async () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 1500, buy_now_price: 1200 });
-    const other = await placed(carrierA.accessToken, tender.id, 1400);
+    const other = await placedBid(carrierA.accessToken, tender.id, 1400);
     expect((await buyNow(owner.accessToken, tender.id)).json<ApiErrorBody>().code).toBe('BID_OWN_TENDER');
     const res = await buyNow(carrierB.accessToken, tender.id);
     expect(res.statusCode).toBe(201);
@@ -416,9 +393,9 @@ describe('buy-now', () => {
 describe('the winner confirms', () => {
   it('by hand: awarded with confirm_by; declined passes to the next lowest valid bid; confirmed makes the shipment', async () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 2000, confirm_within_minutes: 30 });
-    const a = await placed(carrierA.accessToken, tender.id, 1900);
-    const b = await placed(carrierB.accessToken, tender.id, 1800);
-    const c = await placed(carrierC.accessToken, tender.id, 1700, {
+    const a = await placedBid(carrierA.accessToken, tender.id, 1900);
+    const b = await placedBid(carrierB.accessToken, tender.id, 1800);
+    const c = await placedBid(carrierC.accessToken, tender.id, 1700, {
       valid_until: new Date(Date.now() + 60_000).toISOString(),
     });
     expect(c.valid_until).not.toBeNull();
@@ -501,10 +478,10 @@ describe('the winner confirms', () => {
       confirm_within_minutes: 10,
     });
     await setTenderClose(database, tender.id, Date.now() + 5 * 60_000);
-    const above = await placed(carrierA.accessToken, tender.id, 1600);
-    const second = await placed(carrierB.accessToken, tender.id, 1450);
-    const first = await placed(carrierC.accessToken, tender.id, 1400);
-    const expiring = await placed(carrierA.accessToken, tender.id, 1300, {
+    const above = await placedBid(carrierA.accessToken, tender.id, 1600);
+    const second = await placedBid(carrierB.accessToken, tender.id, 1450);
+    const first = await placedBid(carrierC.accessToken, tender.id, 1400);
+    const expiring = await placedBid(carrierA.accessToken, tender.id, 1300, {
       valid_until: new Date(Date.now() + 2 * 60_000).toISOString(),
     });
     // a minute after the close: the 1300 offer has expired, 1400 wins
@@ -528,7 +505,7 @@ describe('the winner confirms', () => {
       ['auto', 'no_show', first.id],
       ['fallback', 'no_show', second.id],
     ]);
-    const rows = await tenderBids(tender.id);
+    const rows = await tenderBids(owner.accessToken, tender.id);
     expect(rows.find((row) => row.id === first.id)?.bidder.no_shows).toBeGreaterThanOrEqual(1);
     // the award dialog's warning: an award let pass in the last 90 days, only for those who did
     expect(rows.find((row) => row.id === first.id)?.bidder.recent_no_show).toBe(true);
@@ -546,7 +523,7 @@ describe('the winner confirms', () => {
       reserve_price: 500,
       auto_award: true,
     });
-    const offer = await placed(carrierA.accessToken, tender.id, 900);
+    const offer = await placedBid(carrierA.accessToken, tender.id, 900);
     await passTenderClose(database, tender.id);
     await runSchedule(database);
     expect(await getTender(owner.accessToken, tender.id)).toMatchObject({ status: 'closed' });
@@ -559,7 +536,7 @@ describe('the winner confirms', () => {
   it('confirm against the deadline: exactly one of confirmed and no-show, every time', async () => {
     for (let round = 0; round < 8; round += 1) {
       const tender = await createTender(app, owner.accessToken);
-      const offer = await placed(carrierA.accessToken, tender.id, 1000 - round);
+      const offer = await placedBid(carrierA.accessToken, tender.id, 1000 - round);
       await award(owner.accessToken, tender.id, offer.id);
       // the deadline falls in the next few milliseconds, while both race for it
       const deadline = Date.now() + (round % 4) * 3;
@@ -596,7 +573,7 @@ describe('the winner confirms', () => {
   it('a bid with valid_until in the past or malformed is refused with 400 and not stored', async () => {
     const tender = await createTender(app, owner.accessToken);
     for (const validUntil of [new Date(Date.now() - 1000).toISOString(), 'tomorrow', '2026-13-01T00:00:00Z', 5]) {
-      const res = await bid(carrierA.accessToken, tender.id, 1000, { valid_until: validUntil });
+      const res = await bid(carrierA.accessToken, tender.id, 1000, { fields: { valid_until: validUntil } });
       expect(res.statusCode, String(validUntil)).toBe(400);
       expect(Object.keys(res.json<ApiErrorBody>().fields)).toEqual(['valid_until']);
     }
@@ -643,9 +620,9 @@ describe('the schedule', () => {
         .set({ due_at_ms: Date.now() - 1000 })
         .execute();
       const handled = await Promise.all([
-        runDueActions({ db: first.db, bus: createMemoryEventBus() }),
-        runDueActions({ db: second.db, bus: createMemoryEventBus() }),
-        runDueActions({ db: second.db, bus: createMemoryEventBus() }),
+        runDueActions({ db: first.db, bus: createMemoryEventBus() }, dueHandlers),
+        runDueActions({ db: second.db, bus: createMemoryEventBus() }, dueHandlers),
+        runDueActions({ db: second.db, bus: createMemoryEventBus() }, dueHandlers),
       ]);
       // each tender's close, and the saved-search match its opening scheduled: each done once
       expect(handled.reduce((sum, n) => sum + n, 0)).toBe(120);

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiPaths,
-  pathTo,
-  type MyBid,
-  type PlacedBid,
-  type Shipment,
-  type Tender,
-  type TenderBid,
-  type Vehicle,
-} from '@yuk/shared';
+import { apiPaths, pathTo, type PlacedBid, type Shipment, type Tender, type Vehicle } from '@yuk/shared';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
+import { requestsTo } from './requests.js';
 import {
   answerAward,
   createTender,
@@ -26,20 +18,7 @@ const owner = await createUser(app);
 const carrier = await createUser(app);
 const stranger = await createUser(app);
 
-const bid = (token: string | undefined, tenderId: number, payload: unknown, lang = 'en') =>
-  api(app, {
-    method: 'POST',
-    url: pathTo(apiPaths.tenders.bids, { id: tenderId }),
-    ...(token ? { token } : {}),
-    payload: payload as Record<string, unknown>,
-    headers: { 'accept-language': lang },
-  });
-
-const tenderBids = async (tenderId: number, token = owner.accessToken) =>
-  (await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.bids, { id: tenderId }), token })).json<TenderBid[]>();
-
-const myBids = async (tenderId: number, token = carrier.accessToken) =>
-  (await api(app, { method: 'GET', url: `${apiPaths.bids.mine}?tender_id=${tenderId}`, token })).json<MyBid[]>();
+const { bid, award, tenderBids, myBids } = requestsTo(app, { lang: 'en' });
 
 /** A tender of 20 000 kg (the factory's default) with its starting price of 1 500 USD. */
 const newTender = (overrides: Parameters<typeof createTender>[2] = {}) =>
@@ -55,20 +34,20 @@ const theirs = await createVehicle(app, stranger.accessToken);
 describe('a bid that names a vehicle', () => {
   it('is placed with the bidder’s own vehicle; the owner sees its type and plate, and so does the bidder', async () => {
     const tender = await newTender();
-    const placed = await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: truck.id });
+    const placed = await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: truck.id } });
     expect(placed.statusCode).toBe(201);
-    const other = await bid(stranger.accessToken, tender.id, { bid_amount: 1300 });
+    const other = await bid(stranger.accessToken, tender.id, 1300);
     expect(other.statusCode).toBe(201);
 
-    const listed = await tenderBids(tender.id);
+    const listed = await tenderBids(owner.accessToken, tender.id);
     expect(listed.map((row) => [row.bid_amount, row.vehicle])).toEqual([
       [1300, null],
       [1400, { id: truck.id, type: 'Refrigerated Truck', plate: '01 R 777 RR' }],
     ]);
-    expect((await myBids(tender.id)).map((row) => row.vehicle)).toEqual([
+    expect((await myBids(carrier.accessToken, `?tender_id=${tender.id}`)).map((row) => row.vehicle)).toEqual([
       { id: truck.id, type: 'Refrigerated Truck', plate: '01 R 777 RR' },
     ]);
-    expect((await myBids(tender.id, stranger.accessToken)).map((row) => row.vehicle)).toEqual([null]);
+    expect((await myBids(stranger.accessToken, `?tender_id=${tender.id}`)).map((row) => row.vehicle)).toEqual([null]);
     // the bidders do not see the owner's list
     expect(
       (
@@ -83,17 +62,17 @@ describe('a bid that names a vehicle', () => {
 
   it('without a vehicle (absent or null) works as before', async () => {
     const tender = await newTender();
-    const plain = await bid(carrier.accessToken, tender.id, { bid_amount: 1400 });
+    const plain = await bid(carrier.accessToken, tender.id, 1400);
     expect(plain.statusCode).toBe(201);
     expect(Object.keys(plain.json<PlacedBid>()).sort()).toEqual(
       ['bid_amount', 'confirm_by', 'created_at', 'id', 'status', 'tender_id', 'tender_number', 'valid_until'].sort(),
     );
-    expect((await bid(carrier.accessToken, tender.id, { bid_amount: 1390, vehicle_id: null })).statusCode).toBe(201);
+    expect((await bid(carrier.accessToken, tender.id, 1390, { fields: { vehicle_id: null } })).statusCode).toBe(201);
     // the amount rules are unchanged
-    expect((await bid(carrier.accessToken, tender.id, { bid_amount: 1390 })).json<ApiErrorBody>().code).toBe(
-      'BID_NOT_LOWER',
-    );
-    expect((await tenderBids(tender.id)).map((row) => [row.bid_amount, row.status, row.vehicle])).toEqual([
+    expect((await bid(carrier.accessToken, tender.id, 1390)).json<ApiErrorBody>().code).toBe('BID_NOT_LOWER');
+    expect(
+      (await tenderBids(owner.accessToken, tender.id)).map((row) => [row.bid_amount, row.status, row.vehicle]),
+    ).toEqual([
       [1390, 'active', null],
       [1400, 'pending', null],
     ]);
@@ -101,20 +80,20 @@ describe('a bid that names a vehicle', () => {
 
   it('answers 404 VEHICLE_NOT_FOUND for someone else’s vehicle and a missing one alike, and records nothing', async () => {
     const tender = await newTender();
-    const someoneElses = await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: theirs.id });
-    const missing = await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: 2_147_483_647 });
+    const someoneElses = await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: theirs.id } });
+    const missing = await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: 2_147_483_647 } });
     expect(someoneElses.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
     expect(someoneElses.json()).toEqual({ code: 'VEHICLE_NOT_FOUND', error: 'Vehicle not found' });
     expect(missing.json()).toEqual(someoneElses.json());
-    expect(await tenderBids(tender.id)).toEqual([]);
+    expect(await tenderBids(owner.accessToken, tender.id)).toEqual([]);
   });
 
   it('answers 404 TENDER_NOT_FOUND for a missing tender or someone else’s draft, before looking at the vehicle', async () => {
     const draft = await newTender({ status: 'draft' });
     for (const tenderId of [draft.id, 2_147_483_000]) {
       for (const vehicleId of [truck.id, theirs.id]) {
-        const res = await bid(carrier.accessToken, tenderId, { bid_amount: 1400, vehicle_id: vehicleId });
+        const res = await bid(carrier.accessToken, tenderId, 1400, { fields: { vehicle_id: vehicleId } });
         expect(res.statusCode).toBe(404);
         expect(res.json<ApiErrorBody>().code).toBe('TENDER_NOT_FOUND');
       }
@@ -127,7 +106,7 @@ describe('a bid that names a vehicle', () => {
     for (const dates of [{ insurance_expires_on: yesterday }, { registration_expires_on: yesterday }]) {
       // a vehicle resting with old papers may exist; it may not be offered
       const resting = await createVehicle(app, carrier.accessToken, { current_status: 'Maintenance', ...dates });
-      const refused = await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: resting.id });
+      const refused = await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: resting.id } });
       expect(refused.statusCode).toBe(400);
       const body = refused.json<ApiErrorBody>();
       expect(body.code).toBe('VEHICLE_PAPERS_EXPIRED');
@@ -141,10 +120,10 @@ describe('a bid that names a vehicle', () => {
       inspection_expires_on: yesterday,
       permit_expires_on: yesterday,
     });
-    expect((await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: lastDay.id })).statusCode).toBe(
+    expect((await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: lastDay.id } })).statusCode).toBe(
       201,
     );
-    expect(await tenderBids(tender.id)).toHaveLength(1);
+    expect(await tenderBids(owner.accessToken, tender.id)).toHaveLength(1);
   });
 
   it('refuses a vehicle that carries less than the cargo (400 VEHICLE_TOO_SMALL on vehicle_id), in tons or kg', async () => {
@@ -152,7 +131,7 @@ describe('a bid that names a vehicle', () => {
     const tons = await createVehicle(app, carrier.accessToken, { max_load_weight: '19.99', weight_unit: 'ton' });
     const kilos = await createVehicle(app, carrier.accessToken, { max_load_weight: '19999.99', weight_unit: 'kg' });
     for (const small of [tons, kilos]) {
-      const refused = await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: small.id });
+      const refused = await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: small.id } });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({
         code: 'VEHICLE_TOO_SMALL',
@@ -160,25 +139,25 @@ describe('a bid that names a vehicle', () => {
         fields: { vehicle_id: 'The vehicle’s load capacity is below the tender’s cargo weight' },
       });
     }
-    const ru = await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: tons.id }, 'ru');
+    const ru = await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: tons.id }, lang: 'ru' });
     expect(ru.json<ApiErrorBody>().error).toBe('Грузоподъёмность машины меньше веса груза тендера');
     // exactly the cargo's weight is enough, in either unit (20.01 t is not read as 20 009.99… kg)
     const exactKilos = await createVehicle(app, carrier.accessToken, { max_load_weight: '20000', weight_unit: 'kg' });
     expect(
-      (await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: exactKilos.id })).statusCode,
+      (await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: exactKilos.id } })).statusCode,
     ).toBe(201);
     const heavier = await newTender({ cargo_weight: 20010 });
     const decimalTons = await createVehicle(app, carrier.accessToken, { max_load_weight: '20.01', weight_unit: 'ton' });
     expect(
-      (await bid(carrier.accessToken, heavier.id, { bid_amount: 1400, vehicle_id: decimalTons.id })).statusCode,
+      (await bid(carrier.accessToken, heavier.id, 1400, { fields: { vehicle_id: decimalTons.id } })).statusCode,
     ).toBe(201);
-    expect((await tenderBids(tender.id)).map((row) => row.vehicle?.id)).toEqual([exactKilos.id]);
+    expect((await tenderBids(owner.accessToken, tender.id)).map((row) => row.vehicle?.id)).toEqual([exactKilos.id]);
   });
 
   it('refuses an Inactive vehicle (400 VEHICLE_INACTIVE); Maintenance and In Transit ones may be offered', async () => {
     const tender = await newTender();
     const inactive = await createVehicle(app, carrier.accessToken, { current_status: 'Inactive' });
-    const refused = await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: inactive.id });
+    const refused = await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: inactive.id } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<ApiErrorBody>()).toMatchObject({
       code: 'VEHICLE_INACTIVE',
@@ -187,7 +166,7 @@ describe('a bid that names a vehicle', () => {
     let amount = 1400;
     for (const status of ['Maintenance', 'In Transit', 'Available', 'Active']) {
       const vehicle = await createVehicle(app, carrier.accessToken, { current_status: status });
-      const placed = await bid(carrier.accessToken, tender.id, { bid_amount: amount, vehicle_id: vehicle.id });
+      const placed = await bid(carrier.accessToken, tender.id, amount, { fields: { vehicle_id: vehicle.id } });
       expect(placed.statusCode, status).toBe(201);
       amount -= 10;
     }
@@ -209,26 +188,26 @@ describe('a bid that names a vehicle', () => {
       [truck.id],
     ];
     for (const value of wrong) {
-      const res = await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: value });
+      const res = await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: value } });
       expect(res.statusCode, JSON.stringify(value)).toBe(400);
       const body = res.json<ApiErrorBody>();
       expect(body.code, JSON.stringify(value)).toBe('VALIDATION_FAILED');
       expect(Object.keys(body.fields), JSON.stringify(value)).toEqual(['vehicle_id']);
     }
-    expect(await tenderBids(tender.id)).toEqual([]);
+    expect(await tenderBids(owner.accessToken, tender.id)).toEqual([]);
   });
 
   it('answers 401 without a token', async () => {
     const tender = await newTender();
-    const res = await bid(undefined, tender.id, { bid_amount: 1400, vehicle_id: truck.id });
+    const res = await bid(undefined, tender.id, 1400, { fields: { vehicle_id: truck.id } });
     expect(res.statusCode).toBe(401);
-    expect(await tenderBids(tender.id)).toEqual([]);
+    expect(await tenderBids(owner.accessToken, tender.id)).toEqual([]);
   });
 
   it('loses its vehicle when the vehicle is deleted; the bid stays', async () => {
     const tender = await newTender();
     const spare = await createVehicle(app, carrier.accessToken);
-    expect((await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: spare.id })).statusCode).toBe(
+    expect((await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: spare.id } })).statusCode).toBe(
       201,
     );
     const deleted = await api(app, {
@@ -237,19 +216,15 @@ describe('a bid that names a vehicle', () => {
       token: carrier.accessToken,
     });
     expect(deleted.statusCode).toBe(204);
-    expect((await tenderBids(tender.id)).map((row) => [row.bid_amount, row.vehicle])).toEqual([[1400, null]]);
+    expect((await tenderBids(owner.accessToken, tender.id)).map((row) => [row.bid_amount, row.vehicle])).toEqual([
+      [1400, null],
+    ]);
   });
 });
 
 describe('the shipment of an awarded bid', () => {
-  async function award(tender: Tender, bidId: number) {
-    const awarded = await api(app, {
-      method: 'POST',
-      url: pathTo(apiPaths.tenders.award, { id: tender.id }),
-      token: owner.accessToken,
-      payload: { bid_id: bidId },
-    });
-    expect(awarded.statusCode).toBe(200);
+  async function awardAndConfirm(tender: Tender, bidId: number) {
+    expect((await award(owner.accessToken, tender.id, bidId)).statusCode).toBe(200);
     expect((await answerAward(app, carrier.accessToken, bidId)).statusCode).toBe(200);
   }
   const shipmentOf = async (tender: Tender, token: string) =>
@@ -264,10 +239,10 @@ describe('the shipment of an awarded bid', () => {
       license_plate: '10 b 321 cd',
     });
     const placed = (
-      await bid(carrier.accessToken, tender.id, { bid_amount: 1400, vehicle_id: van.id })
+      await bid(carrier.accessToken, tender.id, 1400, { fields: { vehicle_id: van.id } })
     ).json<PlacedBid>();
-    await bid(stranger.accessToken, tender.id, { bid_amount: 1300, vehicle_id: theirs.id });
-    await award(tender, placed.id);
+    await bid(stranger.accessToken, tender.id, 1300, { fields: { vehicle_id: theirs.id } });
+    await awardAndConfirm(tender, placed.id);
 
     const expected = { type: 'Box Truck', plate: '10 B 321 CD' };
     expect((await shipmentOf(tender, carrier.accessToken)).vehicle).toEqual(expected);
@@ -289,8 +264,8 @@ describe('the shipment of an awarded bid', () => {
 
   it('has no vehicle when the winning bid named none', async () => {
     const tender = await newTender();
-    const placed = (await bid(carrier.accessToken, tender.id, { bid_amount: 1400 })).json<PlacedBid>();
-    await award(tender, placed.id);
+    const placed = (await bid(carrier.accessToken, tender.id, 1400)).json<PlacedBid>();
+    await awardAndConfirm(tender, placed.id);
     expect((await shipmentOf(tender, carrier.accessToken)).vehicle).toBeNull();
   });
 });

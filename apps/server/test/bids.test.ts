@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { apiPaths, pathTo, type MyBid, type PlacedBid, type TenderBid, type TenderLiveState } from '@yuk/shared';
+import { apiPaths, pathTo, type PlacedBid, type TenderBid, type TenderLiveState } from '@yuk/shared';
 import { api, buildTestApp, readStates, type ApiErrorBody } from './helpers.js';
+import { requestsTo } from './requests.js';
 import { createUser } from './factories/index.js';
 import { answerAward, createTender, daysFromToday, passTenderClose, runSchedule } from './factories/index.js';
 
 const { app, database } = await buildTestApp();
 
-const bid = (token: string, tenderId: number, amount: unknown, lang?: string) =>
-  api(app, {
-    method: 'POST',
-    url: pathTo(apiPaths.tenders.bids, { id: tenderId }),
-    token,
-    payload: { bid_amount: amount },
-    ...(lang ? { headers: { 'accept-language': lang } } : {}),
-  });
+const { bid, myBids } = requestsTo(app);
+
 const minBid = async (token: string, tenderId: number) =>
   (await api(app, { method: 'GET', url: pathTo(apiPaths.tenders.minBid, { id: tenderId }), token })).json<{
     min_bid: number | null;
   }>().min_bid;
-const myBids = async (token: string, query = '') =>
-  (await api(app, { method: 'GET', url: `${apiPaths.bids.mine}${query}`, token })).json<MyBid[]>();
 const ownerAction = (token: string, tenderId: number, action: 'award' | 'close' | 'publish', payload?: object) =>
   api(app, { method: 'POST', url: `/api/tenders/${tenderId}/${action}`, token, ...(payload ? { payload } : {}) });
 
@@ -82,7 +75,7 @@ describe('POST /api/tenders/{id}/bids', () => {
       bid_amount: 1400,
       status: 'active',
     });
-    const notLower = await bid(carrierB.accessToken, tender.id, 1400, 'en');
+    const notLower = await bid(carrierB.accessToken, tender.id, 1400, { lang: 'en' });
     expect(notLower.json()).toEqual({ code: 'BID_NOT_LOWER', error: 'Your bid must be lower than 1,400 USD' });
     expect((await bid(carrierB.accessToken, tender.id, 1399.99)).statusCode).toBe(201);
   });
@@ -94,7 +87,7 @@ describe('POST /api/tenders/{id}/bids', () => {
       expect(res.statusCode, JSON.stringify(amount)).toBe(400);
       expect(res.json()).toMatchObject({ code: 'BID_AMOUNT_INVALID', error: "Iltimos, to'g'ri narx kiriting" });
     }
-    const ru = await bid(carrierA.accessToken, tender.id, -1, 'ru');
+    const ru = await bid(carrierA.accessToken, tender.id, -1, { lang: 'ru' });
     expect(ru.json<ApiErrorBody>().error).toBe('Пожалуйста, введите корректную цену');
     expect(await minBid(carrierA.accessToken, tender.id)).toBeNull();
   });

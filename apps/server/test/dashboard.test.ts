@@ -10,10 +10,12 @@ import {
   type Tender,
 } from '@yuk/shared';
 import { api, buildTestApp, sql, type ApiErrorBody } from './helpers.js';
+import { requestsTo } from './requests.js';
 import { answerAward, createTender, quickUsers, type QuickUser } from './factories/index.js';
 import { seedDemoHistory } from '../src/seed/demo-history.js';
 
 const { app, database } = await buildTestApp();
+const { placedBid } = requestsTo(app);
 const db = database.db;
 
 const [shipper, carrier, rival, outsider, nobody] = await quickUsers(database, 5);
@@ -31,8 +33,6 @@ async function post<T>(who: QuickUser, url: string, payload?: object): Promise<T
 
 const postTender = (owner: QuickUser, overrides: Partial<CreateTenderInput> = {}) =>
   createTender(app, owner.accessToken, { initial_price: 1500, ...overrides });
-const bid = (who: QuickUser, tender: Tender, amount: number) =>
-  post<PlacedBid>(who, pathTo(apiPaths.tenders.bids, { id: tender.id }), { bid_amount: amount });
 const buyNow = (who: QuickUser, tender: Tender) =>
   post<PlacedBid>(who, pathTo(apiPaths.tenders.buyNow, { id: tender.id }));
 
@@ -91,8 +91,8 @@ const PERIOD = { from: '2026-08-01', to: '2026-11-20' };
 // in Tashkent), settled 24 hours later at 2026-10-31T20:00Z: already 1 November in Tashkent. Delivered on its
 // delivery date; both sides rate.
 const deal1 = await postTender(shipper);
-const deal1Rival = await bid(rival, deal1, 1300);
-const deal1Won = await bid(carrier, deal1, 1200);
+const deal1Rival = await placedBid(rival.accessToken, deal1.id, 1300);
+const deal1Won = await placedBid(carrier.accessToken, deal1.id, 1200);
 await award(shipper, carrier, deal1, deal1Won);
 await deliver(shipper, carrier, deal1);
 await rate(shipper, deal1, { score: 4, on_time: true });
@@ -137,7 +137,7 @@ await sql`update ratings set created_at = ${'2026-11-02T09:00:00.000Z'} where sh
 
 // deal 3: the carrier again, settled 12 hours after posting, in November; not delivered yet.
 const deal3 = await postTender(shipper);
-const deal3Won = await bid(carrier, deal3, 1200);
+const deal3Won = await placedBid(carrier.accessToken, deal3.id, 1200);
 await award(shipper, carrier, deal3, deal3Won);
 await setAt('tenders', { column: 'id', value: deal3.id }, { created_at: '2026-11-15T00:00:00.000Z' });
 await setAt('bids', { column: 'id', value: deal3Won.id }, { created_at: '2026-11-15T06:00:00.000Z' });
@@ -145,7 +145,7 @@ await setAt('shipments', { column: 'tender_id', value: deal3.id }, { created_at:
 
 // an open tender of August with one bid of the carrier's: undecided
 const open = await postTender(shipper);
-const openBid = await bid(carrier, open, 1400);
+const openBid = await placedBid(carrier.accessToken, open.id, 1400);
 await setAt('tenders', { column: 'id', value: open.id }, { created_at: '2026-08-10T10:00:00.000Z' });
 await setAt('bids', { column: 'id', value: openBid.id }, { created_at: '2026-08-11T10:00:00.000Z' });
 
@@ -163,13 +163,13 @@ await setAt('shipments', { column: 'tender_id', value: late.id }, { created_at: 
 
 // someone else's tenders: one the carrier wins at 900 (November), one the carrier bids on and the owner closes
 const other1 = await postTender(outsider, { initial_price: 1000 });
-const other1Won = await bid(carrier, other1, 900);
+const other1Won = await placedBid(carrier.accessToken, other1.id, 900);
 await award(outsider, carrier, other1, other1Won);
 await setAt('tenders', { column: 'id', value: other1.id }, { created_at: '2026-11-08T00:00:00.000Z' });
 await setAt('bids', { column: 'id', value: other1Won.id }, { created_at: '2026-11-09T00:00:00.000Z' });
 await setAt('shipments', { column: 'tender_id', value: other1.id }, { created_at: '2026-11-10T00:00:00.000Z' });
 const other2 = await postTender(outsider, { initial_price: 1000 });
-const other2Bid = await bid(carrier, other2, 950);
+const other2Bid = await placedBid(carrier.accessToken, other2.id, 950);
 await post(outsider, pathTo(apiPaths.tenders.close, { id: other2.id }));
 await setAt('tenders', { column: 'id', value: other2.id }, { created_at: '2026-10-19T00:00:00.000Z' });
 await setAt('bids', { column: 'id', value: other2Bid.id }, { created_at: '2026-10-20T00:00:00.000Z' });
@@ -339,7 +339,7 @@ describe('the dashboard of a carrier', () => {
     expect(before.carrier?.months).toHaveLength(12);
 
     const fresh = await postTender(shipper);
-    const won = await bid(rival, fresh, 1000);
+    const won = await placedBid(rival.accessToken, fresh.id, 1000);
     await award(shipper, rival, fresh, won);
     await deliver(shipper, rival, fresh);
     await rate(shipper, fresh, { score: 5, on_time: true });

@@ -8,6 +8,7 @@ import {
   type DeliveryOptions,
 } from '../src/modules/delivery/index.js';
 import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
+import { requestsTo } from './requests.js';
 import { createTender, createUser, runSchedule } from './factories/index.js';
 import { startFakePushService } from './fakes/push-service.js';
 import { startFakeSmtp } from './fakes/smtp.js';
@@ -29,6 +30,7 @@ const delivery: DeliveryOptions = {
   push: { vapid: generateVapidKeys(), subject: 'mailto:ops@yuk.example', services: [push.origin] },
 };
 const { app, database } = await buildTestApp({ delivery });
+const { bid } = requestsTo(app);
 // the sender the app runs on its timer, run by hand here (the same channels, the same database)
 const channels = createDeliveryChannels(delivery, app.log);
 const send = (atMs = Date.now()) => runOutbox({ db: database.db, channels, now: () => new Date(atMs) });
@@ -77,14 +79,6 @@ async function linkedUser(language: 'uz' | 'en' | 'ru' = 'uz') {
   expect(answer.statusCode).toBe(200);
   return { ...user, chatId, startToken: token, linkAnswer: answer.json<{ text: string }>() };
 }
-
-const bid = (token: string, tenderId: number, amount: number) =>
-  api(app, {
-    method: 'POST',
-    url: pathTo(apiPaths.tenders.bids, { id: tenderId }),
-    token,
-    payload: { bid_amount: amount },
-  });
 
 describe('settings', () => {
   it('start from the defaults, change in part, and refuse what is not a setting', async () => {

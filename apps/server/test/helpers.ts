@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, expect } from 'vitest';
+import type { ApiErrorBody as SharedApiErrorBody } from '@yuk/shared';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { DEFAULT_QUOTAS, scaleQuotas } from '../src/modules/quotas/index.js';
 import { openDatabase, type Database } from '../src/db/database.js';
@@ -43,12 +44,11 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** An error answer as the tests read it (`fields` only on validation errors). */
-export interface ApiErrorBody {
-  error: string;
-  code: string;
-  fields: Record<string, string>;
-}
+/**
+ * An error answer as the tests read it: the API's own shape, with `fields` read without a check (the API sends
+ * them only on validation errors, which is where the tests read them).
+ */
+export type ApiErrorBody = Required<SharedApiErrorBody>;
 
 /** The parts of the OpenAPI document the tests read. */
 export interface OpenApiDocument {
@@ -88,7 +88,6 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
   return { app, database, close };
 }
 
-/** Inject a JSON request, optionally as a signed-in user. */
 /** The URL of a request the tests build, as text (for labels and for sending it over real HTTP). */
 export function urlOf(options: InjectOptions): string {
   const { url } = options;
@@ -98,6 +97,7 @@ export function urlOf(options: InjectOptions): string {
     : `${url.pathname}${url.query ? `?${new URLSearchParams(url.query as Record<string, string>).toString()}` : ''}`;
 }
 
+/** Inject a request, as the signed-in user whose access token is `token` (anonymous without one). */
 export function api(app: FastifyInstance, options: InjectOptions & { token?: string }) {
   const { token, headers, ...rest } = options;
   return app.inject({

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiPaths, pathTo, type Notification, type PlacedBid } from '@yuk/shared';
+import { apiPaths, pathTo, type Notification } from '@yuk/shared';
 import { api, buildTestApp } from './helpers.js';
+import { requestsTo } from './requests.js';
 import { createUser } from './factories/index.js';
 import { answerAward, createTender, daysFromToday, passTenderClose, runSchedule } from './factories/index.js';
 
 const { app, database } = await buildTestApp();
+const { placedBid } = requestsTo(app);
 
 const list = async (token: string, query = '', lang?: string) =>
   (
@@ -17,15 +19,6 @@ const list = async (token: string, query = '', lang?: string) =>
   ).json<Notification[]>();
 const unread = async (token: string) =>
   (await api(app, { method: 'GET', url: apiPaths.notifications.unreadCount, token })).json<{ count: number }>().count;
-const bid = async (token: string, tenderId: number, amount: number) =>
-  (
-    await api(app, {
-      method: 'POST',
-      url: pathTo(apiPaths.tenders.bids, { id: tenderId }),
-      token,
-      payload: { bid_amount: amount },
-    })
-  ).json<PlacedBid>();
 
 describe('notifications made by events', () => {
   it('a new bid tells the owner; the outbid carrier is told; nobody else is', async () => {
@@ -36,9 +29,9 @@ describe('notifications made by events', () => {
       await createUser(app),
     ];
     const tender = await createTender(app, owner.accessToken, { name: 'Olma', initial_price: 3000 });
-    await bid(a.accessToken, tender.id, 2900);
-    await bid(a.accessToken, tender.id, 2800); // lowering my own bid does not tell me I was outbid
-    await bid(b.accessToken, tender.id, 2750);
+    await placedBid(a.accessToken, tender.id, 2900);
+    await placedBid(a.accessToken, tender.id, 2800); // lowering my own bid does not tell me I was outbid
+    await placedBid(b.accessToken, tender.id, 2750);
     const ownerNotes = await list(owner.accessToken);
     expect(ownerNotes.map((n) => n.kind)).toEqual(['bid_received', 'bid_received', 'bid_received']);
     expect(ownerNotes[0]).toMatchObject({
@@ -58,9 +51,9 @@ describe('notifications made by events', () => {
   it('the award tells the winner and each loser once; closing tells the bidders; expiry tells the owner', async () => {
     const [owner, a, b] = [await createUser(app), await createUser(app), await createUser(app)];
     const tender = await createTender(app, owner.accessToken, { initial_price: 3000 });
-    const winning = await bid(a.accessToken, tender.id, 2000);
-    await bid(b.accessToken, tender.id, 1900);
-    await bid(b.accessToken, tender.id, 1800);
+    const winning = await placedBid(a.accessToken, tender.id, 2000);
+    await placedBid(b.accessToken, tender.id, 1900);
+    await placedBid(b.accessToken, tender.id, 1800);
     await api(app, {
       method: 'POST',
       url: pathTo(apiPaths.tenders.award, { id: tender.id }),
@@ -80,7 +73,7 @@ describe('notifications made by events', () => {
     expect((await list(owner.accessToken))[0]?.kind).toBe('award_confirmed');
 
     const closing = await createTender(app, owner.accessToken);
-    await bid(a.accessToken, closing.id, 1000);
+    await placedBid(a.accessToken, closing.id, 1000);
     await api(app, {
       method: 'POST',
       url: pathTo(apiPaths.tenders.close, { id: closing.id }),
@@ -92,7 +85,7 @@ describe('notifications made by events', () => {
       tender_start_date: daysFromToday(-2),
       tender_end_date: daysFromToday(0),
     });
-    await bid(b.accessToken, expiring.id, 1000);
+    await placedBid(b.accessToken, expiring.id, 1000);
     await passTenderClose(database, expiring.id, daysFromToday(-1));
     await runSchedule(database);
     const ownerLatest = (await list(owner.accessToken, '?tab=system'))[0];
@@ -109,8 +102,8 @@ describe('tabs, read and read-all', () => {
       tender_start_date: daysFromToday(-2),
       tender_end_date: daysFromToday(0),
     });
-    await bid(a.accessToken, tender.id, 2000);
-    await bid(a.accessToken, tender.id, 1900);
+    await placedBid(a.accessToken, tender.id, 2000);
+    await placedBid(a.accessToken, tender.id, 1900);
     await passTenderClose(database, tender.id, daysFromToday(-1));
     await runSchedule(database);
     expect((await list(owner.accessToken, '?tab=all')).length).toBe(3);
@@ -138,7 +131,7 @@ describe('tabs, read and read-all', () => {
   it("refuses someone else's notification (404), bad tabs and ids (400), and no token (401)", async () => {
     const [owner, a] = [await createUser(app), await createUser(app)];
     const tender = await createTender(app, owner.accessToken);
-    await bid(a.accessToken, tender.id, 100);
+    await placedBid(a.accessToken, tender.id, 100);
     const theirs = (await list(owner.accessToken))[0]!;
     expect(
       (
@@ -185,7 +178,7 @@ describe('GET /api/notifications/stream', () => {
     };
     await readUntil('event: unread');
     expect(text).toContain('data: {"count":0}');
-    await bid(a.accessToken, tender.id, 1000);
+    await placedBid(a.accessToken, tender.id, 1000);
     await readUntil('"count":1');
     expect(text).toContain('event: notification');
     expect(text).toContain('"title":"New bid on your tender"');

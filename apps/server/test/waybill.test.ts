@@ -666,7 +666,7 @@ describe('signing and following the waybill', () => {
     // the deadline schedule of tenders leaves waybill refreshes alone
     const { claimDue } = await import('../src/db/due-actions.js');
     const claimed = await claimDue(database.db, Date.now() + 3_600_000, 1, 1000);
-    expect(claimed.filter((each) => each.kind === 'waybill_refresh')).toEqual([]);
+    expect(claimed.map((each): string => each.kind)).not.toContain('waybill_refresh');
   });
 
   it('once the owner confirms the delivery here, the carrier is asked (once) to hand over on the waybill', async () => {

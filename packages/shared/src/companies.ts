@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasControlCharacters } from './tenders.js';
+import { hasControlCharacters } from './typed-input.js';
 import { review } from './ratings.js';
 import { phoneField } from './users.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_FILE_BYTES } from './files.js';
-import { hasControlCharacters } from './tenders.js';
+import { hasControlCharacters } from './typed-input.js';
 
 /**
  * Proof of delivery: what the carrier records at the receiver's door while the shipment is on the way

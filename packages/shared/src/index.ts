@@ -41,3 +41,4 @@ export * from './quotas.js';
 export * from './paths.js';
 export * from './api-paths.js';
 export * from './web-routes.js';
+export * from './typed-input.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasControlCharacters } from './tenders.js';
+import { hasControlCharacters } from './typed-input.js';
 
 /**
  * After a delivery each side rates the other once, within RATING_WINDOW_DAYS; neither sees the other's rating

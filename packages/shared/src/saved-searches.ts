@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TENDER_MODES } from './constants.js';
-import { hasControlCharacters, optionalPriceField, TENDER_WEIGHT_MAX_KG } from './tenders.js';
+import { optionalPriceField, TENDER_WEIGHT_MAX_KG } from './tenders.js';
+import { hasControlCharacters } from './typed-input.js';
 
 /**
  * Saved searches: a carrier names a lane (and what loads suit them) once, and is told of every tender that

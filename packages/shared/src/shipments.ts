@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VEHICLE_TYPES } from './constants.js';
 import { listFormatParam } from './csv.js';
 import { SHIPMENT_STATUSES } from './notifications.js';
-import { hasControlCharacters } from './tenders.js';
+import { hasControlCharacters } from './typed-input.js';
 
 /** The steps a person may set: the carrier sets loaded then on_the_way; the owner confirms delivered. */
 export const SHIPMENT_STEPS = ['loaded', 'on_the_way', 'delivered'] as const;

@@ -9,7 +9,8 @@ import {
   MIN_STEP_DEFAULT_USD,
   SOFT_CLOSE_MINUTES_MAX,
 } from './auction.js';
-import { parseDecimal, usdToCents } from './money.js';
+import { usdToCents } from './money.js';
+import { hasControlCharacters, isBlank, readTypedNumber } from './typed-input.js';
 import { daysBetween, locationFilterOf } from './tender-filters.js';
 import { listFormatParam } from './csv.js';
 
@@ -49,11 +50,6 @@ export const TENDER_DATE_FIELD_NAMES = [
   'tender_end_date',
 ] as const;
 
-/** Nothing entered: absent, null, or blank text. */
-export function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-}
-
 /**
  * The create form's own check, in its order: first the seven required fields, then the
  * four dates. Gives the error code whose text the screen shows and every blank field; null when all are filled.
@@ -66,19 +62,6 @@ export function missingTenderFields(
   if (required.length > 0) return { code: 'TENDER_REQUIRED_FIELDS', fields: [...required, ...dates] };
   if (dates.length > 0) return { code: 'TENDER_DATES_REQUIRED', fields: dates };
   return null;
-}
-
-/**
- * Whether a text holds control characters (which PostgreSQL partly cannot store, NUL above all). Long texts
- * may keep line breaks and tabs.
- */
-export function hasControlCharacters(text: string, allowLineBreaks = false): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code === 127) return true;
-    if (code < 32 && !(allowLineBreaks && (code === 9 || code === 10 || code === 13))) return true;
-  }
-  return false;
 }
 
 /** A required one-line text: blank → the form's "fill in all required fields" code; trimmed; bounded. */
@@ -99,12 +82,6 @@ const optionalLongText = z
   .refine((text) => !hasControlCharacters(text, true), { error: 'invalid' })
   .nullish()
   .transform((text) => (text ? text : null));
-
-/** What a user typed in a number box: "12.5", " 12,5 " (decimal comma) or a JSON number. */
-export function readTypedNumber(value: unknown): number | undefined {
-  if (typeof value === 'string' && /^\s*[+-]?\d*,\d+\s*$/.test(value)) return parseDecimal(value.replace(',', '.'));
-  return parseDecimal(value);
-}
 
 const numberInput = z.union([z.number(), z.string()], {
   error: (issue) => (issue.input === undefined || issue.input === null ? 'TENDER_REQUIRED_FIELDS' : 'number'),
@@ -132,31 +109,12 @@ const priceField = positiveNumber(TENDER_PRICE_MAX_USD).refine((usd) => usdToCen
   error: 'decimals',
 });
 
-/** An optional amount in USD (buy-now, reserve): blank or absent → null; else like the initial price. */
+/** An optional amount in USD (buy-now, reserve): blank or absent → null; else checked as the initial price. */
 export const optionalPriceField = z
   .union([z.number(), z.string(), z.null()], { error: 'number' })
   .optional()
-  .transform((value, ctx) => {
-    if (isBlank(value)) return null;
-    const parsed = readTypedNumber(value);
-    if (parsed === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'number' });
-      return z.NEVER;
-    }
-    if (parsed <= 0) {
-      ctx.addIssue({ code: 'custom', message: 'positive' });
-      return z.NEVER;
-    }
-    if (parsed > TENDER_PRICE_MAX_USD) {
-      ctx.addIssue({ code: 'custom', message: 'too_large' });
-      return z.NEVER;
-    }
-    if (usdToCents(parsed) === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'decimals' });
-      return z.NEVER;
-    }
-    return parsed;
-  });
+  .transform((value) => (isBlank(value) ? null : value))
+  .pipe(priceField.nullable());
 
 /** A whole number of minutes within [min, max]; blank or absent → the default. */
 const minutesField = (min: number, max: number, fallback: number, rangeMessage: string) =>

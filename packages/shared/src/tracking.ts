@@ -3,7 +3,7 @@ import { TENDER_MODES } from './constants.js';
 import type { Language, Localized } from './language.js';
 import { SHIPMENT_STATUSES } from './notifications.js';
 import { shipmentNumberParam } from './shipments.js';
-import { hasControlCharacters } from './tenders.js';
+import { hasControlCharacters } from './typed-input.js';
 
 /**
  * Live position of a shipment: the carrier's phone sends the points it takes in batches while the shipment is

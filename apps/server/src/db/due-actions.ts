@@ -12,7 +12,7 @@ import { engineOf, type Db } from './database.js';
  * tender_match: a tender just opened, and the saved searches it matches are still to be told.
  * <paper>_expiry: a vehicle's paper runs out soon, and its owner is to be reminded.
  */
-export type DueKind =
+export type DeadlineKind =
   | 'tender_close'
   | 'award_confirm'
   | 'bid_expiry'
@@ -20,18 +20,21 @@ export type DueKind =
   | 'insurance_expiry'
   | 'registration_expiry'
   | 'inspection_expiry'
-  | 'permit_expiry'
-  | 'waybill_refresh';
+  | 'permit_expiry';
 
 /**
- * Kinds whose work calls an outside service (the e-waybill's operator): their own module's runner claims
- * them (claimDueOf) and does them outside any transaction; the deadline runner leaves them alone.
+ * Kinds whose work calls an outside service (waybill_refresh: the e-waybill's status at its operator): their
+ * own module's runner claims them (claimDueOf) and does them outside any transaction; the deadline runner,
+ * whose handlers run inside one, never claims them.
  */
-export const OUTSIDE_DUE_KINDS: readonly DueKind[] = ['waybill_refresh'];
+export type OutsideDueKind = 'waybill_refresh';
+export const OUTSIDE_DUE_KINDS: readonly OutsideDueKind[] = ['waybill_refresh'];
 
-export interface DueAction {
+export type DueKind = DeadlineKind | OutsideDueKind;
+
+export interface DueAction<K extends DueKind = DueKind> {
   id: number;
-  kind: DueKind;
+  kind: K;
   subject_id: number;
   due_at_ms: number;
   attempts: number;
@@ -63,33 +66,38 @@ export async function cancelDue(db: Db, kind: DueKind, subjectId: number): Promi
  * Claims up to `limit` rows due at `nowMs` that no live claim holds, earliest first, for `leaseMs`. Two
  * instances claiming at once get disjoint rows.
  */
-export async function claimDue(db: Db, nowMs: number, leaseMs: number, limit: number): Promise<DueAction[]> {
-  return claimWhere(db, nowMs, leaseMs, limit, sql`kind not in (${sql.join(OUTSIDE_DUE_KINDS)})`);
-}
-
-/** Claims, as claimDue does, rows of one kind only (an outside kind, done by its own module's runner). */
-export async function claimDueOf(
+export async function claimDue(
   db: Db,
-  kind: DueKind,
   nowMs: number,
   leaseMs: number,
   limit: number,
-): Promise<DueAction[]> {
-  return claimWhere(db, nowMs, leaseMs, limit, sql`kind = ${kind}`);
+): Promise<DueAction<DeadlineKind>[]> {
+  return claimWhere<DeadlineKind>(db, nowMs, leaseMs, limit, sql`kind not in (${sql.join(OUTSIDE_DUE_KINDS)})`);
 }
 
-async function claimWhere(
+/** Claims, as claimDue does, rows of one kind only (an outside kind, done by its own module's runner). */
+export async function claimDueOf<K extends OutsideDueKind>(
+  db: Db,
+  kind: K,
+  nowMs: number,
+  leaseMs: number,
+  limit: number,
+): Promise<DueAction<K>[]> {
+  return claimWhere<K>(db, nowMs, leaseMs, limit, sql`kind = ${kind}`);
+}
+
+async function claimWhere<K extends DueKind>(
   db: Db,
   nowMs: number,
   leaseMs: number,
   limit: number,
   which: ReturnType<typeof sql>,
-): Promise<DueAction[]> {
+): Promise<DueAction<K>[]> {
   const postgres = engineOf(db) === 'postgres';
   const due = sql`select id from due_actions
     where due_at_ms <= ${nowMs} and claimed_until_ms <= ${nowMs} and ${which}
     order by due_at_ms limit ${limit} ${postgres ? sql`for update skip locked` : sql``}`;
-  const { rows } = await sql<DueAction>`update due_actions
+  const { rows } = await sql<DueAction<K>>`update due_actions
     set claimed_until_ms = ${nowMs + leaseMs}, attempts = attempts + 1
     where id in (${due})
     returning id, kind, subject_id, due_at_ms, attempts`.execute(db);

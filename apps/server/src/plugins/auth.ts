@@ -42,7 +42,7 @@ export interface AuthOptions {
 }
 
 /** Bearer access tokens only (never from a URL); the session must still be open, so logout ends access at once. */
-export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
+const authenticateBearer = async (app: FastifyInstance, options: AuthOptions) => {
   app.decorateRequest('principal', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
@@ -51,4 +51,5 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (!(await options.isSessionOpen(claims.sessionId, claims.userId))) throw new AppError('TOKEN_INVALID');
     request.principal = { userId: claims.userId, sessionId: claims.sessionId };
   });
-});
+};
+export const authPlugin = fp(authenticateBearer, { name: 'auth', dependencies: ['errors'] });

@@ -16,6 +16,7 @@ import {
   type Language,
 } from '@yuk/shared';
 import { AppError } from '../errors.js';
+import { securityHeaders } from './security.js';
 
 export function requestLanguage(request: FastifyRequest): Language {
   return pickLanguage(request.headers['accept-language']);
@@ -105,7 +106,7 @@ function frameworkErrorCode(error: FastifyError): ErrorCode | undefined {
 }
 
 /** One error handler: every failure answers `{ error, code, fields? }` in the reader's language; a 5xx hides its inside. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+const answerErrors = async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLanguage(request);
     if (error instanceof AppError) {
@@ -140,7 +141,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       url: request.url.split('?')[0]?.slice(0, 200) ?? '',
     }),
   );
-});
+};
+export const errorsPlugin = fp(answerErrors, { name: 'errors' });
 
 /**
  * Requests Node's HTTP parser refuses before any route sees them (headers too large, a broken request line,
@@ -164,12 +166,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
       'content-type: application/json; charset=utf-8',
       `content-length: ${Buffer.byteLength(body)}`,
       // the same protections the security plugin gives every other answer
-      "content-security-policy: default-src 'none'; frame-ancestors 'none'",
-      'x-content-type-options: nosniff',
-      'x-frame-options: DENY',
-      'referrer-policy: no-referrer',
-      'strict-transport-security: max-age=15552000; includeSubDomains',
-      'cross-origin-opener-policy: same-origin',
+      ...Object.entries(securityHeaders()).map(([name, value]) => `${name}: ${value}`),
       'connection: close',
     ];
     socket.write(`${headers.join('\r\n')}\r\n\r\n${body}`);

@@ -231,7 +231,8 @@ declare module 'fastify' {
 }
 
 /** Makes `app.liveStreams` available to every route. */
-export const liveStreamsPlugin = fp(async (app: FastifyInstance, options: { liveStreams: LiveStreams }) => {
+const provideLiveStreams = async (app: FastifyInstance, options: { liveStreams: LiveStreams }) => {
   app.decorate('liveStreams', options.liveStreams);
   app.addHook('onClose', async () => options.liveStreams.stop());
-});
+};
+export const liveStreamsPlugin = fp(provideLiveStreams, { name: 'live-streams' });

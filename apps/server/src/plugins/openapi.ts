@@ -45,7 +45,7 @@ const withBodyExamples: typeof jsonSchemaTransform = (route) => {
 };
 
 /** The OpenAPI document, generated from the route schemas, browsable at /api/docs. */
-export const openapiPlugin = fp(async (app: FastifyInstance) => {
+const serveApiDocument = async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -63,4 +63,5 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     transform: withBodyExamples,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-});
+};
+export const openapiPlugin = fp(serveApiDocument, { name: 'openapi' });

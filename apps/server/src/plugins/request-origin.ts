@@ -33,8 +33,9 @@ export function requestOrigin(): RequestOrigin | undefined {
  * Sets the origin for everything a handler does. A preHandler hook: by then the body is read (body parsing
  * runs on the socket's events, outside any context set earlier), and the handler runs inside `done`.
  */
-export const requestOriginPlugin = fp(async (app: FastifyInstance) => {
+const keepRequestOrigin = async (app: FastifyInstance) => {
   app.addHook('preHandler', (request, _reply, done) => {
     storage.run({ ip: request.ip || null, userAgent: cleanUserAgent(request.headers['user-agent']) }, done);
   });
-});
+};
+export const requestOriginPlugin = fp(keepRequestOrigin, { name: 'request-origin' });

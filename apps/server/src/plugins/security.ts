@@ -114,7 +114,7 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
  * Security headers on every answer (a strict CSP: scripts only from our own origin, never inline) and
  * per-route rate limits. Inline styles stay allowed: the toast library injects its stylesheet.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, options: { redis?: Redis; imgSources?: string[] }) => {
+const secureAnswers = async (app: FastifyInstance, options: { redis?: Redis; imgSources?: string[] }) => {
   // After validation, before any handler: bad text in a path, query or body is refused with 400 and never reaches the database.
   // (a callback hook: an async one costs every request a promise)
   app.addHook('preHandler', (request, _reply, done) => {
@@ -138,4 +138,5 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { redis?:
     global: false,
     ...(options.redis ? { redis: options.redis, skipOnError: true, nameSpace: 'yuk:rate:' } : {}),
   });
-});
+};
+export const securityPlugin = fp(secureAnswers, { name: 'security', dependencies: ['errors'] });

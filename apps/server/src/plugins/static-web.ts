@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Serves the built web app; every non-API GET that is not a file gets index.html (client-side routes). */
-export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
+const serveWebApp = async (app: FastifyInstance, options: { root: string }) => {
   if (!existsSync(join(options.root, 'index.html'))) {
     app.log.warn(`web app not built (no ${join(options.root, 'index.html')}); only the API is served`);
     return;
@@ -44,4 +44,5 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: 
   };
   app.get('/', { schema: { hide: true } }, serve);
   app.get('/*', { schema: { hide: true } }, serve);
-});
+};
+export const staticWebPlugin = fp(serveWebApp, { name: 'static-web', dependencies: ['errors', 'security'] });

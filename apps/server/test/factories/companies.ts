@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths, type Company } from '@yuk/shared';
 import type { Database } from '../../src/db/database.js';
 import { grantModerator } from '../../src/modules/users/index.js';
+import { api } from '../helpers.js';
 import { multipart, type FormValue } from './multipart.js';
 import { pdfFile, pngFile } from './vehicles.js';
 
@@ -28,11 +29,12 @@ export function companyForm(
 /** PUT /api/companies/me with a multipart form, as `token`. */
 export async function putCompany(app: FastifyInstance, token: string, form = companyForm(), lang?: string) {
   const { payload, headers } = await multipart(form);
-  return app.inject({
+  return api(app, {
     method: 'PUT',
     url: apiPaths.companies.mine,
     payload,
-    headers: { ...headers, authorization: `Bearer ${token}`, ...(lang ? { 'accept-language': lang } : {}) },
+    token,
+    headers: { ...headers, ...(lang ? { 'accept-language': lang } : {}) },
   });
 }
 
@@ -40,11 +42,7 @@ export async function putCompany(app: FastifyInstance, token: string, form = com
 export async function pendingCompany(app: FastifyInstance, token: string, form = companyForm()): Promise<Company> {
   const saved = await putCompany(app, token, form);
   if (saved.statusCode !== 200) throw new Error(`company not saved: ${saved.statusCode} ${saved.body}`);
-  const sent = await app.inject({
-    method: 'POST',
-    url: apiPaths.companies.verification,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const sent = await api(app, { method: 'POST', url: apiPaths.companies.verification, token });
   if (sent.statusCode !== 200) throw new Error(`verification not requested: ${sent.statusCode} ${sent.body}`);
   return sent.json<Company>();
 }

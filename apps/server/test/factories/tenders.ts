@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database.js';
-import { runDueActions } from '../../src/modules/tender-lifecycle/index.js';
+import { dueHandlers } from '../../src/due-handlers.js';
+import { runDueActions } from '../../src/modules/deadlines/index.js';
 import { createMemoryEventBus } from '../../src/plugins/event-bus.js';
+import { api } from '../helpers.js';
 import { marketToday, pathTo, type CreateTenderInput, type Tender, apiPaths } from '@yuk/shared';
 
 /** A date `days` from today (Tashkent), YYYY-MM-DD. */
@@ -35,10 +37,10 @@ export async function createTender(
   token: string,
   overrides: Partial<CreateTenderInput> = {},
 ): Promise<Tender> {
-  const res = await app.inject({
+  const res = await api(app, {
     method: 'POST',
     url: apiPaths.tenders.collection,
-    headers: { authorization: `Bearer ${token}` },
+    token,
     payload: buildTenderInput(overrides),
   });
   if (res.statusCode !== 201) throw new Error(`create tender failed: ${res.statusCode} ${res.body}`);
@@ -69,7 +71,7 @@ export async function passTenderClose(database: Database, tenderId: number, endD
 
 /** Runs every due action now, as the server's deadline runner would; returns how many ran. */
 export function runSchedule(database: Database, now?: () => Date): Promise<number> {
-  return runDueActions({ db: database.db, bus: createMemoryEventBus(), ...(now ? { now } : {}) });
+  return runDueActions({ db: database.db, bus: createMemoryEventBus(), ...(now ? { now } : {}) }, dueHandlers);
 }
 
 /** The carrier's answer to an award of their bid, through the API. */
@@ -79,9 +81,9 @@ export async function answerAward(
   bidId: number,
   answer: 'confirm' | 'decline' = 'confirm',
 ) {
-  return app.inject({
+  return api(app, {
     method: 'POST',
     url: pathTo(answer === 'confirm' ? apiPaths.bids.confirm : apiPaths.bids.decline, { id: bidId }),
-    headers: { authorization: `Bearer ${carrierToken}` },
+    token: carrierToken,
   });
 }

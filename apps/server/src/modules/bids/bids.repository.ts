@@ -258,13 +258,16 @@ export function markNoShow(trx: Db, bidId: number, nowMs: number) {
     .executeTakeFirst();
 }
 
+/** The statuses of a bid nobody has decided on yet: the lowest (active) and those bid under since (pending). */
+const UNDECIDED_STATUSES: BidStatus[] = ['active', 'pending'];
+
 /** An undecided bid past its valid_until: expired. */
 export async function expireBid(trx: Db, bidId: number, nowMs: number): Promise<boolean> {
   const result = await trx
     .updateTable('bids')
     .set({ status: 'expired' })
     .where('id', '=', bidId)
-    .where('status', 'in', ['active', 'pending'])
+    .where('status', 'in', UNDECIDED_STATUSES)
     .where('valid_until_ms', '<=', nowMs)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -277,21 +280,21 @@ export async function rejectOtherBids(trx: Db, tenderId: number, winningBidId: n
     .set({ status: 'rejected' })
     .where('tender_id', '=', tenderId)
     .where('id', '<>', winningBidId)
-    .where('status', 'in', ['active', 'pending'])
+    .where('status', 'in', UNDECIDED_STATUSES)
     .returning('bidder_id')
     .execute();
   return [...new Set(losers.map((row) => row.bidder_id))];
 }
 
 /** Tenders closed without an award at once: their undecided bids are rejected. Returns each tender's bidders. */
-export async function rejectUndecidedBidsOf(trx: Db, tenderIds: number[]): Promise<Map<number, number[]>> {
+export async function rejectUndecidedBidsByTender(trx: Db, tenderIds: number[]): Promise<Map<number, number[]>> {
   const byTender = new Map<number, number[]>();
   if (tenderIds.length === 0) return byTender;
   const rows = await trx
     .updateTable('bids')
     .set({ status: 'rejected' })
     .where('tender_id', 'in', tenderIds)
-    .where('status', 'in', ['active', 'pending'])
+    .where('status', 'in', UNDECIDED_STATUSES)
     .returning(['tender_id', 'bidder_id'])
     .execute();
   for (const row of rows) {
@@ -302,14 +305,7 @@ export async function rejectUndecidedBidsOf(trx: Db, tenderIds: number[]): Promi
   return byTender;
 }
 
-/** A tender closed without an award: its undecided bids are rejected. Returns their bidders. */
-export async function rejectUndecidedBids(trx: Db, tenderId: number): Promise<number[]> {
-  const rows = await trx
-    .updateTable('bids')
-    .set({ status: 'rejected' })
-    .where('tender_id', '=', tenderId)
-    .where('status', 'in', ['active', 'pending'])
-    .returning('bidder_id')
-    .execute();
-  return [...new Set(rows.map((row) => row.bidder_id))];
+/** One tender closed without an award: its undecided bids are rejected. Returns their bidders. */
+export async function rejectUndecidedBidsOfTender(trx: Db, tenderId: number): Promise<number[]> {
+  return (await rejectUndecidedBidsByTender(trx, [tenderId])).get(tenderId) ?? [];
 }

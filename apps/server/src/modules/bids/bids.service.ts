@@ -1,6 +1,5 @@
 import {
   centsToUsd,
-  formatUsd,
   matchesBidFilters,
   nextMaxBidCents,
   type BidVehicle,
@@ -13,20 +12,20 @@ import {
   type TenderLiveState,
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
+import type { DueHandlers } from '../deadlines/index.js';
 import { CSV_PAGE_ROWS } from '../../plugins/csv.js';
-import { companiesOfUsers, findCompanyStanding } from '../companies/index.js';
+import { companiesOfUsers } from '../companies/index.js';
 import { standingOfUsers } from '../ratings/index.js';
 import { announce } from '../notifications/index.js';
 import { assertVehicleFitsBid } from '../vehicles/index.js';
 import {
   clockMs,
-  findTenderState,
   liveStateOf,
   marketDay,
   ownTender,
   tenderChannel,
+  tradeRefusal,
   visibleTender,
-  type TenderState,
   type TenderStateContext,
 } from '../tenders/index.js';
 import { commitBid } from './bid-batcher.js';
@@ -64,44 +63,6 @@ export async function getMinBid(ctx: BidsContext, userId: number, tenderId: numb
   };
 }
 
-/** Why a user may not trade on this tender now: their company is suspended, or the tender wants verified ones. */
-export async function companyRefusal(ctx: { db: BidsContext['db'] }, tender: TenderState, userId: number) {
-  const standing = await findCompanyStanding(ctx.db, userId);
-  if (standing?.suspended_at) return new AppError('COMPANY_SUSPENDED');
-  if (tender.verified_only === 1 && standing?.verification_status !== 'verified') {
-    return new AppError('COMPANY_NOT_VERIFIED');
-  }
-  return undefined;
-}
-
-/** Explains why the conditional update refused a bid, in the order a person would want to hear it. */
-async function refusal(
-  ctx: BidsContext,
-  tender: TenderState | undefined,
-  bidderId: number,
-  amountCents: number,
-  nowMs: number,
-): Promise<AppError> {
-  if (!tender || (tender.status === 'draft' && tender.owner_id !== bidderId)) return new AppError('TENDER_NOT_FOUND');
-  if (tender.owner_id === bidderId) return new AppError('BID_OWN_TENDER');
-  const company = await companyRefusal(ctx, tender, bidderId);
-  if (company) return company;
-  if (tender.status === 'awarded') return new AppError('TENDER_ALREADY_AWARDED');
-  if (tender.status !== 'opened' || tender.closes_at_ms <= nowMs) return new AppError('TENDER_NOT_OPEN');
-  const minimum = tender.current_min_bid_cents ?? tender.initial_price_cents;
-  if (amountCents >= minimum) return new AppError('BID_NOT_LOWER', { params: { min: formatUsd(minimum) } });
-  const next = nextMaxBidCents(minimum, tender.min_step_cents);
-  if (next === null || amountCents > next) {
-    return new AppError('BID_STEP_TOO_SMALL', {
-      params: {
-        step: formatUsd(tender.min_step_cents),
-        max: next === null ? '—' : formatUsd(next),
-      },
-    });
-  }
-  return new AppError('CONFLICT');
-}
-
 /** A bid's offer: the amount, and optionally until when it holds and the vehicle that would carry the cargo. */
 export interface BidOffer {
   amountUsd: number;
@@ -126,7 +87,9 @@ export async function placeBid(
     await assertVehicleFitsBid(ctx.db, bidderId, vehicleId, tender.cargo_weight, marketDay(ctx));
   }
   const outcome = await commitBid(ctx.db, { tenderId, bidderId, amountCents, nowMs, validUntilMs, vehicleId });
-  if (!outcome) throw await refusal(ctx, await findTenderState(ctx.db, tenderId), bidderId, amountCents, nowMs);
+  // refused by the conditional update; a state that changed again since reads as a conflict
+  if (!outcome)
+    throw (await tradeRefusal(ctx.db, bidderId, tenderId, { amountCents }, nowMs)) ?? new AppError('CONFLICT');
   const { bid: placed, tender } = outcome;
   await announce(ctx.bus, [...new Set(outcome.notifications.map((notification) => notification.userId))]);
   const state: TenderLiveState = liveStateOf(tender, nowMs);
@@ -235,3 +198,12 @@ export async function listTenderBids(ctx: BidsContext, ownerId: number, tenderId
     },
   }));
 }
+
+/** The bids' deadline: an undecided bid past its valid_until expires; nobody is notified. */
+export const bidDueHandlers = {
+  bid_expiry: {
+    each: async (trx, bidId, batch) => {
+      await repo.expireBid(trx, bidId, batch.nowMs);
+    },
+  },
+} satisfies Partial<DueHandlers>;

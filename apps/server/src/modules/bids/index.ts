@@ -1,10 +1,9 @@
 /** The bids module: placing bids (in group commits) and listing them. */
 export { bidsRoutes } from './bids.routes.js';
-export { companyRefusal, placeBid, type BidsContext } from './bids.service.js';
+export { bidDueHandlers, placeBid, type BidsContext } from './bids.service.js';
 export {
   acceptAwardedBid,
   declineAwardedBid,
-  expireBid,
   findBid,
   findBidOfTender,
   insertBid,
@@ -12,6 +11,6 @@ export {
   markNoShow,
   offerBid,
   rejectOtherBids,
-  rejectUndecidedBids,
-  rejectUndecidedBidsOf,
+  rejectUndecidedBidsByTender,
+  rejectUndecidedBidsOfTender,
 } from './bids.repository.js';

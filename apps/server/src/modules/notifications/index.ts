@@ -2,6 +2,7 @@
 export { notificationsRoutes } from './notifications.routes.js';
 export {
   announce,
+  announceAfterBatch,
   recordNotifications,
   recordNotificationsFor,
   type NotificationDraft,

@@ -10,6 +10,7 @@ import {
 } from '@yuk/shared';
 import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { DueBatch } from '../deadlines/index.js';
 import { queueOutside } from '../delivery/index.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
@@ -84,6 +85,11 @@ export async function recordNotificationsFor(
 /** After commit: wakes the live streams of these users. */
 export async function announce(bus: EventBus, userIds: number[]): Promise<void> {
   await Promise.all(userIds.map((userId) => bus.publish(userChannel(userId), { userId })));
+}
+
+/** Wakes the live streams of these users once the schedule's batch is committed, each user once per batch. */
+export function announceAfterBatch(batch: DueBatch, userIds: number[]): void {
+  for (const userId of userIds) batch.afterCommit(`user:${userId}`, (ctx) => announce(ctx.bus, [userId]));
 }
 
 type Row = Awaited<ReturnType<typeof repo.listNotifications>>[number];

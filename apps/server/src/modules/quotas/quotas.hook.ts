@@ -26,10 +26,10 @@ export function quotasByRoute(table: QuotaTable): Map<string, QuotaName[]> {
  * hook, so the modules' route files know nothing of quotas and every other route pays nothing. The hook
  * runs after authentication (onRequest) and before the body is read, validated or handled: a refused
  * attempt has written nothing, and an upload over its bytes is refused before its first byte is read. The
- * document lists the 429 of each such route. Registered before the modules; at ready, a route of the table
- * that no module registered stops the start (a renamed path must not leave a quota silently off).
+ * document lists the 429 of each such route. At ready, a route of the table it did not see added stops the
+ * start: a renamed path must not leave a quota silently off, nor a module registered before this plugin.
  */
-export const quotasPlugin = fp(async (app: FastifyInstance, options: { table: QuotaTable; guard: QuotaGuard }) => {
+const checkQuotas = async (app: FastifyInstance, options: { table: QuotaTable; guard: QuotaGuard }) => {
   const byRoute = quotasByRoute(options.table);
   const seen = new Set<string>();
 
@@ -59,6 +59,9 @@ export const quotasPlugin = fp(async (app: FastifyInstance, options: { table: Qu
 
   app.addHook('onReady', async () => {
     const missing = [...byRoute.keys()].filter((key) => !seen.has(key));
-    if (missing.length > 0) throw new Error(`quotas name routes that are not registered: ${missing.join(', ')}`);
+    if (missing.length > 0) {
+      throw new Error(`quotas name routes not registered after the quotas plugin: ${missing.join(', ')}`);
+    }
   });
-});
+};
+export const quotasPlugin = fp(checkQuotas, { name: 'quotas', dependencies: ['errors', 'auth'] });

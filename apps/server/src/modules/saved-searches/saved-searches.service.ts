@@ -13,7 +13,9 @@ import {
 } from '@yuk/shared';
 import { engineOf, type Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { recordNotificationsFor } from '../notifications/index.js';
+import type { DueHandlers } from '../deadlines/index.js';
+import { announceAfterBatch, recordNotificationsFor } from '../notifications/index.js';
+import { findOpenedTender } from '../tenders/index.js';
 import * as repo from './saved-searches.repository.js';
 
 export interface SavedSearchesContext {
@@ -112,3 +114,13 @@ export async function notifyMatchingSearches(trx: Db, tender: OpenedTenderFacts)
     link: pathTo(webRoutes.tender, { id: tender.id }),
   });
 }
+
+/** A tender that opened: the owners of the saved searches it matches are told (if it is still open). */
+export const savedSearchDueHandlers = {
+  tender_match: {
+    each: async (trx, tenderId, batch) => {
+      const tender = await findOpenedTender(trx, tenderId);
+      if (tender) announceAfterBatch(batch, await notifyMatchingSearches(trx, tender));
+    },
+  },
+} satisfies Partial<DueHandlers>;

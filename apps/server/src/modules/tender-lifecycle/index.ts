@@ -6,8 +6,8 @@ export {
   closeTender,
   confirmAward,
   declineAward,
+  lifecycleDueHandlers,
   publishTender,
   type LifecycleContext,
 } from './lifecycle.service.js';
-export { runDueActions, startDeadlineRunner } from './deadline-runner.js';
 export { seedDemoBids } from './demo-bidding.seed.js';

@@ -6,20 +6,18 @@ import {
   shipmentStatusLink,
   webRoutes,
   type AwardOrigin,
-  type ExpiringDocument,
   type PlacedBid,
   type TenderAward,
   type TenderLiveState,
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
-import { cancelDue, finishDue, scheduleDue, type DueAction, type DueKind } from '../../db/due-actions.js';
+import { cancelDue, scheduleDue } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/index.js';
+import type { DueBatch, DueHandlers } from '../deadlines/index.js';
 import {
   acceptAwardedBid,
-  companyRefusal,
   declineAwardedBid,
-  expireBid,
   findBid,
   findBidOfTender,
   insertBid,
@@ -27,18 +25,15 @@ import {
   markNoShow,
   offerBid,
   rejectOtherBids,
-  rejectUndecidedBids,
-  rejectUndecidedBidsOf,
+  rejectUndecidedBidsByTender,
+  rejectUndecidedBidsOfTender,
 } from '../bids/index.js';
-import { announce, recordNotifications, type NotificationDraft } from '../notifications/index.js';
-import { notifyMatchingSearches } from '../saved-searches/index.js';
+import { announce, announceAfterBatch, recordNotifications, type NotificationDraft } from '../notifications/index.js';
 import { recordLaneDeal } from '../market/index.js';
 import { createShipmentForAward } from '../shipments/index.js';
-import { remindOfExpiringDocument } from '../vehicles/index.js';
 import {
   clockMs,
   closeTendersAtDeadline,
-  findOpenedTender,
   findTenderState,
   findTenderSummary,
   getLiveState,
@@ -49,7 +44,7 @@ import {
   setAwardedBid,
   takeAtBuyNowPrice,
   tenderChannel,
-  visibleTender,
+  tradeRefusal,
   type TenderState,
   type TenderStateContext,
 } from '../tenders/index.js';
@@ -63,16 +58,15 @@ import { listAwards, recordAward, settleAward } from './awards.repository.js';
  */
 export type LifecycleContext = TenderStateContext;
 
-/** What a committed move tells: whose notifications to announce, which tender's page to refresh. */
-interface Told {
-  users: number[];
+/** After a move is committed: the users it left notifications for, and the tender whose pages show it. */
+interface MoveAnnouncement {
+  notifiedUsers: number[];
   tenderId: number;
 }
 
-async function announceTold(ctx: LifecycleContext, told: Told | undefined): Promise<void> {
-  if (!told) return;
-  await announce(ctx.bus, told.users);
-  await publishTenderState(ctx, told.tenderId);
+async function announceMove(ctx: LifecycleContext, move: MoveAnnouncement): Promise<void> {
+  await announce(ctx.bus, move.notifiedUsers);
+  await publishTenderState(ctx, move.tenderId);
 }
 
 const tenderLink = (tenderId: number) => pathTo(webRoutes.tender, { id: tenderId });
@@ -134,16 +128,18 @@ async function passAward(
 ): Promise<NotificationDraft[]> {
   const tender = await findTenderState(trx, tenderId);
   if (!tender) return [];
-  const about = await findTenderSummary(trx, tenderId);
+  const summary = await findTenderSummary(trx, tenderId);
   const next = await lowestAwardableBid(trx, tenderId, nowMs, tender.reserve_price_cents);
-  const offered = next ? await offerAward(trx, nowMs, { ...tender, name: about.name }, next.id, 'fallback') : undefined;
+  const offered = next
+    ? await offerAward(trx, nowMs, { ...tender, name: summary.name }, next.id, 'fallback')
+    : undefined;
   if (offered) {
-    const params = { number: about.number, name: about.name, amount: formatUsd(offered.amountCents) };
+    const params = { number: summary.number, name: summary.name, amount: formatUsd(offered.amountCents) };
     return [...offered.drafts, { userId: tender.owner_id, kind: reason, params, link: tenderLink(tenderId) }];
   }
   await moveTenderStatus(trx, { tenderId, from: ['awarded'], to: 'closed', awardedBidId: null });
-  const losers = await rejectUndecidedBids(trx, tenderId);
-  const params = { number: about.number, name: about.name };
+  const losers = await rejectUndecidedBidsOfTender(trx, tenderId);
+  const params = { number: summary.number, name: summary.name };
   return [
     { userId: tender.owner_id, kind: 'award_unfilled', params, link: tenderLink(tenderId) },
     ...losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: webRoutes.bids })),
@@ -165,11 +161,11 @@ async function settleWinner(
     amountCents: winner.amountCents,
     atMs: winner.atMs,
   });
-  const about = await findTenderSummary(trx, tenderId);
-  const params = { number: about.number, name: about.name, amount: formatUsd(winner.amountCents) };
+  const summary = await findTenderSummary(trx, tenderId);
+  const params = { number: summary.number, name: summary.name, amount: formatUsd(winner.amountCents) };
   return recordNotifications(trx, [
-    { userId: winner.bidderId, kind: 'bid_won', params, link: shipmentStatusLink(about.number) },
-    { userId: about.owner_id, kind: ownerKind, params, link: tenderLink(tenderId) },
+    { userId: winner.bidderId, kind: 'bid_won', params, link: shipmentStatusLink(summary.number) },
+    { userId: summary.owner_id, kind: ownerKind, params, link: tenderLink(tenderId) },
     ...losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: webRoutes.bids })),
   ]);
 }
@@ -189,30 +185,29 @@ export async function awardTender(
   if (tender.status === 'draft') throw new AppError('TENDER_NOT_OPEN');
   if (!(await findBidOfTender(ctx.db, tenderId, bidId))) throw new AppError('BID_NOT_FOUND');
   const nowMs = clockMs(ctx);
-  const told = await ctx.db.transaction().execute(async (trx) => {
+  const move = await ctx.db.transaction().execute(async (trx) => {
     const moved = await moveTenderStatus(trx, { tenderId, ownerId, from: ['opened', 'closed'], to: 'awarded' });
     if (!moved) throw new AppError('TENDER_ALREADY_AWARDED');
-    const about = await findTenderSummary(trx, tenderId);
+    const summary = await findTenderSummary(trx, tenderId);
     // after the tender row is locked by the update, so a bid racing the award is either in or refused
-    const offered = await offerAward(trx, nowMs, { ...tender, name: about.name }, bidId, 'owner');
+    const offered = await offerAward(trx, nowMs, { ...tender, name: summary.name }, bidId, 'owner');
     if (!offered) throw new AppError('BID_NOT_AWARDABLE');
-    return { users: await recordNotifications(trx, offered.drafts), tenderId };
+    return { notifiedUsers: await recordNotifications(trx, offered.drafts), tenderId };
   });
-  await announceTold(ctx, told);
+  await announceMove(ctx, move);
   return getLiveState(ctx, ownerId, tenderId);
 }
 
+/** A carrier's bid after their answer or purchase, as the API shows it. */
 function placedBidOf(
-  bid: { id: number; tender_id: number; amount_cents: number; created_at?: string },
-  number: string,
-  status: PlacedBid['status'],
-  createdAt: string,
-  confirmByMs: number | null,
+  bid: { id: number; tender_id: number; amount_cents: number },
+  answer: { tenderNumber: string; status: PlacedBid['status']; createdAt: string; confirmByMs: number | null },
 ): PlacedBid {
+  const { tenderNumber, status, createdAt, confirmByMs } = answer;
   return {
     id: bid.id,
     tender_id: bid.tender_id,
-    tender_number: number,
+    tender_number: tenderNumber,
     bid_amount: centsToUsd(bid.amount_cents),
     status,
     created_at: createdAt,
@@ -254,16 +249,15 @@ export async function confirmAward(ctx: LifecycleContext, carrierId: number, bid
     return { bid, users };
   });
   if (!done) throw await answerRefusal(ctx, carrierId, bidId, nowMs);
-  await announceTold(ctx, { users: done.users, tenderId: done.bid.tender_id });
+  await announceMove(ctx, { notifiedUsers: done.users, tenderId: done.bid.tender_id });
   const summary = await findTenderSummary(ctx.db, done.bid.tender_id);
   const stored = await findBid(ctx.db, bidId);
-  return placedBidOf(
-    done.bid,
-    summary.number,
-    'accepted',
-    new Date(nowMs).toISOString(),
-    stored?.confirm_by_ms ?? null,
-  );
+  return placedBidOf(done.bid, {
+    tenderNumber: summary.number,
+    status: 'accepted',
+    createdAt: new Date(nowMs).toISOString(),
+    confirmByMs: stored?.confirm_by_ms ?? null,
+  });
 }
 
 /** The awarded carrier declines: the award passes to the next bid (or the tender closes without a winner). */
@@ -284,9 +278,14 @@ export async function declineAward(ctx: LifecycleContext, carrierId: number, bid
     return { bid, users };
   });
   if (!done) throw await answerRefusal(ctx, carrierId, bidId, nowMs);
-  await announceTold(ctx, { users: done.users, tenderId: done.bid.tender_id });
+  await announceMove(ctx, { notifiedUsers: done.users, tenderId: done.bid.tender_id });
   const summary = await findTenderSummary(ctx.db, done.bid.tender_id);
-  return placedBidOf(done.bid, summary.number, 'declined', new Date(nowMs).toISOString(), null);
+  return placedBidOf(done.bid, {
+    tenderNumber: summary.number,
+    status: 'declined',
+    createdAt: new Date(nowMs).toISOString(),
+    confirmByMs: null,
+  });
 }
 
 /**
@@ -332,40 +331,36 @@ export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: n
     );
     return { bid, number: taken.number, users };
   });
-  if (!done) throw await buyNowRefusal(ctx, buyerId, tenderId, nowMs);
-  await announceTold(ctx, { users: done.users, tenderId });
-  return placedBidOf(done.bid, done.number, 'accepted', nowText, null);
-}
-
-async function buyNowRefusal(ctx: LifecycleContext, buyerId: number, tenderId: number, nowMs: number) {
-  const tender = await visibleTender(ctx, buyerId, tenderId);
-  if (tender.owner_id === buyerId) return new AppError('BID_OWN_TENDER');
-  const company = await companyRefusal(ctx, tender, buyerId);
-  if (company) return company;
-  if (tender.status === 'awarded') return new AppError('TENDER_ALREADY_AWARDED');
-  if (tender.status !== 'opened' || tender.closes_at_ms <= nowMs) return new AppError('TENDER_NOT_OPEN');
-  return new AppError('BUY_NOW_UNAVAILABLE');
+  // refused by the conditional update; a state that changed again since reads as a conflict
+  if (!done) throw (await tradeRefusal(ctx.db, buyerId, tenderId, { buyNow: true }, nowMs)) ?? new AppError('CONFLICT');
+  await announceMove(ctx, { notifiedUsers: done.users, tenderId });
+  return placedBidOf(done.bid, {
+    tenderNumber: done.number,
+    status: 'accepted',
+    createdAt: nowText,
+    confirmByMs: null,
+  });
 }
 
 export async function closeTender(ctx: LifecycleContext, ownerId: number, tenderId: number): Promise<TenderLiveState> {
   const tender = await ownTender(ctx, ownerId, tenderId);
   if (tender.status === 'awarded') throw new AppError('TENDER_ALREADY_AWARDED');
   if (tender.status !== 'opened') throw new AppError('TENDER_NOT_OPEN');
-  const told = await ctx.db.transaction().execute(async (trx) => {
+  const move = await ctx.db.transaction().execute(async (trx) => {
     if (!(await moveTenderStatus(trx, { tenderId, ownerId, from: ['opened'], to: 'closed' }))) {
       throw new AppError('TENDER_NOT_OPEN');
     }
     await cancelDue(trx, 'tender_close', tenderId);
-    const losers = await rejectUndecidedBids(trx, tenderId);
-    const about = await findTenderSummary(trx, tenderId);
-    const params = { number: about.number, name: about.name };
-    const users = await recordNotifications(
+    const losers = await rejectUndecidedBidsOfTender(trx, tenderId);
+    const summary = await findTenderSummary(trx, tenderId);
+    const params = { number: summary.number, name: summary.name };
+    const notifiedUsers = await recordNotifications(
       trx,
       losers.map((userId): NotificationDraft => ({ userId, kind: 'bid_lost', params, link: webRoutes.bids })),
     );
-    return { users, tenderId };
+    return { notifiedUsers, tenderId };
   });
-  await announceTold(ctx, told);
+  await announceMove(ctx, move);
   return getLiveState(ctx, ownerId, tenderId);
 }
 
@@ -409,16 +404,7 @@ export async function listTenderAwards(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// What the schedule runs when deadlines come: a batch of due actions in one transaction with the removal of
-// their rows. Closes are done together (a few statements for the whole batch: many tenders often close in the
-// same second); an automatic award, a no-show and a bid's expiry one by one.
-
-/** What a committed batch tells: whose notifications to announce, live states to send, pages to refresh. */
-interface BatchTold {
-  users: number[];
-  states: { tenderId: number; state: TenderLiveState }[];
-  tenders: number[];
-}
+// The market's clock: what the schedule does for the tender's life when its deadlines come.
 
 type ClosedTender = Awaited<ReturnType<typeof closeTendersAtDeadline>>[number];
 
@@ -436,31 +422,32 @@ async function awardAtClose(trx: Db, tender: ClosedTender, nowMs: number): Promi
   return undefined;
 }
 
+/** Once the batch is committed, the tender's open pages read its state again. */
+function refreshAfterBatch(batch: DueBatch, tenderId: number): void {
+  batch.afterCommit(`tender:${tenderId}`, (ctx) => publishTenderState(ctx, tenderId));
+}
+
 /**
  * Bidding has ended on these tenders: those still opened close. With automatic award the lowest bid that may
  * be chosen and is at or under the reserve is awarded; on the others the undecided bids are rejected and the
  * owner is told (that no bid met the reserve, when one was set and there were bids).
  */
-/** A tender that opened: the owners of the saved searches it matches are told (if it is still open). */
-async function tellMatchingSearches(trx: Db, tenderId: number, told: BatchTold): Promise<void> {
-  const tender = await findOpenedTender(trx, tenderId);
-  if (tender) told.users.push(...(await notifyMatchingSearches(trx, tender)));
-}
-
-async function closeAtDeadline(trx: Db, tenderIds: number[], nowMs: number, told: BatchTold): Promise<void> {
+async function closeAtDeadline(trx: Db, tenderIds: number[], batch: DueBatch): Promise<void> {
+  const { nowMs } = batch;
   const closed = await closeTendersAtDeadline(trx, tenderIds, nowMs);
   const drafts: NotificationDraft[] = [];
   const unawarded: ClosedTender[] = [];
+  const awardedIds: number[] = [];
   for (const tender of closed) {
     const awarded = tender.auto_award === 1 ? await awardAtClose(trx, tender, nowMs) : undefined;
     if (awarded) {
       drafts.push(...awarded);
-      told.tenders.push(tender.id);
+      awardedIds.push(tender.id);
     } else {
       unawarded.push(tender);
     }
   }
-  const losersByTender = await rejectUndecidedBidsOf(
+  const losersByTender = await rejectUndecidedBidsByTender(
     trx,
     unawarded.map((tender) => tender.id),
   );
@@ -476,21 +463,19 @@ async function closeAtDeadline(trx: Db, tenderIds: number[], nowMs: number, told
     for (const userId of losersByTender.get(tender.id) ?? []) {
       drafts.push({ userId, kind: 'bid_lost', params, link: webRoutes.bids });
     }
-    told.states.push({ tenderId: tender.id, state: liveStateOf(tender, nowMs) });
   }
-  told.users.push(...(await recordNotifications(trx, drafts)));
+  announceAfterBatch(batch, await recordNotifications(trx, drafts));
+  // the closed state is known from the update itself: sent as it is, without reading each tender again
+  const states = unawarded.map((tender) => ({ tenderId: tender.id, state: liveStateOf(tender, nowMs) }));
+  batch.afterCommit('closed tenders', async (ctx) => {
+    for (const { tenderId, state } of states) await ctx.bus.publish(tenderChannel(tenderId), state);
+  });
+  for (const tenderId of awardedIds) refreshAfterBatch(batch, tenderId);
 }
 
-/** The vehicle paper each reminder kind of the schedule is about. */
-const PAPER_OF_DUE_KIND: Partial<Record<DueKind, ExpiringDocument>> = {
-  insurance_expiry: 'insurance',
-  registration_expiry: 'registration',
-  inspection_expiry: 'inspection',
-  permit_expiry: 'permit',
-};
-
 /** The awarded carrier did not answer in time: a no-show on their record, and the award passes on. */
-async function noShowAtDeadline(trx: Db, bidId: number, nowMs: number, told: BatchTold): Promise<void> {
+async function noShowAtDeadline(trx: Db, bidId: number, batch: DueBatch): Promise<void> {
+  const { nowMs } = batch;
   const bid = await markNoShow(trx, bidId, nowMs);
   if (!bid) return;
   await settleAward(trx, bidId, 'no_show', new Date(nowMs).toISOString());
@@ -502,38 +487,15 @@ async function noShowAtDeadline(trx: Db, bidId: number, nowMs: number, told: Bat
     at: new Date(nowMs).toISOString(),
     origin: null,
   });
-  told.users.push(...(await recordNotifications(trx, await passAward(trx, nowMs, bid.tender_id, 'award_no_show'))));
-  told.tenders.push(bid.tender_id);
+  announceAfterBatch(
+    batch,
+    await recordNotifications(trx, await passAward(trx, nowMs, bid.tender_id, 'award_no_show')),
+  );
+  refreshAfterBatch(batch, bid.tender_id);
 }
 
-/**
- * Does a batch of claimed actions in one transaction, which also removes their rows, then announces what
- * changed. A failure rolls the whole batch back (its rows stay claimed until the lease runs out); the caller
- * then runs the actions one by one, so one bad action cannot hold up the others.
- */
-export async function runDueBatch(ctx: LifecycleContext, actions: DueAction[]): Promise<void> {
-  const nowMs = clockMs(ctx);
-  const told = await ctx.db.transaction().execute(async (trx) => {
-    const batch: BatchTold = { users: [], states: [], tenders: [] };
-    const closes = actions.filter((action) => action.kind === 'tender_close').map((action) => action.subject_id);
-    if (closes.length > 0) await closeAtDeadline(trx, closes, nowMs, batch);
-    for (const action of actions) {
-      if (action.kind === 'award_confirm') await noShowAtDeadline(trx, action.subject_id, nowMs, batch);
-      else if (action.kind === 'bid_expiry') await expireBid(trx, action.subject_id, nowMs);
-      else if (action.kind === 'tender_match') await tellMatchingSearches(trx, action.subject_id, batch);
-      else {
-        const document = PAPER_OF_DUE_KIND[action.kind];
-        if (document) batch.users.push(...(await remindOfExpiringDocument(trx, document, action.subject_id, nowMs)));
-      }
-    }
-    await finishDue(
-      trx,
-      actions.map((action) => action.id),
-      nowMs,
-    );
-    return batch;
-  });
-  await announce(ctx.bus, [...new Set(told.users)]);
-  for (const { tenderId, state } of told.states) await ctx.bus.publish(tenderChannel(tenderId), state);
-  for (const tenderId of new Set(told.tenders)) await publishTenderState(ctx, tenderId);
-}
+/** The deadlines of a tender's life: its close (many at once), and the awarded carrier's time to confirm. */
+export const lifecycleDueHandlers = {
+  tender_close: { together: closeAtDeadline },
+  award_confirm: { each: noShowAtDeadline },
+} satisfies Partial<DueHandlers>;

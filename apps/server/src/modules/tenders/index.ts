@@ -25,3 +25,4 @@ export {
   type TenderState,
   type TenderStateContext,
 } from './tender-state.js';
+export { tradeRefusal, type Trade } from './trade-refusal.js';

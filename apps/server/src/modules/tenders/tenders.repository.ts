@@ -544,7 +544,8 @@ const lowerMinimum = preparedQuery<LowerArgs, LoweredTender>((db, arg) =>
  * The atomic heart of bidding: lowers the tender's minimum only if it is open, before its close, not the
  * bidder's own, and the amount is at least the step below the current minimum. One conditional UPDATE, so two
  * bids racing are ordered by the row lock (PostgreSQL) or the single writer (SQLite), and equal amounts
- * cannot both win. A bid that extended the close moves the scheduled close with it.
+ * cannot both win. A bid that extended the close moves the scheduled close with it. A refusal is explained by
+ * `tradeRefusal` (trade-refusal.ts), which reads these same conditions in order.
  */
 export async function lowerCurrentMinimum(trx: Db, args: LowerArgs) {
   const lowered = await lowerMinimum.first(trx, args);
@@ -593,7 +594,8 @@ export async function moveTenderStatus(
 /**
  * Buy-now: the tender is taken at its buy-now price at once, if it is open, before its close, not the buyer's
  * own, offers buy-now, and no bid has reached that price. One conditional UPDATE: of two buyers (or a buyer
- * and a bidder) at the same instant, the row lock or the single writer lets exactly one through.
+ * and a bidder) at the same instant, the row lock or the single writer lets exactly one through. A refusal
+ * is explained by `tradeRefusal` (trade-refusal.ts).
  */
 export function takeAtBuyNowPrice(trx: Db, args: { tenderId: number; buyerId: number; nowMs: number }) {
   return trx

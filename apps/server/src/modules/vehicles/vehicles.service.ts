@@ -21,7 +21,8 @@ import { cancelDue, scheduleDue } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';
 import { CSV_PAGE_ROWS } from '../../plugins/csv.js';
 import { deleteFilesByIds, insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
-import { recordNotifications } from '../notifications/index.js';
+import type { DueHandler, DueHandlers } from '../deadlines/index.js';
+import { announceAfterBatch, recordNotifications } from '../notifications/index.js';
 import * as repo from './vehicles.repository.js';
 
 export interface VehiclesContext {
@@ -111,7 +112,7 @@ async function scheduleExpiryReminders(
  * the caller's transaction: each reminder is sent once, whatever restarts or instances. Reminders missed while
  * no server ran come as one. Returns the user told.
  */
-export async function remindOfExpiringDocument(
+async function remindOfExpiringDocument(
   trx: Db,
   document: ExpiringDocument,
   vehicleId: number,
@@ -136,6 +137,20 @@ export async function remindOfExpiringDocument(
     },
   ]);
 }
+
+/** The reminder of one paper, as the schedule runs it. */
+const reminderOf = (document: ExpiringDocument): DueHandler => ({
+  each: async (trx, vehicleId, batch) =>
+    announceAfterBatch(batch, await remindOfExpiringDocument(trx, document, vehicleId, batch.nowMs)),
+});
+
+/** The vehicles' deadlines: a reminder kind per paper that runs out. */
+export const vehicleDueHandlers = {
+  insurance_expiry: reminderOf('insurance'),
+  registration_expiry: reminderOf('registration'),
+  inspection_expiry: reminderOf('inspection'),
+  permit_expiry: reminderOf('permit'),
+} satisfies Partial<DueHandlers>;
 
 function columnValues(values: VehicleFormValues) {
   return {

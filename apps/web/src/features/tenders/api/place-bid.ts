@@ -4,10 +4,7 @@ import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { invalidateTenderViews, tenderKeys } from '../../../lib/query-keys';
 
-/**
- * POST /api/tenders/{id}/bids: 201 with the bid. Refusals: 400 BID_AMOUNT_INVALID, 403 BID_OWN_TENDER, 404,
- * 409 TENDER_NOT_OPEN / TENDER_ALREADY_AWARDED / BID_NOT_LOWER, each with the server's text.
- */
+/** POST /api/tenders/{id}/bids: the placed bid; a refusal rejects with the server's own text of why. */
 export function placeBid(tenderId: number, input: PlaceBidInput): Promise<PlacedBid> {
   return api.post<PlacedBid>(pathTo(apiPaths.tenders.bids, { id: tenderId }), input, {
     errorMessage: i18n.t('tenders.bid.failed'),

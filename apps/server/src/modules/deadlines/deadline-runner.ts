@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { claimDue, hasDue } from '../../db/due-actions.js';
 import { repeatEvery } from '../../plugins/repeat.js';
-import { clockMs } from '../tenders/index.js';
-import { runDueBatch, type LifecycleContext } from './lifecycle.service.js';
+import { nowMsOf, runDueBatch, type DeadlinesContext, type DueHandlers } from './due-dispatcher.js';
 
 /** How long a claim holds a row: an instance that dies mid-way leaves it to another after this. */
 const LEASE_MS = 60_000;
@@ -15,10 +14,14 @@ const TRANSACTION_BATCH = 250;
  * Claims every action due now and does them, batch after batch, until none is left. Safe from several
  * instances at once: claims are disjoint and each action is a conditional update. Returns how many ran.
  */
-export async function runDueActions(ctx: LifecycleContext, log?: Pick<FastifyBaseLogger, 'error'>): Promise<number> {
+export async function runDueActions(
+  ctx: DeadlinesContext,
+  handlers: DueHandlers,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<number> {
   let handled = 0;
   for (;;) {
-    const nowMs = clockMs(ctx);
+    const nowMs = nowMsOf(ctx);
     // a read first: an idle tick costs one indexed lookup and takes no write lock
     if (!(await hasDue(ctx.db, nowMs))) return handled;
     const claimed = await claimDue(ctx.db, nowMs, LEASE_MS, CLAIM_BATCH);
@@ -26,13 +29,13 @@ export async function runDueActions(ctx: LifecycleContext, log?: Pick<FastifyBas
     for (let i = 0; i < claimed.length; i += TRANSACTION_BATCH) {
       const batch = claimed.slice(i, i + TRANSACTION_BATCH);
       try {
-        await runDueBatch(ctx, batch);
+        await runDueBatch(ctx, handlers, batch);
         handled += batch.length;
       } catch {
         // one by one, so that one failing action does not hold up the rest of its batch
         for (const action of batch) {
           try {
-            await runDueBatch(ctx, [action]);
+            await runDueBatch(ctx, handlers, [action]);
             handled += 1;
           } catch (error) {
             // its claim runs out and a later tick tries again
@@ -49,11 +52,16 @@ export async function runDueActions(ctx: LifecycleContext, log?: Pick<FastifyBas
  * Checks the schedule every `tickMs` (and at once, for deadlines that passed while no server ran), so each
  * action runs within a tick of its time. Returns the function that stops it.
  */
-export function startDeadlineRunner(ctx: LifecycleContext, tickMs: number, log: FastifyBaseLogger): () => void {
+export function startDeadlineRunner(
+  ctx: DeadlinesContext,
+  handlers: DueHandlers,
+  tickMs: number,
+  log: FastifyBaseLogger,
+): () => void {
   return repeatEvery(
     tickMs,
     async () => {
-      const handled = await runDueActions(ctx, log);
+      const handled = await runDueActions(ctx, handlers, log);
       if (handled > 0) log.debug({ handled }, 'due actions done');
     },
     (error) => log.error({ err: error }, 'deadline check failed'),

@@ -1,0 +1,16 @@
+import { bidDueHandlers } from './modules/bids/index.js';
+import type { DueHandlers } from './modules/deadlines/index.js';
+import { savedSearchDueHandlers } from './modules/saved-searches/index.js';
+import { lifecycleDueHandlers } from './modules/tender-lifecycle/index.js';
+import { vehicleDueHandlers } from './modules/vehicles/index.js';
+
+/**
+ * Every kind of deadline with the handler of the module that schedules it; a kind added to the schedule without
+ * a handler here does not compile.
+ */
+export const dueHandlers: DueHandlers = {
+  ...lifecycleDueHandlers,
+  ...bidDueHandlers,
+  ...savedSearchDueHandlers,
+  ...vehicleDueHandlers,
+};
