@@ -4,15 +4,18 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * A small stand-in for the Telegram Bot API (https://core.telegram.org/bots/api) for the tests and the browser
- * journeys: getMe, setWebhook and sendMessage under /bot<token>/, answering as Telegram does ({ ok, result } or
- * { ok: false, error_code, description, parameters }), with 429s, 500s and blocked chats on demand. What it
- * was sent can be read back at GET /_test/messages.
+ * journeys: getMe, setWebhook, sendMessage and editMessageText under /bot<token>/, answering as Telegram does
+ * ({ ok, result } or { ok: false, error_code, description, parameters }), with 429s, 500s and blocked chats on
+ * demand (a blocked channel answers as one whose admins the bot is not among). What it was sent can be read
+ * back at GET /_test/messages and GET /_test/edits.
  *
  * Run alone: node scripts/fake-telegram.mjs <port> <token>
  */
 export async function startFakeTelegram({ token, port = 0, username = 'YukTenderTestBot' }) {
-  /** @type {{ chat_id: string, text: string, reply_markup?: unknown }[]} */
+  /** @type {{ chat_id: string, text: string, reply_markup?: unknown, message_id: number }[]} */
   const messages = [];
+  /** @type {{ chat_id: string, message_id: number, text: string, reply_markup?: unknown }[]} */
+  const edits = [];
   /** @type {{ status: number, retryAfter?: number }[]} */
   const failures = [];
   const blocked = new Set();
@@ -37,6 +40,7 @@ export async function startFakeTelegram({ token, port = 0, username = 'YukTender
       }
       const url = request.url ?? '';
       if (url === '/_test/messages') return send(response, 200, messages);
+      if (url === '/_test/edits') return send(response, 200, edits);
       if (url === '/_test/webhook') return send(response, 200, webhook ?? null);
       if (url === '/_test/fail') {
         for (let i = 0; i < (body.count ?? 1); i++)
@@ -57,7 +61,7 @@ export async function startFakeTelegram({ token, port = 0, username = 'YukTender
         webhook = { url: body.url, secret_token: body.secret_token };
         return send(response, 200, { ok: true, result: true, description: 'Webhook was set' });
       }
-      if (method === 'sendMessage') {
+      if (method === 'sendMessage' || method === 'editMessageText') {
         const failure = failures.shift();
         if (failure?.status === 429) {
           const retryAfter = failure.retryAfter ?? 1;
@@ -79,17 +83,61 @@ export async function startFakeTelegram({ token, port = 0, username = 'YukTender
         }
         const chatId = String(body.chat_id);
         if (blocked.has(chatId)) {
+          const channel = chatId.startsWith('@') || chatId.startsWith('-100');
           return send(response, 403, {
             ok: false,
             error_code: 403,
-            description: 'Forbidden: bot was blocked by the user',
+            description: channel
+              ? 'Forbidden: bot is not a member of the channel chat'
+              : 'Forbidden: bot was blocked by the user',
           });
         }
-        const message = { chat_id: chatId, text: body.text, reply_markup: body.reply_markup };
+        const chat = chatId.startsWith('@')
+          ? { id: -1001000000000, type: 'channel', username: chatId.slice(1) }
+          : { id: Number(chatId) };
+        if (method === 'editMessageText') {
+          const original = messages.find((m) => m.chat_id === chatId && m.message_id === body.message_id);
+          if (!original) {
+            return send(response, 400, {
+              ok: false,
+              error_code: 400,
+              description: 'Bad Request: message to edit not found',
+            });
+          }
+          if (
+            original.text === body.text &&
+            JSON.stringify(original.reply_markup) === JSON.stringify(body.reply_markup)
+          ) {
+            return send(response, 400, {
+              ok: false,
+              error_code: 400,
+              description:
+                'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+            });
+          }
+          original.text = body.text;
+          original.reply_markup = body.reply_markup;
+          edits.push({
+            chat_id: chatId,
+            message_id: body.message_id,
+            text: body.text,
+            reply_markup: body.reply_markup,
+          });
+          return send(response, 200, {
+            ok: true,
+            result: { message_id: body.message_id, chat, text: body.text, edit_date: Math.floor(Date.now() / 1000) },
+          });
+        }
+        const message = {
+          chat_id: chatId,
+          text: body.text,
+          reply_markup: body.reply_markup,
+          message_id: nextMessageId++,
+        };
         messages.push(message);
         return send(response, 200, {
           ok: true,
-          result: { message_id: nextMessageId++, chat: { id: Number(chatId) }, text: body.text },
+          result: { message_id: message.message_id, chat, date: Math.floor(Date.now() / 1000), text: body.text },
         });
       }
       return send(response, 404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
@@ -101,15 +149,24 @@ export async function startFakeTelegram({ token, port = 0, username = 'YukTender
   return {
     url: base,
     messages,
+    edits,
     get webhook() {
       return webhook;
     },
-    /** The next `count` sendMessage calls answer `status` (429 with retry_after seconds). */
+    /** The next `count` sendMessage or editMessageText calls answer `status` (429 with retry_after seconds). */
     fail(status, count = 1, retryAfter) {
       for (let i = 0; i < count; i++) failures.push({ status, retryAfter });
     },
     block(chatId) {
       blocked.add(String(chatId));
+    },
+    unblock(chatId) {
+      blocked.delete(String(chatId));
+    },
+    /** The message is deleted from its chat (by a channel's admin): editing it answers 400. */
+    remove(chatId, messageId) {
+      const at = messages.findIndex((m) => m.chat_id === String(chatId) && m.message_id === messageId);
+      if (at >= 0) messages.splice(at, 1);
     },
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
   };

@@ -64,6 +64,8 @@ Object.assign(serverEnv, {
   TELEGRAM_BOT_TOKEN: E2E_TELEGRAM.token,
   TELEGRAM_API_BASE: telegramUrl,
   TELEGRAM_WEBHOOK_SECRET: E2E_TELEGRAM.webhookSecret,
+  // the tender channels the Telegram journey opens a post of
+  TELEGRAM_CHANNELS: E2E_TELEGRAM.channels,
   SMS_PROVIDER: 'eskiz',
   ESKIZ_EMAIL: E2E_ESKIZ.email,
   ESKIZ_PASSWORD: E2E_ESKIZ.password,

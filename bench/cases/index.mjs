@@ -10,6 +10,7 @@ import liveMinimum from './live-minimum.mjs';
 import positions from './positions.mjs';
 import savedSearches from './saved-searches.mjs';
 import scaleOut from './scale-out.mjs';
+import tenderChannels from './tender-channels.mjs';
 import tenderList from './tender-list.mjs';
 import web from './web.mjs';
 
@@ -26,4 +27,5 @@ export const cases = [
   positions,
   lanePrices,
   csvExport,
+  tenderChannels,
 ];

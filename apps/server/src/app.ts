@@ -35,6 +35,13 @@ import {
   type QuotaTable,
 } from './modules/quotas/index.js';
 import { ratingsRoutes } from './modules/ratings/index.js';
+import { telegramAppRoutes } from './modules/telegram-app/index.js';
+import {
+  createChannelSender,
+  tenderChannelsRoutes,
+  withChannelPosts,
+  type TenderChannelsSettings,
+} from './modules/tender-channels/index.js';
 import { savedSearchesRoutes } from './modules/saved-searches/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
 import { lifecycleRoutes } from './modules/tender-lifecycle/index.js';
@@ -117,6 +124,8 @@ export interface AppOptions {
   eimzo?: EimzoSettings;
   /** The vendor's keys for our domains, handed to the web app's E-IMZO client by GET /api/config; none when absent. */
   eimzoApiKeys?: { domain: string; key: string }[];
+  /** Where opened tenders are posted in Telegram (TELEGRAM_CHANNELS); nothing is posted when absent or empty. */
+  tenderChannels?: TenderChannelsSettings;
   /** Didox, where e-waybills are formed and signed; absent: the waybill section says they are not set up. */
   didox?: DidoxSettings;
   /** The Central Bank's rates for the waybill's so'm amounts; absent: only the rates kept in the database. */
@@ -173,9 +182,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tenderStateCtx = { db, bus };
   // streams never end by themselves: end them first so that closing can finish
   app.addHook('preClose', async () => endAllSseStreams());
-  const stopDeadlines = startDeadlineRunner(tenderStateCtx, dueHandlers, options.deadlineTickMs ?? 250, app.log);
+  // a tender that opens is also posted to its channel in Telegram, when channels are set up
+  const tenderChannels = options.tenderChannels?.routes.length ? options.tenderChannels : undefined;
+  const stopDeadlines = startDeadlineRunner(
+    tenderStateCtx,
+    withChannelPosts(dueHandlers, tenderChannels),
+    options.deadlineTickMs ?? 250,
+    app.log,
+  );
   const delivery = options.delivery ?? { publicUrl: 'http://localhost:3000' };
-  const deliveryCtx = { db, channels: createDeliveryChannels(delivery, app.log) };
+  const deliveryChannels = createDeliveryChannels(delivery, app.log);
+  const deliveryCtx = {
+    db,
+    channels: deliveryChannels,
+    ...(tenderChannels
+      ? { chatMessages: createChannelSender({ db, telegram: deliveryChannels.telegram, settings: tenderChannels }) }
+      : {}),
+  };
   const stopOutbox = startOutboxSender(deliveryCtx, options.outboxTickMs ?? 500, app.log);
   app.addHook('onClose', async () => {
     stopDeadlines();
@@ -246,6 +269,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eriRoutes, {
     ctx: { db, users: usersCtx, eimzo, ...(options.now ? { now: options.now } : {}) },
   });
+  // the Mini App's sign-in checks launches signed with the bot's token
+  await app.register(telegramAppRoutes, {
+    ctx: { db, users: usersCtx, botToken: delivery.telegram?.token, ...(options.now ? { now: options.now } : {}) },
+  });
   await app.register(awardSignaturesRoutes, {
     ctx: { db, bus, eimzo, log: app.log, ...(options.now ? { now: options.now } : {}) },
   });
@@ -274,6 +301,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deliveryProofRoutes, { ctx: { db, bus, fileLinks, fontsDir } });
   await app.register(savedSearchesRoutes, { ctx: { db } });
   await app.register(deliveryRoutes, { ctx: deliveryCtx });
+  await app.register(tenderChannelsRoutes, {
+    ctx: { db, settings: tenderChannels, enabled: deliveryChannels.telegram.enabled },
+  });
 
   if (options.webDist) await app.register(staticWebPlugin, { root: options.webDist });
   return app;

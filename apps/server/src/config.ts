@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { resolveLogFormat, type LogFormat } from './log-format.js';
 import { quotaTableFromEnv, type QuotaTable } from './modules/quotas/index.js';
+import { parseTenderChannels, type TenderChannelRoute } from './modules/tender-channels/index.js';
 
 const flag = (fallback: boolean) =>
   z
@@ -55,6 +56,18 @@ const configSchema = z
       .optional(),
     /** Where Telegram posts updates; default PUBLIC_URL + /api/telegram/webhook when PUBLIC_URL is https. */
     TELEGRAM_WEBHOOK_URL: z.url().optional(),
+    /** Where open tenders are posted, by mode: "truck:@yuk_truck,plane:@yuk_avia,*:-1001234" (* every other mode). */
+    TELEGRAM_CHANNELS: z.string().optional(),
+    /** The Mini App's short name at @BotFather (https://t.me/<bot>/<name>); unset: the bot's main Mini App. */
+    TELEGRAM_MINI_APP: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_]{3,30}$/,
+        'TELEGRAM_MINI_APP must be the short name of the Mini App (3 to 30 of A-Z a-z 0-9 _)',
+      )
+      .optional(),
+    /** The language the channel posts are written in. */
+    TELEGRAM_CHANNELS_LANGUAGE: z.enum(['uz', 'en', 'ru']).default('uz'),
     /** smtp://user:pass@host:587 or smtps://…; without it e-mails are written to the log. */
     SMTP_URL: z
       .string()
@@ -149,6 +162,10 @@ export interface AppConfig {
     apiBase: string;
     botUsername: string | undefined;
     webhookUrl: string | undefined;
+    /** Where open tenders are posted, by mode (none: no posting). */
+    channels: TenderChannelRoute[];
+    miniAppName: string | undefined;
+    channelsLanguage: 'uz' | 'en' | 'ru';
   };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -183,10 +200,12 @@ export function loadConfig(
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = configSchema.safeParse(cleaned);
   const quotas = quotaTableFromEnv(cleaned);
-  if (!parsed.success || quotas.errors.length > 0) {
+  const channels = parseTenderChannels(cleaned.TELEGRAM_CHANNELS);
+  if (!parsed.success || quotas.errors.length > 0 || channels.errors.length > 0) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)),
       ...quotas.errors.map((error) => `  ${error}`),
+      ...channels.errors.map((error) => `  ${error}`),
     ];
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -215,6 +234,9 @@ export function loadConfig(
       webhookUrl:
         c.TELEGRAM_WEBHOOK_URL ??
         (c.PUBLIC_URL?.startsWith('https://') ? new URL('/api/telegram/webhook', c.PUBLIC_URL).toString() : undefined),
+      channels: channels.routes,
+      miniAppName: c.TELEGRAM_MINI_APP,
+      channelsLanguage: c.TELEGRAM_CHANNELS_LANGUAGE,
     },
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,

@@ -1,6 +1,7 @@
 import { bidDueHandlers } from './modules/bids/index.js';
 import type { DueHandlers } from './modules/deadlines/index.js';
 import { savedSearchDueHandlers } from './modules/saved-searches/index.js';
+import { tenderChannelDueHandlers } from './modules/tender-channels/index.js';
 import { lifecycleDueHandlers } from './modules/tender-lifecycle/index.js';
 import { vehicleDueHandlers } from './modules/vehicles/index.js';
 
@@ -13,4 +14,5 @@ export const dueHandlers: DueHandlers = {
   ...bidDueHandlers,
   ...savedSearchDueHandlers,
   ...vehicleDueHandlers,
+  ...tenderChannelDueHandlers,
 };

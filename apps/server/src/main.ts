@@ -30,6 +30,11 @@ async function main() {
     liveStreams: config.liveStreams,
     quotas: config.quotas,
     redisUrl: config.redisUrl,
+    tenderChannels: {
+      routes: config.telegram.channels,
+      miniAppName: config.telegram.miniAppName,
+      language: config.telegram.channelsLanguage,
+    },
     delivery: {
       publicUrl: config.publicUrl,
       telegram: {

@@ -17,7 +17,6 @@ import { buildApp } from '../src/app.js';
 import { Migrator, sql } from 'kysely';
 import { engineOf, openDatabase, type Database } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { dueHandlers } from '../src/due-handlers.js';
 import { runDueActions } from '../src/modules/deadlines/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
@@ -34,6 +33,9 @@ import {
 import {
   api,
   buildTestApp,
+  createTestSchema,
+  dropTestSchema,
+  migrateTestDatabase,
   readStates,
   engine,
   TEST_JWT_SECRET,
@@ -285,8 +287,9 @@ describe('the close time and the soft close', () => {
 
   it('50 bids in the last second of a soft close: every one lands, in order, and the close follows the last', async () => {
     const tender = await createTender(app, owner.accessToken, { initial_price: 10_000, soft_close_minutes: 2 });
-    await setTenderClose(database, tender.id, Date.now() + 1000);
+    // the carriers first: signing up hashes a password, which on a busy machine could outlast the second
     const carriers = [carrierA, carrierB, carrierC, await createUser(app), await createUser(app)];
+    await setTenderClose(database, tender.id, Date.now() + 1000);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => bid(carriers[i % carriers.length]!.accessToken, tender.id, 9_000 - i * 10)),
     );
@@ -669,7 +672,7 @@ describe('upgrading a database of the previous version', () => {
           values (1, 'Old cargo', 'Truck', 1000, 10, 'Tashkent', 'Almaty', '2027-01-05', '2027-01-08', '2026-01-01',
             ${end}, 150000, ${status}, 1, 'tashkent', 3, 'old cargo', '2026-01-01T00:00:00.000Z')`.execute(old.db);
       }
-      await migrateToLatest(old);
+      await migrateTestDatabase(old);
       const rows = await second.db
         .selectFrom('tenders')
         .select(['status', 'closes_at_ms', 'min_step_cents'])
@@ -694,13 +697,9 @@ describe('upgrading a database of the previous version', () => {
 /** Two connections to one fresh database, as two server instances would hold. */
 async function twoInstances(migrated = true): Promise<[Database, Database, () => Promise<void>]> {
   if (engine === 'postgres' && testDatabaseUrl) {
-    const pg = await import('pg');
-    const schema = `t_two_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.default.Client({ connectionString: testDatabaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
+    const schema = await createTestSchema('t_two_');
     const first = openDatabase({ url: testDatabaseUrl, dataDir: '.', schema });
-    if (migrated) await migrateToLatest(first);
+    if (migrated) await migrateTestDatabase(first);
     const second = openDatabase({ url: testDatabaseUrl, dataDir: '.', schema });
     return [
       first,
@@ -708,14 +707,13 @@ async function twoInstances(migrated = true): Promise<[Database, Database, () =>
       async () => {
         await first.close();
         await second.close();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
+        await dropTestSchema(schema);
       },
     ];
   }
   const dir = mkdtempSync(join(tmpdir(), 'yuk-two-'));
   const first = openDatabase({ url: undefined, dataDir: dir });
-  if (migrated) await migrateToLatest(first);
+  if (migrated) await migrateTestDatabase(first);
   const second = openDatabase({ url: undefined, dataDir: dir });
   return [
     first,

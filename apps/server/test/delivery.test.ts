@@ -139,6 +139,10 @@ describe('Telegram', () => {
     const user = await linkedUser('ru');
     expect(user.linkAnswer).toMatchObject({ method: 'sendMessage', chat_id: String(user.chatId) });
     expect(user.linkAnswer.text).toContain('Telegram подключён');
+    // with a button that opens the app in Telegram, as a Mini App
+    expect(user.linkAnswer).toMatchObject({
+      reply_markup: { inline_keyboard: [[{ text: 'Открыть Yuk Tender', web_app: { url: 'https://yuk.example' } }]] },
+    });
     expect((await settings(user.accessToken)).channels.telegram.linked).toBe(true);
     // the same link again: spent
     const reused = await say(nextChat++, `/start ${user.startToken}`);
@@ -205,7 +209,9 @@ describe('Telegram', () => {
     expect(bot.messages[0]).toMatchObject({
       chat_id: String(owner.chatId),
       text: `New bid on your tender\n${tender.number} “Olma”: 2,900 USD`,
-      reply_markup: { inline_keyboard: [[{ text: 'Open', url: `https://yuk.example/tender/${tender.id}` }]] },
+      reply_markup: {
+        inline_keyboard: [[{ text: 'Open', web_app: { url: `https://yuk.example/tender/${tender.id}` } }]],
+      },
     });
     // sent once: another round finds nothing
     await send();
@@ -526,7 +532,9 @@ describe('a matching tender reaches Telegram', () => {
       expect.objectContaining({
         chat_id: String(carrier.chatId),
         text: expect.stringMatching(/^A new tender matches your search: Samarkand loads\n/),
-        reply_markup: { inline_keyboard: [[{ text: 'Open', url: `https://yuk.example/tender/${tender.id}` }]] },
+        reply_markup: {
+          inline_keyboard: [[{ text: 'Open', web_app: { url: `https://yuk.example/tender/${tender.id}` } }]],
+        },
       }),
     ]);
   });

@@ -16,26 +16,60 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 export const engine = testDatabaseUrl ? 'postgres' : 'sqlite';
 
+/**
+ * Kysely's migrator reads the whole catalogue (every schema's tables) to find its own, and PostgreSQL answers
+ * "schema does not exist" when another test file drops its schema in the middle of that read. So migrating
+ * takes a shared advisory lock and dropping a schema the exclusive one: migrations run side by side, and a
+ * drop waits for them.
+ */
+const SCHEMA_LOCK = 7_202_611;
+
+/** Migrates a test database to the latest schema, safe beside other test files dropping theirs. */
+export async function migrateTestDatabase(database: Database): Promise<void> {
+  if (!testDatabaseUrl || database.schema === undefined) {
+    await migrateToLatest(database);
+    return;
+  }
+  const locker = new pg.Client({ connectionString: testDatabaseUrl });
+  await locker.connect();
+  try {
+    await locker.query('select pg_advisory_lock_shared($1)', [SCHEMA_LOCK]);
+    await migrateToLatest(database);
+  } finally {
+    await locker.end();
+  }
+}
+
+/** Creates an empty schema of the test database (PostgreSQL only). */
+export async function createTestSchema(prefix: string): Promise<string> {
+  const schema = `${prefix}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return schema;
+}
+
+/** Drops a test schema once no test file is in the middle of migrating (see SCHEMA_LOCK). */
+export async function dropTestSchema(schema: string): Promise<void> {
+  const cleaner = new pg.Client({ connectionString: testDatabaseUrl });
+  await cleaner.connect();
+  try {
+    await cleaner.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    await cleaner.query(`drop schema ${schema} cascade`);
+  } finally {
+    await cleaner.end();
+  }
+}
+
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!testDatabaseUrl) {
     const database = openDatabase({ url: 'sqlite::memory:', dataDir: '.' });
     return { database, drop: async () => undefined };
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  const schema = await createTestSchema('t_');
   const database = openDatabase({ url: testDatabaseUrl, dataDir: '.', schema, poolSize: 20 });
-  return {
-    database,
-    drop: async () => {
-      const cleaner = new pg.Client({ connectionString: testDatabaseUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop schema ${schema} cascade`);
-      await cleaner.end();
-    },
-  };
+  return { database, drop: () => dropTestSchema(schema) };
 }
 
 export interface TestApp {
@@ -64,7 +98,7 @@ export const TEST_QUOTAS = scaleQuotas(DEFAULT_QUOTAS, 1000);
 /** The real app on a freshly migrated database; closed after the file's tests. */
 export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  await migrateToLatest(database);
+  await migrateTestDatabase(database);
   const app = await buildApp({
     database,
     jwtSecret: TEST_JWT_SECRET,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiPaths, shipmentStatusLink, webRoutes, type Company } from '@yuk/shared';
-import { logIn, logOut, seriousViolations } from './support';
+import { logIn, logOut, seriousViolations, shellNavigation } from './support';
 import {
   awardApiBid,
   confirmApiAward,
@@ -63,7 +63,7 @@ test('a user links an ERI key in the profile and then logs in with it; a key lin
   await expect(list.getByRole('button', { name: /Rahimov Aziz Eski/ })).toBeDisabled();
   await expect(list.getByRole('button', { name: /Rahimov Aziz Eski/ })).toContainText("Muddati o'tgan");
   await list.getByRole('button', { name: /^Rahimov Aziz e2e logistics/ }).click();
-  await expect(page.getByRole('navigation', { name: 'Asosiy menyu' })).toBeVisible();
+  await expect(shellNavigation(page)).toBeVisible();
   // the password login's toast may still be showing beside this one
   await expect(page.getByText('Login successful!').last()).toBeVisible();
 

@@ -7,13 +7,18 @@ export function uniqueEmail(): string {
   return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.uz`;
 }
 
+/** The signed-in shell's navigation: the side menu, or on a phone the bottom navigation that replaces it. */
+export function shellNavigation(page: Page) {
+  return page.getByRole('navigation', { name: /^(Asosiy menyu|Tezkor menyu)$/ }).first();
+}
+
 /** Logs in through the Login tab (the page shows the login screen) and waits for the shell. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yuk Tender' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Parol').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByRole('navigation', { name: 'Asosiy menyu' })).toBeVisible();
+  await expect(shellNavigation(page)).toBeVisible();
 }
 
 /** Logs out from the menu (opened first on a phone) and waits for the login screen. */

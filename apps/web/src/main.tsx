@@ -4,6 +4,13 @@ import './i18n';
 import './index.css';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
+import { pathTo, tenderIdOfStartParam, webRoutes } from '@yuk/shared';
+import { spendStartParam, startTelegram } from './lib/telegram';
+
+// inside Telegram: its theme and bridge, and the tender a channel post or an alert opened the app at
+startTelegram();
+const startTender = tenderIdOfStartParam(spendStartParam());
+if (startTender !== null) window.history.replaceState(null, '', pathTo(webRoutes.tender, { id: startTender }));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -27,6 +27,8 @@ export const apiPaths = {
     signOutOtherSessions: '/api/users/me/sessions/sign-out-others',
     /** GET my ERI-Key link, POST links a signed certificate, DELETE unlinks. */
     eri: '/api/users/me/eri',
+    /** POST links my account to the Telegram user of a Mini App launch (its init data). */
+    telegram: '/api/users/me/telegram',
   },
   auth: {
     smsSend: '/api/auth/sms/send',
@@ -36,6 +38,8 @@ export const apiPaths = {
     eriChallenge: '/api/auth/eri/challenge',
     /** POST: sign in with a PKCS#7 made by E-IMZO over a fresh challenge. */
     eri: '/api/auth/eri',
+    /** POST: sign in with a Telegram Mini App launch's init data. */
+    telegram: '/api/auth/telegram',
   },
   savedSearches: {
     collection: '/api/saved-searches',
@@ -113,6 +117,8 @@ export const apiPaths = {
     audit: '/api/admin/audit',
     /** GET: the accounts refused most often by the quotas (moderators). */
     quotaHits: '/api/admin/quota-hits',
+    /** GET: each tender channel in Telegram with its last post and failures (moderators). */
+    telegramChannels: '/api/admin/telegram-channels',
   },
   market: {
     lanePrice: '/api/market/lane-price',

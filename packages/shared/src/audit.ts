@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'share_link.created',
   'share_link.revoked',
   'shipment.award_signed',
+  'user.telegram_linked',
   'shipment.waybill_updated',
   'shipment.waybill_created',
   'shipment.waybill_signed',

@@ -719,6 +719,36 @@ export const ERRORS = {
     en: 'The request headers are too large',
     ru: 'Заголовки запроса слишком большие',
   },
+  TELEGRAM_UNAVAILABLE: {
+    status: 503,
+    uz: 'Telegram orqali kirish bu serverda sozlanmagan. Parol bilan kiring',
+    en: 'Signing in through Telegram is not set up on this server. Use your password',
+    ru: 'Вход через Telegram на этом сервере не настроен. Войдите по паролю',
+  },
+  TELEGRAM_AUTH_INVALID: {
+    status: 401,
+    uz: "Telegram ma'lumotlari tasdiqlanmadi. Ilovani Telegramda qaytadan oching",
+    en: 'Telegram’s launch data could not be verified. Open the app in Telegram again',
+    ru: 'Не удалось проверить данные запуска Telegram. Откройте приложение в Telegram заново',
+  },
+  TELEGRAM_AUTH_EXPIRED: {
+    status: 401,
+    uz: "Telegram ma'lumotlari eskirgan (24 soatdan ortiq). Ilovani Telegramda qaytadan oching",
+    en: 'Telegram’s launch data is older than 24 hours. Open the app in Telegram again',
+    ru: 'Данные запуска Telegram старше 24 часов. Откройте приложение в Telegram заново',
+  },
+  TELEGRAM_NOT_LINKED: {
+    status: 404,
+    uz: "Bu Telegram hisobi hech bir hisobga bog'lanmagan. Bir marta parol bilan kiring: u darhol bog'lanadi",
+    en: 'This Telegram account is not linked to any account. Sign in once with your password and it is linked at once',
+    ru: 'Этот аккаунт Telegram не привязан ни к одному аккаунту. Войдите один раз по паролю, и он сразу привяжется',
+  },
+  TELEGRAM_ALREADY_LINKED: {
+    status: 409,
+    uz: "Bu Telegram hisobi boshqa hisobga bog'langan",
+    en: 'This Telegram account is linked to another account',
+    ru: 'Этот аккаунт Telegram привязан к другому аккаунту',
+  },
 } as const satisfies Record<string, Localized & { status: number }>;
 
 export type ErrorCode = keyof typeof ERRORS;

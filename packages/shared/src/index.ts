@@ -38,6 +38,7 @@ export * from './soato.js';
 export * from './waybill.js';
 export * from './ratings.js';
 export * from './quotas.js';
+export * from './telegram.js';
 export * from './paths.js';
 export * from './api-paths.js';
 export * from './web-routes.js';

@@ -50,6 +50,7 @@ export const EVENT_OF_KIND: Record<NotificationKind, DeliveryEvent> = {
   company_rejected: 'system',
   company_suspended: 'system',
   company_unsuspended: 'system',
+  telegram_channel_refused: 'system',
 };
 
 /**

@@ -280,6 +280,19 @@ export const NOTIFICATION_TEMPLATES = {
       ru: '{number}: подписал(а) {signer} ключом ЭЦП. Подписанное соглашение на странице груза',
     },
   },
+  telegram_channel_refused: {
+    type: 'system',
+    title: {
+      uz: 'Telegram kanali botni qabul qilmayapti',
+      en: 'A Telegram channel refuses the bot',
+      ru: 'Telegram-канал не принимает бота',
+    },
+    body: {
+      uz: '{chat}: tenderlar e’lon qilinmayapti ({error}). Botni kanalga administrator qilib qo‘shing',
+      en: '{chat}: tenders are not being posted ({error}). Make the bot an administrator of the channel',
+      ru: '{chat}: тендеры не публикуются ({error}). Сделайте бота администратором канала',
+    },
+  },
   waybill_delivery_asked: {
     type: 'system',
     title: {

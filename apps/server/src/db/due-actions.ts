@@ -20,7 +20,9 @@ export type DeadlineKind =
   | 'insurance_expiry'
   | 'registration_expiry'
   | 'inspection_expiry'
-  | 'permit_expiry';
+  | 'permit_expiry'
+  /** A tender's channel post may show less than is true now (a lower minimum, a close): edit it. */
+  | 'channel_edit';
 
 /**
  * Kinds whose work calls an outside service (waybill_refresh: the e-waybill's status at its operator): their

@@ -16,6 +16,7 @@ import type { TenderAwardsTables } from '../modules/tender-lifecycle/tender-life
 import type { SavedSearchesTables } from '../modules/saved-searches/saved-searches.tables.js';
 import type { ShipmentsTables } from '../modules/shipments/shipments.tables.js';
 import type { TendersTables } from '../modules/tenders/tenders.tables.js';
+import type { TenderChannelsTables } from '../modules/tender-channels/tender-channels.tables.js';
 import type { TrackingTables } from '../modules/tracking/tracking.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 import type { VehiclesTables } from '../modules/vehicles/vehicles.tables.js';
@@ -49,5 +50,6 @@ export interface DatabaseSchema
     QuotasTables,
     EriTables,
     AwardSignaturesTables,
+    TenderChannelsTables,
     WaybillsTables,
     DueActionsTables {}

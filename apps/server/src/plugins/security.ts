@@ -56,7 +56,8 @@ const HELMET_OPTIONS: HelmetOptions = {
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
-      frameAncestors: ["'none'"],
+      // Telegram's web clients (web.telegram.org/k and /a) show the Mini App in a frame; no one else may (decision 032)
+      frameAncestors: ['https://web.telegram.org'],
     },
   },
   crossOriginEmbedderPolicy: false,

@@ -6,3 +6,4 @@ export * from './vehicles.js';
 export * from './companies.js';
 export * from './shipments.js';
 export * from './delivery-proof.js';
+export * from './telegram.js';

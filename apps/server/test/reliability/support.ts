@@ -130,6 +130,8 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/eri',
   // open to Telegram's servers, which prove themselves with the webhook's secret header instead of a token
   'POST /api/telegram/webhook',
+  // signing in inside the Telegram Mini App: the launch's init data, signed by Telegram, instead of a token
+  'POST /api/auth/telegram',
 ]);
 
 export const operationKey = (op: { method: string; path: string }) => `${op.method} ${op.path}`;

@@ -8,6 +8,7 @@ import { apiPaths } from '@yuk/shared';
 export const E2E_TELEGRAM = {
   token: '424242:e2e-bot-token',
   webhookSecret: 'e2e-webhook-secret',
+  channels: 'truck:@yuk_e2e_truck,*:@yuk_e2e_other',
   url: () => `http://127.0.0.1:${process.env.YUK_E2E_TELEGRAM_PORT}`,
 };
 
@@ -15,6 +16,7 @@ export interface SentMessage {
   chat_id: string;
   text: string;
   reply_markup?: { inline_keyboard: { text: string; url: string }[][] };
+  message_id?: number;
 }
 
 /** What the bot has been asked to send so far. */

@@ -6,7 +6,7 @@ import { OfflineBanner } from '../components/offline-banner';
 import { FullScreenLoader } from '../components/ui/states';
 import { hasAccessToken, useSession } from '../lib/session';
 import { startServiceWorker } from './service-worker';
-import { useSessionBootstrap } from './session';
+import { linkTelegramOnSignIn, useSessionBootstrap } from './session';
 
 const loadRouter = () => import('./router');
 const loadAuthPage = () => import('../features/auth/auth-page');
@@ -30,6 +30,16 @@ export function App() {
   useEffect(() => {
     void (hasAccessToken() ? loadRouter() : loadAuthPage());
   }, []);
+
+  // inside Telegram, a user the launch could not sign in is linked by the sign-in that follows
+  useEffect(
+    () =>
+      linkTelegramOnSignIn((linked) => {
+        if (linked) toast.success(t('auth.telegramLinked'));
+        else toast.error(t('auth.telegramLinkFailed'));
+      }),
+    [t],
+  );
 
   // a new version is offered, never forced on a page in use
   useEffect(() => {

@@ -22,6 +22,8 @@ export default defineTexts({
       logout: 'Chiqish',
       loggingOut: 'Chiqilmoqda...',
       badge: '{count} ta yangi',
+      more: 'Yana',
+      bottom: 'Tezkor menyu',
     },
   },
   en: {
@@ -44,6 +46,8 @@ export default defineTexts({
       logout: 'Log out',
       loggingOut: 'Logging out...',
       badge: '{count} new',
+      more: 'More',
+      bottom: 'Quick menu',
     },
   },
   ru: {
@@ -66,6 +70,8 @@ export default defineTexts({
       logout: 'Выйти',
       loggingOut: 'Выход...',
       badge: 'новых: {count}',
+      more: 'Ещё',
+      bottom: 'Быстрое меню',
     },
   },
 });

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { meQueryOptions } from '../features/auth/api/me';
 import { refreshSession } from '../features/auth/api/refresh';
+import { linkTelegram, signInWithTelegram } from '../features/auth/api/telegram';
+import { isApiError } from '../lib/api-client';
 import {
   clearSession,
   confirmSession,
@@ -11,7 +13,10 @@ import {
   hasUserFlag,
   readStoredUser,
   showSignedOut,
+  startSession,
+  subscribeSession,
 } from '../lib/session';
+import { isLinkPending, markLinkPending, telegramLaunch } from '../lib/telegram';
 import { userKeys } from '../lib/query-keys';
 
 /**
@@ -22,6 +27,7 @@ import { userKeys } from '../lib/query-keys';
  * - nothing, or only the flag that Mobile-ID or ERI-Key set: the login screen (the flag stays).
  */
 export async function bootstrapSession(queryClient: QueryClient): Promise<void> {
+  if (!hasAccessToken() && (await signInByTelegram(queryClient))) return;
   if (hasAccessToken()) {
     try {
       confirmSession(await queryClient.fetchQuery(meQueryOptions()));
@@ -45,6 +51,40 @@ export async function bootstrapSession(queryClient: QueryClient): Promise<void> 
     return;
   }
   showSignedOut();
+}
+
+/**
+ * Inside Telegram, the launch signs its linked user in without typing. A Telegram user linked to nobody is
+ * remembered: the sign-in that follows (password or SMS) links them on the spot.
+ */
+async function signInByTelegram(queryClient: QueryClient): Promise<boolean> {
+  const launch = telegramLaunch();
+  if (!launch) return false;
+  try {
+    const tokens = await signInWithTelegram(launch.initData);
+    queryClient.setQueryData(userKeys.me(), tokens.user);
+    startSession(tokens);
+    markLinkPending(false);
+    return true;
+  } catch (error) {
+    markLinkPending(isApiError(error) && error.code === 'TELEGRAM_NOT_LINKED');
+    return false;
+  }
+}
+
+/** Links the launch's Telegram user to the account just signed in, once; `done` says how it went. */
+export function linkTelegramOnSignIn(done: (linked: boolean) => void): () => void {
+  let linking = false;
+  return subscribeSession(() => {
+    const launch = telegramLaunch();
+    if (linking || !launch || getSession().status !== 'signed-in' || !isLinkPending()) return;
+    linking = true;
+    markLinkPending(false);
+    linkTelegram(launch.initData).then(
+      () => done(true),
+      () => done(false),
+    );
+  });
 }
 
 let started: Promise<void> | null = null;

@@ -61,6 +61,8 @@ export const companyKeys = {
   /** A company's history in the audit trail (moderators). */
   audit: (id: number) => [...companyKeys.all, 'audit', id] as const,
   quotaHits: (days: number) => [...companyKeys.all, 'quota-hits', days] as const,
+  /** The tender channels in Telegram, their last posts and failures (moderators). */
+  telegramChannels: () => [...companyKeys.all, 'telegram-channels'] as const,
 };
 
 /** My dashboard figures, per period; a deal, a bid or a delivery changes them. */

@@ -16,3 +16,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** Tailwind's md breakpoint: at least 768 px wide. */
 export const WIDE_SCREEN = '(min-width: 768px)';
+
+/** Tailwind's sm breakpoint: at least 640 px wide (narrower is a phone: cards and the bottom navigation). */
+export const SMALL_SCREEN_UP = '(min-width: 640px)';

@@ -23,6 +23,7 @@ import { quotasMigration } from './021-quotas.js';
 import { eriLinksMigration } from './022-eri-links.js';
 import { awardSignaturesMigration } from './023-award-signatures.js';
 import { joinedAwardMigration } from './024-joined-award.js';
+import { tenderChannelsMigration } from './035-tender-channels.js';
 import { waybillsMigration } from './040-waybills.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
@@ -51,5 +52,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '022-eri-links': eriLinksMigration,
   '023-award-signatures': awardSignaturesMigration,
   '024-joined-award': joinedAwardMigration,
+  '035-tender-channels': tenderChannelsMigration,
   '040-waybills': waybillsMigration,
 };

@@ -2,6 +2,7 @@ import { formatMarketTime, formatUsd, pathTo, webRoutes } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { scheduleDue } from '../../db/due-actions.js';
 import { recordNotifications, type NotificationDraft } from '../notifications/index.js';
+import { noteTendersChanged } from '../tender-channels/index.js';
 import { lowerCurrentMinimum } from '../tenders/index.js';
 import * as repo from './bids.repository.js';
 
@@ -53,6 +54,9 @@ async function writeBid(trx: Db, attempt: BidAttempt) {
 async function writeBids(trx: Db, attempts: BidAttempt[]) {
   const written = [];
   for (const attempt of attempts) written.push(await writeBid(trx, attempt));
+  // the tenders' channel posts show the new minimums (one statement for the batch; none without posts)
+  const lowered = written.flatMap((bid) => (bid ? [bid.tender.id] : []));
+  if (lowered.length > 0) await noteTendersChanged(trx, lowered, attempts[0]?.nowMs ?? Date.now());
   await recordNotifications(
     trx,
     written.flatMap((bid) => bid?.notifications ?? []),

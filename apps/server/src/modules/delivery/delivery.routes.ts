@@ -33,7 +33,17 @@ const telegramUpdate = z
 
 const webhookAnswer = z
   .union([
-    z.object({ method: z.literal('sendMessage'), chat_id: z.string(), text: z.string() }),
+    z.object({
+      method: z.literal('sendMessage'),
+      chat_id: z.string(),
+      text: z.string(),
+      reply_markup: z
+        .object({
+          inline_keyboard: z.array(z.array(z.object({ text: z.string(), web_app: z.object({ url: z.string() }) }))),
+        })
+        .optional()
+        .describe('A button that opens the app in Telegram (a Mini App), when the app is served over https'),
+    }),
     z.object({ ok: z.literal(true) }),
   ])
   .describe('A reply to the chat, as the Bot API lets a webhook answer with a method call; else { ok: true }')
@@ -171,9 +181,15 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: service.DeliveryContex
     },
     async (request) => {
       const reply = await service.handleTelegramUpdate(ctx, request.body);
-      return reply
-        ? { method: 'sendMessage' as const, chat_id: reply.chatId, text: reply.text }
-        : { ok: true as const };
+      if (!reply) return { ok: true as const };
+      return {
+        method: 'sendMessage' as const,
+        chat_id: reply.chatId,
+        text: reply.text,
+        ...(reply.openApp
+          ? { reply_markup: { inline_keyboard: [[{ text: reply.openApp.text, web_app: { url: reply.openApp.url } }]] } }
+          : {}),
+      };
     },
   );
 };

@@ -17,7 +17,7 @@ import {
 } from '@yuk/shared';
 import { AppError } from '../../errors.js';
 import { contactsOfUsers, setUserLanguage } from '../users/index.js';
-import { botReply, isAccountMessageKind, type BotReply } from './messages.js';
+import { botReply, isAccountMessageKind, isChatMessageKind, openAppText, type BotReply } from './messages.js';
 import * as outbox from './outbox.repository.js';
 import { channelsOf, type OutboxContext } from './outbox.js';
 import * as repo from './settings.repository.js';
@@ -47,7 +47,7 @@ export async function getSettings(ctx: DeliveryContext, userId: number, lang: La
   >;
   // a user's own rows are notifications (account messages have no user), so this only narrows the types
   const failed: FailedDelivery[] = dead.flatMap(({ channel, kind, ...row }) =>
-    channel === 'sms' || isAccountMessageKind(kind)
+    channel === 'sms' || isAccountMessageKind(kind) || isChatMessageKind(kind)
       ? []
       : [
           {
@@ -155,7 +155,7 @@ export interface TelegramUpdate {
 export async function handleTelegramUpdate(
   ctx: DeliveryContext,
   update: TelegramUpdate,
-): Promise<{ chatId: string; text: string } | undefined> {
+): Promise<{ chatId: string; text: string; openApp?: { text: string; url: string } } | undefined> {
   const message = update.message;
   if (!message?.text) return undefined;
   const chatId = String(message.chat.id);
@@ -165,7 +165,13 @@ export async function handleTelegramUpdate(
   const now = nowOf(ctx);
   const answer = async (reply: BotReply, userId?: number) => {
     const language = userId ? ((await contactsOfUsers(ctx.db, [userId])).get(userId)?.language ?? fallback) : fallback;
-    return { chatId, text: botReply(reply, language) };
+    // the answers to /start carry a button that opens the app in Telegram (a Mini App needs https)
+    const { publicUrl } = ctx.channels;
+    const openApp =
+      reply !== 'unlinked' && publicUrl.startsWith('https://')
+        ? { text: openAppText(language), url: publicUrl }
+        : undefined;
+    return { chatId, text: botReply(reply, language), ...(openApp ? { openApp } : {}) };
   };
   if (command === '/start' || command.startsWith('/start@')) {
     if (!argument) return answer('help');

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { DeliveryStatus, NotificationKind, OutsideChannel } from '@yuk/shared';
-import type { AccountMessageKind } from './messages.js';
+import type { AccountMessageKind, ChatMessageKind } from './messages.js';
 
 /** The channels a user chooses, and SMS, which carries only the codes of the account messages. */
 export type OutboxChannel = OutsideChannel | 'sms';
@@ -40,7 +40,7 @@ export interface OutboxTable {
   /** Null for an account message (a sign-in code, a reset link): it goes to `address`. */
   user_id: number | null;
   channel: OutboxChannel;
-  kind: NotificationKind | AccountMessageKind;
+  kind: NotificationKind | AccountMessageKind | ChatMessageKind;
   /** JSON params of the notification's template (of an account message: erased once it is sent or given up). */
   params: string;
   link: string;
@@ -56,7 +56,7 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
-  /** An account message's phone or e-mail. */
+  /** An account message's phone or e-mail; a chat message's chat. */
   address: string | null;
 }
 

@@ -3,13 +3,20 @@
  * the outbox that carries every message to those channels, durably and once.
  */
 export { deliveryRoutes } from './delivery.routes.js';
+export { findUserOfTelegramChat, linkFreeChat } from './settings.repository.js';
+export { isOutboxWaiting, listDeadChatMessages, type OutboxRow } from './outbox.repository.js';
+export { type ChatMessageKind } from './messages.js';
+export { type SendOutcome } from './channels/channel.js';
+export { type TelegramChannel, type TelegramMessage, type TelegramOutcome } from './channels/telegram.js';
 export { type DeliveryContext } from './delivery.service.js';
 export {
   queueAccountMessage,
+  queueChatMessage,
   queueOutside,
   runOutbox,
   startOutboxSender,
   type AccountMessage,
+  type ChatMessageSender,
   type DeliveryChannels,
   type OutsideDraft,
 } from './outbox.js';

@@ -11,6 +11,7 @@ import {
 /** The texts of the messages outside the app, in the three languages. */
 const TEXTS = {
   open: { uz: 'Ochish', en: 'Open', ru: 'Открыть' },
+  openApp: { uz: 'Yuk Tenderni ochish', en: 'Open Yuk Tender', ru: 'Открыть Yuk Tender' },
   footer: {
     uz: 'Bu xabar Yuk Tender bildirishnomalar sozlamalaringizga ko‘ra yuborildi. Ularni bu yerda o‘zgartiring:',
     en: 'You receive this because of your Yuk Tender notification settings. Change them here:',
@@ -43,6 +44,9 @@ export type BotReply = 'linked' | 'unlinked' | 'linkExpired' | 'help';
 export function botReply(reply: BotReply, lang: Language): string {
   return TEXTS[reply][lang];
 }
+
+/** The text of the button under the bot's answers that opens the app in Telegram (the Mini App). */
+export const openAppText = (lang: Language) => TEXTS.openApp[lang];
 
 export interface OutsideMessage {
   title: string;
@@ -100,6 +104,14 @@ export type AccountMessageKind = (typeof ACCOUNT_MESSAGE_KINDS)[number];
 
 export function isAccountMessageKind(kind: string): kind is AccountMessageKind {
   return (ACCOUNT_MESSAGE_KINDS as readonly string[]).includes(kind);
+}
+
+/** Messages to a chat rather than to a user: a tender channel's post, and its edits. */
+export const CHAT_MESSAGE_KINDS = ['channel_post', 'channel_edit'] as const;
+export type ChatMessageKind = (typeof CHAT_MESSAGE_KINDS)[number];
+
+export function isChatMessageKind(kind: string): kind is ChatMessageKind {
+  return (CHAT_MESSAGE_KINDS as readonly string[]).includes(kind);
 }
 
 const ACCOUNT_TEXTS = {

@@ -123,3 +123,26 @@ export async function dropWaiting(db: Db, userId: number, channel: OutboxRow['ch
     .where('status', '=', 'pending')
     .execute();
 }
+
+export async function insertOneReturningId(trx: Db, row: OutboxValues): Promise<number> {
+  const inserted = await trx.insertInto('outbox').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Whether an outbox row is still to be sent (waiting, or being sent now). */
+export async function isOutboxWaiting(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status === 'pending' || row?.status === 'sending';
+}
+
+/** The latest messages to a chat that were given up on, newest first. */
+export function listDeadChatMessages(db: Db, chat: string, limit: number) {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'kind', 'params', 'attempts', 'last_error', 'created_at'])
+    .where('address', '=', chat)
+    .where('status', '=', 'dead')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -23,12 +23,14 @@ import type { TelegramChannel } from './channels/telegram.js';
 import {
   emailBodies,
   isAccountMessageKind,
+  isChatMessageKind,
   passwordResetMail,
   pushPayload,
   renderOutside,
   smsCodeText,
   telegramText,
   type AccountMessageKind,
+  type ChatMessageKind,
 } from './messages.js';
 import * as outbox from './outbox.repository.js';
 import {
@@ -49,9 +51,16 @@ export interface DeliveryChannels {
   publicUrl: string;
 }
 
+/** Sends the messages addressed to a chat (the tender channels' posts and edits), rendered when sent. */
+export interface ChatMessageSender {
+  send(row: outbox.OutboxRow, kind: ChatMessageKind): Promise<SendOutcome | { dropped: string }>;
+}
+
 export interface OutboxContext {
   db: Db;
   channels: DeliveryChannels;
+  /** The tender channels; their messages are dropped without it. */
+  chatMessages?: ChatMessageSender;
   now?: () => Date;
 }
 
@@ -192,6 +201,36 @@ export async function queueAccountMessage(
   ]);
 }
 
+/**
+ * Queues a message to a chat (a tender channel's post or edit) in the caller's transaction, due at `dueMs`;
+ * what it says is rendered when it is sent. Its outbox id.
+ */
+export async function queueChatMessage(
+  trx: Db,
+  message: {
+    kind: ChatMessageKind;
+    chat: string;
+    params: Record<string, string | number>;
+    nowMs: number;
+    dueMs: number;
+  },
+): Promise<number> {
+  return outbox.insertOneReturningId(trx, {
+    user_id: null,
+    channel: 'telegram',
+    kind: message.kind,
+    params: JSON.stringify(message.params),
+    link: '',
+    target_id: null,
+    idempotency_key: randomUUID(),
+    next_attempt_ms: message.dueMs,
+    last_error: null,
+    created_at: new Date(message.nowMs).toISOString(),
+    sent_at: null,
+    address: message.chat,
+  });
+}
+
 async function sendAccountMessage(
   ctx: OutboxContext,
   row: outbox.OutboxRow,
@@ -246,6 +285,9 @@ async function sendOne(
   nowMs: number,
 ): Promise<SendOutcome | { dropped: string }> {
   const { kind, user_id: userId } = row;
+  if (isChatMessageKind(kind)) {
+    return ctx.chatMessages ? ctx.chatMessages.send(row, kind) : { dropped: 'tender channels are off' };
+  }
   if (isAccountMessageKind(kind)) return sendAccountMessage(ctx, row, kind, nowMs);
   const contact = userId === null ? undefined : recipients.contacts.get(userId);
   if (userId === null || !contact) return { dropped: 'no such user' };
@@ -260,9 +302,12 @@ async function sendOne(
     const chatId = recipients.settings.get(userId)?.telegram_chat_id;
     if (!chatId) return { dropped: 'Telegram is not linked' };
     if (!ctx.channels.telegram.enabled) return { dropped: 'Telegram is not set up on this server' };
+    // in the bot's private chat the button opens the page in the Mini App (Telegram takes only https there)
     return ctx.channels.telegram.sendMessage(chatId, {
       text: telegramText(message),
-      button: { text: message.openText, url: message.url },
+      button: message.url.startsWith('https://')
+        ? { text: message.openText, webApp: message.url }
+        : { text: message.openText, url: message.url },
     });
   }
   if (row.channel === 'sms') return { dropped: 'notifications are not sent by SMS' };
@@ -294,7 +339,7 @@ async function settle(
 ): Promise<void> {
   const nowMs = (ctx.now?.() ?? new Date()).getTime();
   // an account message's code or link is kept no longer than it is needed
-  const erase = row.user_id === null ? { params: '{}' } : {};
+  const erase = isAccountMessageKind(row.kind) ? { params: '{}' } : {};
   if ('dropped' in outcome) {
     return outbox.finishSend(ctx.db, row, { status: 'dropped', last_error: outcome.dropped, ...erase });
   }

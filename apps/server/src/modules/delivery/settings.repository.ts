@@ -54,6 +54,27 @@ export async function linkChat(trx: Db, userId: number, chatId: string, at: stri
   await saveSettings(trx, userId, { telegram_chat_id: chatId }, at);
 }
 
+/** The user a Telegram chat (a private chat's id is its user's id) is linked to, if any. */
+export async function findUserOfTelegramChat(db: Db, chatId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('notification_settings')
+    .select('user_id')
+    .where('telegram_chat_id', '=', chatId)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/**
+ * Links a chat to a user unless another account holds it (false then, nothing changed); the user's earlier
+ * chat, if any, is replaced. The chat's unique index settles two links racing.
+ */
+export async function linkFreeChat(trx: Db, userId: number, chatId: string, at: string): Promise<boolean> {
+  const holder = await findUserOfTelegramChat(trx, chatId);
+  if (holder !== undefined && holder !== userId) return false;
+  await saveSettings(trx, userId, { telegram_chat_id: chatId }, at);
+  return true;
+}
+
 /** Unlinks a chat; the user it was linked to, if any. */
 export async function unlinkChat(db: Db, chatId: string, at: string): Promise<number | undefined> {
   const row = await db

@@ -29,6 +29,7 @@ import {
   rejectUndecidedBidsOfTender,
 } from '../bids/index.js';
 import { announce, announceAfterBatch, recordNotifications, type NotificationDraft } from '../notifications/index.js';
+import { noteTendersChanged } from '../tender-channels/index.js';
 import { recordLaneDeal } from '../market/index.js';
 import { createShipmentForAward } from '../shipments/index.js';
 import {
@@ -138,6 +139,7 @@ async function passAward(
     return [...offered.drafts, { userId: tender.owner_id, kind: reason, params, link: tenderLink(tenderId) }];
   }
   await moveTenderStatus(trx, { tenderId, from: ['awarded'], to: 'closed', awardedBidId: null });
+  await noteTendersChanged(trx, [tenderId], nowMs);
   const losers = await rejectUndecidedBidsOfTender(trx, tenderId);
   const params = { number: summary.number, name: summary.name };
   return [
@@ -188,6 +190,7 @@ export async function awardTender(
   const move = await ctx.db.transaction().execute(async (trx) => {
     const moved = await moveTenderStatus(trx, { tenderId, ownerId, from: ['opened', 'closed'], to: 'awarded' });
     if (!moved) throw new AppError('TENDER_ALREADY_AWARDED');
+    await noteTendersChanged(trx, [tenderId], nowMs);
     const summary = await findTenderSummary(trx, tenderId);
     // after the tender row is locked by the update, so a bid racing the award is either in or refused
     const offered = await offerAward(trx, nowMs, { ...tender, name: summary.name }, bidId, 'owner');
@@ -317,6 +320,7 @@ export async function buyNow(ctx: LifecycleContext, buyerId: number, tenderId: n
       confirmByMs: null,
     });
     await cancelDue(trx, 'tender_close', tenderId);
+    await noteTendersChanged(trx, [tenderId], nowMs);
     await recordAudit(trx, {
       actorUserId: buyerId,
       action: 'tender.bought_now',
@@ -351,6 +355,7 @@ export async function closeTender(ctx: LifecycleContext, ownerId: number, tender
       throw new AppError('TENDER_NOT_OPEN');
     }
     await cancelDue(trx, 'tender_close', tenderId);
+    await noteTendersChanged(trx, [tenderId], clockMs(ctx));
     const losers = await rejectUndecidedBidsOfTender(trx, tenderId);
     const summary = await findTenderSummary(trx, tenderId);
     const params = { number: summary.number, name: summary.name };
@@ -435,6 +440,11 @@ function refreshAfterBatch(batch: DueBatch, tenderId: number): void {
 async function closeAtDeadline(trx: Db, tenderIds: number[], batch: DueBatch): Promise<void> {
   const { nowMs } = batch;
   const closed = await closeTendersAtDeadline(trx, tenderIds, nowMs);
+  await noteTendersChanged(
+    trx,
+    closed.map((tender) => tender.id),
+    nowMs,
+  );
   const drafts: NotificationDraft[] = [];
   const unawarded: ClosedTender[] = [];
   const awardedIds: number[] = [];

@@ -102,7 +102,7 @@ export async function loginUser(
 export async function startSession(
   ctx: Pick<UsersContext, 'db' | 'tokens'>,
   user: User,
-  method: 'password' | 'sms' | 'eri',
+  method: 'password' | 'sms' | 'eri' | 'telegram',
 ): Promise<AuthTokens> {
   const sessionId = randomUUID();
   const origin = requestOrigin();

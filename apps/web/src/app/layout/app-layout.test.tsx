@@ -3,11 +3,13 @@ import Cookies from 'js-cookie';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_COOKIE_NAME } from '@yuk/shared';
-import { BellIcon, UserIcon } from '../../components/ui/icons';
+import { BellIcon, ChartIcon, TendersIcon, TruckIcon, UserIcon } from '../../components/ui/icons';
 import { changeLanguage } from '../../i18n';
 import { getSession, startSession, USER_FLAG_KEY } from '../../lib/session';
 import { jsonResponse, renderWithProviders, sampleUser, stubFetch } from '../../test/render';
 import { appRoutes } from '../router';
+import { BottomNav } from './bottom-nav';
+import { bottomNavItems, type NavItem } from './nav-items';
 import { SideNav } from './side-nav';
 
 function renderApp(path: string) {
@@ -183,5 +185,59 @@ describe('side navigation badge slot', () => {
     renderWithProviders(<RouterProvider router={router} />);
     expect(screen.getByRole('link', { name: 'Bildirishnomalar, 3 ta yangi' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profil' })).toBeInTheDocument();
+  });
+});
+
+describe('the bottom navigation of phones', () => {
+  beforeEach(async () => {
+    await changeLanguage('uz');
+    startSession({ accessToken: 'token', user: sampleUser });
+    stubFetch(() => jsonResponse([]));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes the four places used most from the side navigation’s items, with their badges', () => {
+    const items: NavItem[] = [
+      { to: '/dashboard', labelKey: 'nav.dashboard', icon: ChartIcon },
+      { to: '/tenders', labelKey: 'nav.tenders', icon: TendersIcon },
+      { to: '/bids', labelKey: 'terms.bids', icon: TendersIcon },
+      { to: '/shipments', labelKey: 'nav.truck', icon: TruckIcon, useBadgeCount: () => 2 },
+      { to: '/notifications', labelKey: 'terms.notifications', icon: BellIcon, useBadgeCount: () => 5 },
+      { to: '/profile', labelKey: 'terms.profile', icon: UserIcon },
+    ];
+    const chosen = bottomNavItems(items);
+    expect(chosen.map((item) => item.to)).toEqual(['/tenders', '/bids', '/shipments', '/notifications']);
+    // without a shipments place, the dashboard takes the fourth
+    expect(bottomNavItems(items.filter((item) => item.to !== '/shipments')).map((item) => item.to)).toEqual([
+      '/tenders',
+      '/bids',
+      '/notifications',
+      '/dashboard',
+    ]);
+    const router = createMemoryRouter([
+      { path: '*', element: <BottomNav menuId="nav" menuOpen={false} onMenu={() => {}} items={chosen} /> },
+    ]);
+    renderWithProviders(<RouterProvider router={router} />);
+    const bottom = screen.getByRole('navigation', { name: 'Tezkor menyu' });
+    expect(within(bottom).getAllByRole('link')).toHaveLength(4);
+    expect(within(bottom).getByRole('link', { name: /Avtomobil.*2 ta yangi/ })).toBeInTheDocument();
+    expect(within(bottom).getByRole('link', { name: /Bildirishnomalar.*5 ta yangi/ })).toBeInTheDocument();
+    expect(within(bottom).getByRole('button', { name: 'Yana' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('replaces the side rail on a narrow screen; More opens the full menu', async () => {
+    const wideMatchMedia = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => ({ ...wideMatchMedia(query), matches: false });
+    try {
+      const { user } = renderApp('/no/such/page');
+      const bottom = await screen.findByRole('navigation', { name: 'Tezkor menyu' });
+      expect(screen.queryByRole('navigation', { name: 'Asosiy menyu' })).toBeNull();
+      expect(within(bottom).getByRole('link', { name: 'Tenderlar' })).toHaveAttribute('href', '/tenders');
+      await user.click(within(bottom).getByRole('button', { name: 'Yana' }));
+      expect(nav()).toBeInTheDocument();
+      expect(within(nav()).getByRole('link', { name: 'Profil' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = wideMatchMedia;
+    }
   });
 });

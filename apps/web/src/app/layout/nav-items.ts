@@ -81,3 +81,28 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export function isUnder(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
+
+/**
+ * The bottom navigation of phones and of the Telegram Mini App: the four places used most, taken from NAV_ITEMS
+ * itself (so each keeps its icon, label and badge in both navigations), in this order of preference.
+ */
+const BOTTOM_NAV_PREFERENCE: readonly ((item: NavItem) => boolean)[] = [
+  (item) => item.to === webRoutes.tenders,
+  (item) => item.to === webRoutes.bids,
+  (item) => item.to.startsWith('/shipment'),
+  (item) => item.to === webRoutes.notifications,
+  (item) => item.to === webRoutes.dashboard,
+  (item) => item.to === webRoutes.orders,
+];
+
+export const BOTTOM_NAV_SIZE = 4;
+
+export function bottomNavItems(items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
+  const chosen: NavItem[] = [];
+  for (const matches of BOTTOM_NAV_PREFERENCE) {
+    const item = items.find((candidate) => matches(candidate) && !candidate.useVisible);
+    if (item && !chosen.includes(item)) chosen.push(item);
+    if (chosen.length === BOTTOM_NAV_SIZE) break;
+  }
+  return chosen;
+}

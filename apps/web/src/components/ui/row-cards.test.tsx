@@ -72,4 +72,35 @@ describe('lists on a phone', () => {
     await user.keyboard('{Enter}');
     expect(opened).toEqual([2, 1]);
   });
+  it('show a thumb card instead of label–value pairs when the list gives one, its controls outside the card’s link', async () => {
+    phoneScreen();
+    const opened: number[] = [];
+    const tracked: number[] = [];
+    render(
+      <DataTable
+        columns={columns}
+        rows={rows.slice(0, 2)}
+        rowKey={(row) => row.id}
+        caption="Tenders"
+        onRowClick={(row) => opened.push(row.id)}
+        rowLabel={(row) => `Tender ${row.number}`}
+        card={(row) => <span>{`${row.city} → Samarqand`}</span>}
+        cardActions={(row) => (
+          <button type="button" onClick={() => tracked.push(row.id)}>
+            Track
+          </button>
+        )}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Tenders' });
+    const [first] = within(list).getAllByRole('listitem');
+    expect(within(first!).queryByText('City')).toBeNull();
+    const title = within(first!).getByRole('button', { name: 'Tender YT-1' });
+    expect(title).toHaveTextContent('Toshkent → Samarqand');
+    await userEvent.click(within(first!).getByRole('button', { name: 'Track' }));
+    expect(tracked).toEqual([1]);
+    expect(opened).toEqual([]);
+    await userEvent.click(title);
+    expect(opened).toEqual([1]);
+  });
 });

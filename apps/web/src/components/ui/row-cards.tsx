@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { LoadingMore } from './spinner';
@@ -25,6 +25,10 @@ export interface RowCardsProps<T> {
   /** Called when the end of the list comes into view (load the next page). */
   onEndReached?: (() => void) | undefined;
   loadingMoreText?: string | undefined;
+  /** What each card shows, for lists a thumb scans (the route first, large); else the columns as label–value pairs. */
+  card?: ((row: T) => ReactNode) | undefined;
+  /** Controls under a card (e.g. Track), outside its clickable body. */
+  cardActions?: ((row: T) => ReactNode) | undefined;
 }
 
 /**
@@ -41,6 +45,8 @@ export function RowCards<T>({
   rowLabel,
   onEndReached,
   loadingMoreText,
+  card,
+  cardActions,
 }: RowCardsProps<T>) {
   const endRef = useRef<HTMLDivElement>(null);
   // a phone draws the cards a screenful or two at a time, as the list is scrolled; the next page is asked
@@ -80,7 +86,23 @@ export function RowCards<T>({
               onRowClick && 'cursor-pointer hover:bg-navy-850',
             )}
           >
-            {first && (
+            {card && onRowClick && (
+              <button
+                type="button"
+                data-card-title
+                aria-label={rowLabel?.(row)}
+                className="block min-h-11 w-full text-left"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onRowClick(row);
+                }}
+              >
+                {card(row)}
+              </button>
+            )}
+            {card && !onRowClick && card(row)}
+            {card && cardActions && <div className="mt-3 flex flex-wrap items-center gap-2">{cardActions(row)}</div>}
+            {!card && first && (
               <div className="mb-3 font-medium text-white">
                 {onRowClick ? (
                   <button
@@ -100,16 +122,18 @@ export function RowCards<T>({
                 )}
               </div>
             )}
-            <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-2">
-              {rest.map((column) => (
-                <div key={column.key} className="contents">
-                  <dt className="text-xs tracking-wide wrap-break-word text-slate-400 uppercase">{column.header}</dt>
-                  <dd className={cn('min-w-0 wrap-break-word', column.align === 'right' && 'tabular-nums')}>
-                    {column.cell(row)}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            {!card && (
+              <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-2">
+                {rest.map((column) => (
+                  <div key={column.key} className="contents">
+                    <dt className="text-xs tracking-wide wrap-break-word text-slate-400 uppercase">{column.header}</dt>
+                    <dd className={cn('min-w-0 wrap-break-word', column.align === 'right' && 'tabular-nums')}>
+                      {column.cell(row)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
           </li>
         ))}
       </ul>

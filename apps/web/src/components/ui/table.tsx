@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import type { Column } from './column';
 import { RowCards, useCardLayout } from './row-cards';
@@ -16,10 +16,23 @@ export interface DataTableProps<T> {
   /** Each clickable row's accessible name, e.g. "Tender YT-000123". */
   rowLabel?: (row: T) => string;
   className?: string;
+  /** On a phone, what each row's card shows (the route first, large), and the controls under it. */
+  card?: (row: T) => ReactNode;
+  cardActions?: (row: T) => ReactNode;
 }
 
 /** A plain table, cards on phones; rows optionally clickable by mouse and keyboard. */
-export function DataTable<T>({ columns, rows, rowKey, caption, onRowClick, rowLabel, className }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  onRowClick,
+  rowLabel,
+  className,
+  card,
+  cardActions,
+}: DataTableProps<T>) {
   const cards = useCardLayout();
   const onKeyDown = (row: T) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -36,6 +49,8 @@ export function DataTable<T>({ columns, rows, rowKey, caption, onRowClick, rowLa
         caption={caption}
         onRowClick={onRowClick}
         rowLabel={rowLabel}
+        card={card}
+        cardActions={cardActions}
       />
     );
   }

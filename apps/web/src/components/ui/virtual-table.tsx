@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { RowCards, useCardLayout } from './row-cards';
 import { LoadingMore } from './spinner';
@@ -33,6 +33,10 @@ export interface VirtualTableProps<T> {
   /** The narrowest the table gets before it scrolls sideways (CSS length). */
   minWidth?: string;
   className?: string;
+  /** On a phone, what each row's card shows (the route first, large), instead of the columns as label–value pairs. */
+  card?: (row: T) => ReactNode;
+  /** Controls under a phone's card (e.g. Track), outside its clickable body. */
+  cardActions?: (row: T) => ReactNode;
 }
 
 const END_THRESHOLD_ROWS = 20;
@@ -55,6 +59,8 @@ export function VirtualTable<T>({
   rowHeight = 48,
   minWidth = '48rem',
   className,
+  card,
+  cardActions,
 }: VirtualTableProps<T>) {
   const cards = useCardLayout();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -86,6 +92,8 @@ export function VirtualTable<T>({
         rowLabel={rowLabel}
         onEndReached={onEndReached}
         loadingMoreText={loadingMoreText}
+        card={card}
+        cardActions={cardActions}
       />
     );
   }

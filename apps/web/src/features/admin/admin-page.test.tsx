@@ -36,6 +36,7 @@ describe('the moderation console', () => {
             resolved_at: null,
           },
         ]);
+      if (call.url === '/api/admin/telegram-channels') return jsonResponse({ enabled: true, channels: [] });
       return jsonResponse([]);
     });
     const { user } = renderRoutes(routes, '/admin');
@@ -82,6 +83,7 @@ describe('the moderation console', () => {
           entry(12, 'company.suspended', { reason: 'Forged licence' }, true),
           entry(11, 'company.verified', { reason: null }, true),
         ]);
+      if (call.url === '/api/admin/telegram-channels') return jsonResponse({ enabled: true, channels: [] });
       return jsonResponse([]);
     });
     const { user } = renderRoutes(routes, '/admin');
@@ -110,7 +112,9 @@ describe('the moderation console', () => {
     const { calls } = stubFetch((call) =>
       call.url === '/api/admin/moderators'
         ? jsonResponse({ email: 'next@example.uz', role: 'moderator' })
-        : jsonResponse([]),
+        : call.url === '/api/admin/telegram-channels'
+          ? jsonResponse({ enabled: true, channels: [] })
+          : jsonResponse([]),
     );
     const { user } = renderRoutes(routes, '/admin');
     const section = await screen.findByRole('region', { name: 'Moderators' });
@@ -144,6 +148,7 @@ describe('the moderation console', () => {
               ],
         );
       }
+      if (call.url === '/api/admin/telegram-channels') return jsonResponse({ enabled: true, channels: [] });
       return jsonResponse([]);
     });
     const { user } = renderRoutes(routes, '/admin');
@@ -157,5 +162,67 @@ describe('the moderation console', () => {
 
     await user.selectOptions(within(section).getByLabelText('For the period'), 'Last 30 days');
     expect(await within(section).findByText('No account met a limit in this period')).toBeInTheDocument();
+  });
+  it('shows each Telegram channel with its modes, last post, refusal and the posts given up', async () => {
+    stubFetch((call) => {
+      if (call.url === '/api/admin/telegram-channels')
+        return jsonResponse({
+          enabled: true,
+          channels: [
+            {
+              chat: '@yuk_truck',
+              modes: ['truck'],
+              posts: 12,
+              last_post: {
+                tender_id: 5,
+                tender_number: 'YT-000005',
+                message_id: 77,
+                posted_at: '2026-11-26T09:15:00.000Z',
+                edited_at: null,
+              },
+              refused: null,
+              failures: [],
+            },
+            {
+              chat: '-1001234',
+              modes: ['*'],
+              posts: 0,
+              last_post: null,
+              refused: {
+                at: '2026-11-26T10:00:00.000Z',
+                error: '403 Forbidden: bot is not a member of the channel chat',
+              },
+              failures: [
+                {
+                  tender_id: 9,
+                  tender_number: 'YT-000009',
+                  kind: 'post',
+                  error: '403 Forbidden: bot is not a member of the channel chat',
+                  attempts: 1,
+                  at: '2026-11-26T10:00:00.000Z',
+                },
+              ],
+            },
+          ],
+        });
+      return jsonResponse([]);
+    });
+    renderRoutes(routes, '/admin');
+    const list = await screen.findByRole('list', { name: 'Telegram channels' });
+    const [truck, other] = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(truck).toHaveTextContent('@yuk_truck');
+    expect(truck).toHaveTextContent('Truck');
+    expect(truck).toHaveTextContent('Posting');
+    expect(truck).toHaveTextContent('Last post: YT-000005');
+    expect(truck).toHaveTextContent('12 in all');
+    expect(other).toHaveTextContent('the other modes');
+    expect(other).toHaveTextContent('Refuses the bot');
+    expect(other).toHaveTextContent('Nothing posted yet');
+    expect(other).toHaveTextContent('Make the bot an administrator of the channel');
+    expect(within(other!).getByRole('list', { name: 'Posts and edits given up' })).toHaveTextContent(
+      'YT-000009 was not posted',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
+  isTenderMode,
   pathTo,
   VERIFICATION_STATUSES,
   webRoutes,
@@ -31,6 +32,7 @@ import {
   useResolveReport,
   type CompanyDecision,
 } from './api/moderation';
+import { useTelegramChannels } from './api/telegram-channels';
 
 type Asking = { company: Company; action: CompanyDecision } | null;
 
@@ -288,6 +290,79 @@ function QuotaHits() {
   );
 }
 
+const MODE_KEYS = { plane: 'nav.plane', ship: 'nav.ship', truck: 'nav.truck', labo: 'nav.labo' } as const;
+
+/** The tender channels in Telegram: where each mode is posted, the last post, a refusal and the failures. */
+function TelegramChannels() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const report = useTelegramChannels();
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="mb-3 text-lg font-semibold text-white">
+        {t('admin.channels.title')}
+      </h2>
+      {report.isPending ? (
+        <LoadingState text={t('common.loading')} />
+      ) : report.isError ? (
+        <ErrorState message={errorMessage(report.error, t('admin.failed'))} />
+      ) : report.data.channels.length === 0 ? (
+        <EmptyState title={t('admin.channels.none')} />
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label={t('admin.channels.title')}>
+          {report.data.channels.map((channel) => (
+            <li key={channel.chat} className="rounded-xl border border-navy-700 bg-navy-900 p-4 text-sm">
+              <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-100">
+                {channel.chat}
+                <span className="text-slate-400">
+                  {channel.modes
+                    .map((mode) => (isTenderMode(mode) ? t(MODE_KEYS[mode]) : t('admin.channels.otherModes')))
+                    .join(', ')}
+                </span>
+                {channel.refused ? (
+                  <StatusBadge tone="red" label={t('admin.channels.refused')} />
+                ) : (
+                  <StatusBadge tone="green" label={t('admin.channels.posting')} />
+                )}
+              </p>
+              <p className="mt-1 text-slate-300">
+                {channel.last_post
+                  ? t('admin.channels.lastPost', {
+                      number: channel.last_post.tender_number,
+                      time: formatDateTime(channel.last_post.posted_at),
+                      count: channel.posts,
+                    })
+                  : t('admin.channels.noPost')}
+              </p>
+              {channel.refused && (
+                <p className="mt-1 text-red-200">
+                  {t('admin.channels.refusedSince', {
+                    time: formatDateTime(channel.refused.at),
+                    error: channel.refused.error,
+                  })}
+                </p>
+              )}
+              {channel.failures.length > 0 && (
+                <ul className="mt-2 flex flex-col gap-1 text-slate-300" aria-label={t('admin.channels.failures')}>
+                  {channel.failures.map((failure) => (
+                    <li key={`${failure.kind}-${failure.tender_id}-${failure.at}`}>
+                      {t(failure.kind === 'edit' ? 'admin.channels.editFailed' : 'admin.channels.postFailed', {
+                        number: failure.tender_number,
+                        time: formatDateTime(failure.at),
+                      })}
+                      {failure.error && <span className="text-slate-400"> · {failure.error}</span>}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function Moderators() {
   const { t } = useTranslation();
   const headingId = useId();
@@ -388,6 +463,7 @@ export function AdminPage() {
       )}
       <Reports />
       <QuotaHits />
+      <TelegramChannels />
       <Moderators />
       <ConfirmDialog
         open={asking !== null}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_PREFIX, webRoutes } from '@yuk/shared';
 import { clearSession } from '../../lib/session';
+import { isLinkPending } from '../../lib/telegram';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Spinner } from '../../components/ui/spinner';
 import { LoginMethods } from './components/login-methods';
@@ -84,6 +85,14 @@ export function AuthPage() {
           <h1 id="auth-title" className="mb-6 text-center text-2xl font-semibold tracking-tight text-white">
             {title}
           </h1>
+          {mode === 'login' && isLinkPending() && (
+            <p
+              role="status"
+              className="mb-4 rounded-lg bg-sky-400/10 p-3 text-sm text-sky-100 ring-1 ring-sky-400/30 ring-inset"
+            >
+              {t('auth.telegramHint')}
+            </p>
+          )}
           {mode === 'login' && (
             <LoginMethods
               defaultEmail={registeredEmail}

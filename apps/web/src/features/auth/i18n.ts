@@ -4,6 +4,10 @@ export default defineTexts({
   uz: {
     auth: {
       tagline: 'Yuk tashish tenderlari va takliflar platformasi',
+      telegramHint:
+        'Telegram hisobingiz hali bog‘lanmagan. Bir marta kiring: u shu zahoti bog‘lanadi va keyingi safar Telegram sizni o‘zi kiritadi',
+      telegramLinked: 'Telegram hisobingiz bog‘landi: keyingi safar Telegram sizni o‘zi kiritadi',
+      telegramLinkFailed: 'Telegram hisobini bog‘lab bo‘lmadi',
       methods: 'Kirish usuli',
       tabs: {
         login: 'Login',
@@ -76,6 +80,10 @@ export default defineTexts({
   en: {
     auth: {
       tagline: 'The marketplace for freight tenders and bids',
+      telegramHint:
+        'Your Telegram is not linked yet. Sign in once: it is linked at once, and next time Telegram signs you in by itself',
+      telegramLinked: 'Your Telegram is linked: next time Telegram signs you in by itself',
+      telegramLinkFailed: 'Your Telegram could not be linked',
       methods: 'Sign-in method',
       tabs: {
         login: 'Login',
@@ -148,6 +156,10 @@ export default defineTexts({
   ru: {
     auth: {
       tagline: 'Площадка грузовых тендеров и ставок',
+      telegramHint:
+        'Ваш Telegram ещё не привязан. Войдите один раз: он сразу привяжется, и в следующий раз Telegram выполнит вход сам',
+      telegramLinked: 'Telegram привязан: в следующий раз Telegram выполнит вход сам',
+      telegramLinkFailed: 'Не удалось привязать Telegram',
       methods: 'Способ входа',
       tabs: {
         login: 'Логин',

@@ -2,11 +2,12 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { apiPaths, webRoutes, pathTo, type MyBid } from '@yuk/shared';
+import { apiPaths, formatMarketTime, webRoutes, pathTo, type MyBid } from '@yuk/shared';
 import { Button } from '../../components/ui/button';
 import { CloseIcon } from '../../components/ui/icons';
 import { CsvDownloadButton } from '../../components/csv-download';
 import { PageHeader } from '../../components/ui/page-header';
+import { RouteCard } from '../../components/ui/route-card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { DataTable, type Column } from '../../components/ui/table';
 import { errorMessage } from '../../lib/api-client';
@@ -92,6 +93,22 @@ export function BidsPage() {
     void navigate(webRoutes.shipmentStatus);
   };
 
+  const trackButton = (bid: MyBid) =>
+    bid.status === 'accepted' && (
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={t('bids.trackLabel', { number: bid.number })}
+        onClick={(event) => {
+          event.stopPropagation();
+          track(bid);
+        }}
+        // Enter and Space act on the button, not on the row around it
+        onKeyDown={(event) => event.stopPropagation()}
+      >
+        {t('terms.track')}
+      </Button>
+    );
   const columns: Column<MyBid>[] = [
     {
       key: 'number',
@@ -119,21 +136,7 @@ export function BidsPage() {
       cell: (bid) => (
         <span className="flex items-center gap-2">
           <BidStatusBadge status={bid.status} />
-          {bid.status === 'accepted' && (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={t('bids.trackLabel', { number: bid.number })}
-              onClick={(event) => {
-                event.stopPropagation();
-                track(bid);
-              }}
-              // Enter and Space act on the button, not on the row around it
-              onKeyDown={(event) => event.stopPropagation()}
-            >
-              {t('terms.track')}
-            </Button>
-          )}
+          {trackButton(bid)}
         </span>
       ),
     },
@@ -163,6 +166,24 @@ export function BidsPage() {
           rowKey={(bid) => bid.id}
           onRowClick={(bid) => void navigate(pathTo(webRoutes.tender, { id: bid.tender_id }))}
           rowLabel={(bid) => t('bids.rowLabel', { number: bid.number, name: bid.name })}
+          card={(bid) => (
+            <RouteCard
+              origin={bid.origin_location}
+              destination={bid.destination_location}
+              facts={[
+                t('terms.cardWeight', { weight: formatNumber(bid.cargo_weight, t('common.notAvailable')) }),
+                formatUsd(bid.bid_amount, t('common.notAvailable')),
+                t('terms.cardCloses', { time: formatMarketTime(Date.parse(bid.tender_closes_at)) }),
+              ]}
+              footer={`${bid.number} · ${bid.name}`}
+            />
+          )}
+          cardActions={(bid) => (
+            <>
+              <BidStatusBadge status={bid.status} />
+              {trackButton(bid)}
+            </>
+          )}
         />
         {visible.length > rows.length && (
           <div className="mt-4 flex flex-col items-center gap-2">

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Countdown } from '../../../components/ui/countdown';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
+import { useTelegramMainButton } from '../../../lib/telegram';
 import { useAnswerAward } from '../api/answer-award';
 
 /** My bids chosen by a tender's owner and waiting for my answer, the one due first on top. */
@@ -40,6 +41,19 @@ export function AwaitingConfirmation({ bids }: { bids: MyBid[] }) {
       setDeclining(null);
     }
   };
+
+  // inside Telegram its Main button confirms the award due first
+  const first = bids[0];
+  useTelegramMainButton(
+    first
+      ? {
+          text: t('bids.awaiting.confirmLabel', { number: first.number }),
+          active: busy === null,
+          progress: busy === first.id,
+          onPress: () => void send(first, 'confirm'),
+        }
+      : null,
+  );
 
   if (bids.length === 0) return null;
   return (

@@ -1,7 +1,8 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Tender, TenderStatus } from '@yuk/shared';
+import { formatMarketTime, type Tender, type TenderStatus } from '@yuk/shared';
 import { Button } from '../../../components/ui/button';
+import { RouteCard } from '../../../components/ui/route-card';
 import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge';
 import { VirtualTable, type VirtualColumn } from '../../../components/ui/virtual-table';
 import { formatNumber, formatUsd } from '../../../lib/format';
@@ -21,6 +22,23 @@ export function OrdersTable({ orders, onOpen, onTrack }: OrdersTableProps) {
   const { t } = useTranslation();
   const na = t('common.notAvailable');
   const text = (value: string | null | undefined) => (value && value.trim() ? value : na);
+  const statusBadge = (order: Tender) => (
+    <StatusBadge label={t(`terms.tenderStatus.${order.status}`)} tone={TONES[order.status]} />
+  );
+  const trackButton = (order: Tender) =>
+    order.status === 'awarded' ? (
+      <Button
+        size="sm"
+        variant="warning"
+        aria-label={t('orders.list.trackLabel', { number: order.number })}
+        onClick={(event: MouseEvent) => {
+          event.stopPropagation();
+          onTrack(order);
+        }}
+      >
+        {t('terms.track')}
+      </Button>
+    ) : null;
   const columns: VirtualColumn<Tender>[] = [
     {
       key: 'number',
@@ -67,26 +85,13 @@ export function OrdersTable({ orders, onOpen, onTrack }: OrdersTableProps) {
       key: 'status',
       header: t('terms.statusHolat'),
       width: '10%',
-      cell: (order) => <StatusBadge label={t(`terms.tenderStatus.${order.status}`)} tone={TONES[order.status]} />,
+      cell: (order) => statusBadge(order),
     },
     {
       key: 'actions',
       header: <span className="sr-only">{t('terms.actions')}</span>,
       width: '10%',
-      cell: (order) =>
-        order.status === 'awarded' ? (
-          <Button
-            size="sm"
-            variant="warning"
-            aria-label={t('orders.list.trackLabel', { number: order.number })}
-            onClick={(event: MouseEvent) => {
-              event.stopPropagation();
-              onTrack(order);
-            }}
-          >
-            {t('terms.track')}
-          </Button>
-        ) : null,
+      cell: (order) => trackButton(order),
     },
   ];
   return (
@@ -98,6 +103,26 @@ export function OrdersTable({ orders, onOpen, onTrack }: OrdersTableProps) {
       onRowClick={onOpen}
       rowLabel={(order) => t('orders.list.rowLabel', { number: order.number, name: order.name })}
       minWidth="58rem"
+      card={(order) => (
+        <RouteCard
+          origin={text(order.origin_location)}
+          destination={text(order.destination_location)}
+          facts={[
+            t('terms.cardWeight', { weight: formatNumber(order.cargo_weight, na) }),
+            order.current_min_bid === null
+              ? formatUsd(order.initial_price, na)
+              : t('terms.cardLowest', { amount: formatUsd(order.current_min_bid, na) }),
+            t('terms.cardCloses', { time: formatMarketTime(Date.parse(order.closes_at)) }),
+          ]}
+          footer={`${text(order.number)} · ${text(order.name)}`}
+        />
+      )}
+      cardActions={(order) => (
+        <>
+          {statusBadge(order)}
+          {trackButton(order)}
+        </>
+      )}
     />
   );
 }

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { telegramHapticSuccess, useTelegramMainButton } from '../../../lib/telegram';
 import { useOnline } from '../../../lib/use-online';
 import { usePlaceBid } from '../api/place-bid';
 import { BidVehicleField } from './bid-vehicle-field';
@@ -77,6 +78,7 @@ export function BidForm({ tenderId, minimum, step, nextMax, cargoWeight }: BidFo
         ...(vehicleId ? { vehicle_id: Number(vehicleId) } : {}),
       });
       toast.success(t('tenders.bid.success'));
+      telegramHapticSuccess();
       const submitted: SubmittedBid = { tender_number: bid.tender_number, bid_amount: bid.bid_amount };
       void navigate(webRoutes.bidSubmitted, { state: { bid: submitted } });
     } catch (error) {
@@ -88,16 +90,21 @@ export function BidForm({ tenderId, minimum, step, nextMax, cargoWeight }: BidFo
     }
   };
 
+  const submit = handleSubmit(onValid, () => toast.error(t('errors.BID_AMOUNT_INVALID')));
+  // inside Telegram its Main button places the bid
+  useTelegramMainButton({
+    text: placeBid.isPending ? t('tenders.bid.pending') : t('tenders.bid.submit'),
+    active: !empty && online && !placeBid.isPending,
+    progress: placeBid.isPending,
+    onPress: () => void submit(),
+  });
+
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-navy-700 bg-navy-900 p-5">
       <h2 id={headingId} className="mb-4 text-lg font-semibold text-white">
         {t('tenders.bid.title')}
       </h2>
-      <form
-        noValidate
-        onSubmit={handleSubmit(onValid, () => toast.error(t('errors.BID_AMOUNT_INVALID')))}
-        className="flex flex-col gap-4"
-      >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField
           label={t('tenders.bid.amount')}
           type="number"

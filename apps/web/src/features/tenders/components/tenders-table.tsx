@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ShieldIcon } from '../../../components/ui/icons';
-import type { Tender } from '@yuk/shared';
+import { formatMarketTime, type Tender } from '@yuk/shared';
+import { RouteCard } from '../../../components/ui/route-card';
 import { VirtualTable, type VirtualColumn } from '../../../components/ui/virtual-table';
 import { formatNumber, formatUsd } from '../../../lib/format';
 
@@ -83,6 +84,25 @@ export function TendersTable({ tenders, total, onOpen, onEndReached, loadingMore
       rowLabel={(tender) => t('tenders.list.rowLabel', { number: tender.number, name: tender.name })}
       onEndReached={onEndReached}
       loadingMoreText={loadingMore ? t('tenders.list.loadingMore') : undefined}
+      card={(tender) => (
+        <RouteCard
+          origin={tender.origin_location}
+          destination={tender.destination_location}
+          facts={[
+            t('terms.cardWeight', { weight: formatNumber(tender.cargo_weight) }),
+            tender.current_min_bid === null
+              ? formatUsd(tender.initial_price)
+              : t('terms.cardLowest', { amount: formatUsd(tender.current_min_bid) }),
+            t('terms.cardCloses', { time: formatMarketTime(Date.parse(tender.closes_at)) }),
+          ]}
+          footer={
+            <>
+              {tender.number} · {tender.name}
+              {tender.owner_company?.verified && <> · {t('terms.verified')}</>}
+            </>
+          }
+        />
+      )}
     />
   );
 }
