@@ -8,6 +8,9 @@ import { freePort } from '../../scripts/free-port.mjs';
 import { E2E_ESKIZ, E2E_SMTP } from './e2e/support/mailbox';
 import { E2E_TELEGRAM } from './e2e/support/telegram';
 
+/** The partner token the stand-in Didox accepts. */
+const E2E_DIDOX_PARTNER_TOKEN = 'e2e-didox-partner-token';
+
 /**
  * Browser journeys against the real, built server (API + built web app) on a free port with a fresh
  * embedded database and the demo data. Drives CHROMIUM_PATH, the system Chromium, or else the Chromium that
@@ -39,6 +42,9 @@ process.env.YUK_E2E_MAILS_PORT ??= String(await freePort());
 process.env.YUK_E2E_TILES_PORT ??= String(await freePort());
 // and an E-IMZO-SERVER (scripts/fake-eimzo.mjs) that checks the ERI-Key signatures of the stand-in E-IMZO
 process.env.YUK_E2E_EIMZO_PORT ??= String(await freePort());
+// and a Didox (scripts/fake-didox.mjs) for the e-waybills, with the Central Bank's rates beside it
+process.env.YUK_E2E_DIDOX_PORT ??= String(await freePort());
+process.env.YUK_E2E_CBU_PORT ??= String(await freePort());
 const port = Number(process.env.YUK_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const telegramUrl = E2E_TELEGRAM.url();
@@ -67,6 +73,9 @@ Object.assign(serverEnv, {
   SMTP_URL: E2E_SMTP.url(),
   MAP_TILE_URL: `http://127.0.0.1:${process.env.YUK_E2E_TILES_PORT}/{z}/{x}/{y}.png`,
   EIMZO_SERVER_URL: `http://127.0.0.1:${process.env.YUK_E2E_EIMZO_PORT}`,
+  DIDOX_API_BASE: `http://127.0.0.1:${process.env.YUK_E2E_DIDOX_PORT}`,
+  DIDOX_PARTNER_TOKEN: E2E_DIDOX_PARTNER_TOKEN,
+  CBU_RATES_URL: `http://127.0.0.1:${process.env.YUK_E2E_CBU_PORT}/json/`,
 });
 
 export default defineConfig({
@@ -103,7 +112,7 @@ export default defineConfig({
     {
       // the main journeys on a phone: 360 × 740, touch; a page that scrolls sideways fails the journey
       name: 'mobile',
-      testMatch: /(account-access|phone|on-the-road|delivery-proof|dashboard|eri)\.spec\.ts$/,
+      testMatch: /(account-access|phone|on-the-road|delivery-proof|dashboard|eri|waybill)\.spec\.ts$/,
       use: {
         browserName: 'chromium',
         viewport: { width: 360, height: 740 },
@@ -157,6 +166,24 @@ export default defineConfig({
       command: `"${process.execPath}" "${join(root, 'scripts/fake-eimzo.mjs')}" ${process.env.YUK_E2E_EIMZO_PORT}`,
       cwd: root,
       url: `http://127.0.0.1:${process.env.YUK_E2E_EIMZO_PORT}/_test/auth`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `"${process.execPath}" "${join(root, 'scripts/fake-didox.mjs')}" ${process.env.YUK_E2E_DIDOX_PORT} ${E2E_DIDOX_PARTNER_TOKEN}`,
+      cwd: root,
+      url: `http://127.0.0.1:${process.env.YUK_E2E_DIDOX_PORT}/_test/state`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `"${process.execPath}" "${join(root, 'scripts/fake-cbu.mjs')}" ${process.env.YUK_E2E_CBU_PORT}`,
+      cwd: root,
+      url: `http://127.0.0.1:${process.env.YUK_E2E_CBU_PORT}/_test/requests`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',

@@ -26,7 +26,7 @@ import { createFileLinks, filesRoutes } from './modules/files/index.js';
 import { healthRoutes, type Readiness } from './modules/health/index.js';
 import { marketRoutes } from './modules/market/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
-import { appendSystemLine, conversationsRoutes, sendMessage } from './modules/conversations/index.js';
+import { announceEntry, appendSystemLine, conversationsRoutes, sendMessage } from './modules/conversations/index.js';
 import { tenderQuestionsRoutes } from './modules/tender-questions/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import {
@@ -57,6 +57,15 @@ import {
 import { savedSearchesRoutes } from './modules/saved-searches/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
 import { lifecycleRoutes } from './modules/tender-lifecycle/index.js';
+import {
+  createCbuClient,
+  createDidoxClient,
+  startWaybillRefresher,
+  waybillsRoutes,
+  type CbuSettings,
+  type DidoxSettings,
+  type WaybillStatusChange,
+} from './modules/waybills/index.js';
 import { tendersRoutes } from './modules/tenders/index.js';
 import { trackingRoutes, type MapSettings } from './modules/tracking/index.js';
 import {
@@ -138,6 +147,12 @@ export interface AppOptions {
   backups?: BackupSchedule;
   /** How often the backup schedule is checked (ms); 0 turns it off (tests run it by hand). */
   backupTickMs?: number;
+  /** Didox, where e-waybills are formed and signed; absent: the waybill section says they are not set up. */
+  didox?: DidoxSettings;
+  /** The Central Bank's rates for the waybill's so'm amounts; absent: only the rates kept in the database. */
+  cbu?: CbuSettings;
+  /** How often the schedule of waybill refreshes is checked (ms); 0 turns it off (tests run it by hand). */
+  waybillRefreshTickMs?: number;
 }
 
 /** Request and response logs never carry tokens, passwords or cookies. */
@@ -343,6 +358,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(awardSignaturesRoutes, {
     ctx: { db, bus, eimzo, log: app.log, ...(options.now ? { now: options.now } : {}) },
   });
+  const waybillsCtx = {
+    db,
+    bus,
+    didox: options.didox ? createDidoxClient(options.didox) : undefined,
+    cbu: options.cbu ? createCbuClient(options.cbu) : undefined,
+    log: app.log,
+    ...(options.now ? { now: options.now } : {}),
+    // the consignor's signature on the e-waybill is a step of the load's story: a line in its conversation
+    onStatusChange: async (change: WaybillStatusChange) => {
+      if (change.status !== 'consignor_signed') return;
+      const entryId = await appendSystemLine(db, {
+        shipmentId: change.shipmentId,
+        kind: 'waybill_signed',
+        params: { side: change.by },
+        at: new Date(change.at),
+      });
+      await announceEntry(conversationsCtx, change.number, entryId);
+    },
+  };
+  await app.register(waybillsRoutes, { ctx: waybillsCtx });
+  const stopWaybillRefresher = startWaybillRefresher(waybillsCtx, options.waybillRefreshTickMs ?? 30_000, app.log);
+  app.addHook('onClose', async () => stopWaybillRefresher());
   await app.register(vehiclesRoutes, { ctx: { db, fileLinks } });
   await app.register(filesRoutes, { ctx: { db, fileLinks } });
   await app.register(companiesRoutes, { ctx: { db, bus, fileLinks } });

@@ -37,6 +37,8 @@ async function main() {
     apiDocs: config.apiDocs,
     ...(config.eimzo ? { eimzo: config.eimzo } : {}),
     eimzoApiKeys: config.eimzoApiKeys,
+    ...(config.didox ? { didox: config.didox } : {}),
+    ...(config.cbuRatesUrl ? { cbu: { ratesUrl: config.cbuRatesUrl } } : {}),
     liveStreams: config.liveStreams,
     quotas: config.quotas,
     redisUrl: config.redisUrl,

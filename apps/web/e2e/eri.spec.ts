@@ -1,89 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiPaths, shipmentStatusLink, webRoutes, type Company } from '@yuk/shared';
-import { fakePkcs7 } from '../../../scripts/fake-eimzo.mjs';
-import { logIn, seriousViolations, shellNavigation } from './support';
+import { logIn, logOut, seriousViolations, shellNavigation } from './support';
 import {
   awardApiBid,
   confirmApiAward,
+  createApiCompany,
   createApiTender,
   createApiUser,
   placeApiBid,
   type JourneyUser,
 } from './support/api';
-import { makePdf } from './support/files';
+import { digits, ID_CARD_READER, standInEimzo, type StandInKey } from './support/eimzo';
 import { expect, test } from './support/test';
-
-interface StandInKey {
-  name: string;
-  cn: string;
-  pinfl: string;
-  stir?: string;
-  organisation?: string;
-  validTo: string;
-}
-
-const digits = (count: number) =>
-  Array.from({ length: count }, (_, at) =>
-    at === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
-  ).join('');
-
-const ID_CARD_READER = 'ACS ACR39U ICC Reader 0';
-
-/**
- * The E-IMZO program on the user's computer, answered inside the page: it lists the keys (and an ID card in a
- * reader), "loads" one and
- * signs a challenge or a document as the test PKCS#7 that scripts/fake-eimzo.mjs (the server's E-IMZO-SERVER)
- * reads.
- */
-async function standInEimzo(page: Page, keys: StandInKey[]): Promise<void> {
-  await page.routeWebSocket(/127\.0\.0\.1:(64443|64646)/, (ws) => {
-    ws.onMessage((raw) => {
-      const message = JSON.parse(String(raw)) as { name: string; arguments?: string[] };
-      if (message.name === 'list_all_certificates') {
-        const certificates = keys.map((key) => ({
-          disk: 'C:',
-          path: 'DSKEYS',
-          name: key.name,
-          alias: [
-            `cn=${key.cn.toLowerCase()}`,
-            ...(key.organisation ? [`o=${key.organisation}`] : []),
-            ...(key.stir ? [`1.2.860.3.16.1.1=${key.stir}`] : []),
-            `1.2.860.3.16.1.2=${key.pinfl}`,
-            'validfrom=2024.01.01 00:00:00',
-            `validto=${key.validTo}`,
-          ].join(','),
-        }));
-        ws.send(JSON.stringify({ success: true, certificates }));
-      } else if (message.name === 'list_readers') {
-        // an ID card reader with a card in it, as E-IMZO's idcard plugin lists it
-        ws.send(JSON.stringify({ success: true, readers: [ID_CARD_READER] }));
-      } else if (message.name === 'load_key') {
-        ws.send(JSON.stringify({ success: true, keyId: `key-${message.arguments?.[2]}` }));
-      } else if (message.name === 'create_pkcs7') {
-        const [data = '', keyId = ''] = message.arguments ?? [];
-        const key = keys.find((each) => `key-${each.name}` === keyId);
-        if (!key) return ws.send(JSON.stringify({ success: false, reason: 'Kalit topilmadi' }));
-        const text = Buffer.from(data, 'base64').toString('utf8');
-        // a JSON document (the award) is signed as given; anything else is a challenge
-        const signed: { document: string } | { challenge: string } = text.startsWith('{')
-          ? { document: data }
-          : { challenge: text };
-        ws.send(JSON.stringify({ success: true, pkcs7_64: fakePkcs7({ ...key, ...signed }) }));
-      } else {
-        ws.send(JSON.stringify({ success: false, reason: 'Unknown call' }));
-      }
-    });
-  });
-}
-
-async function logOut(page: Page): Promise<void> {
-  const logout = page.getByRole('button', { name: 'Chiqish' });
-  // on a phone the full menu opens first (More in the bottom navigation)
-  if (!(await logout.isVisible())) await page.getByRole('button', { name: 'Yana' }).click();
-  await logout.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yuk Tender' })).toBeVisible();
-}
 
 async function chooseEriKey(page: Page, owner: RegExp): Promise<void> {
   await page.getByRole('tab', { name: 'ERI-Key' }).click();
@@ -178,22 +107,8 @@ test('both parties sign the award with their ERI keys; the owner’s organisatio
   test.slow();
   const owner = await createApiUser(request, 'Dilnoza');
   const carrier = await createApiUser(request, 'Aziz');
-  const ownerStir = String(300_000_000 + Math.floor(Math.random() * 99_999_999));
   const companyName = `Paxta Savdo ${Math.random().toString(36).slice(2, 7)} MChJ`;
-  const saved = await request.put(apiPaths.companies.mine, {
-    headers: { Authorization: `Bearer ${owner.accessToken}` },
-    multipart: {
-      name: companyName,
-      stir: ownerStir,
-      kind: 'shipper',
-      legal_address: 'Toshkent, Yunusobod 4',
-      director: 'Dilnoza Sinov',
-      phone: '+998901234567',
-      licence: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: makePdf('Licence') },
-      registration_certificate: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: makePdf('Cert') },
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  const ownerStir = await createApiCompany(request, owner, { name: companyName, kind: 'shipper' });
   const tender = await createApiTender(request, owner);
   const bid = await placeApiBid(request, carrier, tender.id, 1750);
   await awardApiBid(request, owner, tender.id, bid.id);

@@ -21,6 +21,15 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await expect(shellNavigation(page)).toBeVisible();
 }
 
+/** Logs out from the menu (opened first on a phone) and waits for the login screen. */
+export async function logOut(page: Page): Promise<void> {
+  const logout = page.getByRole('button', { name: 'Chiqish' });
+  // on a phone the menu opens first
+  if (!(await logout.isVisible())) await page.getByRole('button', { name: 'Menyuni ochish' }).click();
+  await logout.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yuk Tender' })).toBeVisible();
+}
+
 /** A browser of its own for one user, logged in through the UI, on `path`; `phone` opens it at 360 px. */
 export async function openAs(
   browser: Browser,

@@ -158,6 +158,14 @@ export const apiPaths = {
     messages: '/api/shipments/:number/messages',
     /** POST: I have read up to this entry. */
     messagesRead: '/api/shipments/:number/messages/read',
+    /** GET the e-waybill (e-TTN) as it stands; PUT my side's fields; POST forms it at the operator (Didox). */
+    waybill: '/api/shipments/:number/waybill',
+    /** GET: what my E-IMZO signs next for the waybill. */
+    waybillToSign: '/api/shipments/:number/waybill/to-sign',
+    /** POST: a signature E-IMZO made over what to-sign gave. */
+    waybillSignatures: '/api/shipments/:number/waybill/signatures',
+    /** GET: the operator's print form of the waybill (PDF). */
+    waybillPdf: '/api/shipments/:number/waybill.pdf',
   },
   /** The process answers (a supervisor's liveness check). */
   healthLive: '/api/health/live',

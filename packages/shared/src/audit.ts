@@ -32,6 +32,11 @@ export const AUDIT_ACTIONS = [
   'user.telegram_linked',
   'report.subject_hidden',
   'company.back_to_review',
+  'shipment.waybill_updated',
+  'shipment.waybill_created',
+  'shipment.waybill_signed',
+  'shipment.waybill_status',
+  'company.didox_session',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

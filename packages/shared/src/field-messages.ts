@@ -156,6 +156,36 @@ export const FIELD_MESSAGES = {
     en: 'The period may be at most 5 years (60 months)',
     ru: 'Период не может быть длиннее 5 лет (60 месяцев)',
   },
+  pinfl: {
+    uz: "JShShIR aniq 14 ta raqamdan iborat bo'lishi kerak",
+    en: 'The PINFL must be exactly 14 digits',
+    ru: 'ПИНФЛ должен состоять ровно из 14 цифр',
+  },
+  ikpu: {
+    uz: "MXIK (IKPU) kodi aniq 17 ta raqamdan iborat bo'lishi kerak",
+    en: 'The IKPU code must be exactly 17 digits',
+    ru: 'Код ИКПУ должен состоять ровно из 17 цифр',
+  },
+  stir_or_pinfl: {
+    uz: "STIR (9 raqam) yoki JShShIR (14 raqam) bo'lishi kerak",
+    en: 'Must be a STIR (9 digits) or a PINFL (14 digits)',
+    ru: 'Должен быть ИНН (9 цифр) или ПИНФЛ (14 цифр)',
+  },
+  soato_region: {
+    uz: "Ro'yxatdagi viloyatlardan biri bo'lishi kerak",
+    en: 'Must be one of the listed regions',
+    ru: 'Должна быть одна из областей списка',
+  },
+  soato_district: {
+    uz: "Tanlangan viloyatning tumanlaridan biri bo'lishi kerak",
+    en: 'Must be a district of the chosen region',
+    ru: 'Должен быть район выбранной области',
+  },
+  net_above_gross: {
+    uz: 'Sof vazn umumiy vazndan oshmasligi kerak',
+    en: 'The net weight must not exceed the gross weight',
+    ru: 'Вес нетто не может превышать вес брутто',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

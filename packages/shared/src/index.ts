@@ -34,6 +34,8 @@ export * from './delivery-proof.js';
 export * from './companies.js';
 export * from './eri.js';
 export * from './award.js';
+export * from './soato.js';
+export * from './waybill.js';
 export * from './ratings.js';
 export * from './quotas.js';
 export * from './telegram.js';

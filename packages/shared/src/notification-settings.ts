@@ -45,6 +45,7 @@ export const EVENT_OF_KIND: Record<NotificationKind, DeliveryEvent> = {
   shipment_moved: 'shipment_status',
   delivery_proof_recorded: 'shipment_status',
   award_signed: 'shipment_status',
+  waybill_delivery_asked: 'shipment_status',
   document_expiring: 'document_expiring',
   company_verified: 'system',
   company_rejected: 'system',

@@ -350,6 +350,19 @@ export const NOTIFICATION_TEMPLATES = {
     },
     body: { uz: '{tenders}', en: '{tenders}', ru: '{tenders}' },
   },
+  waybill_delivery_asked: {
+    type: 'system',
+    title: {
+      uz: 'Yuk xatida yetkazib berishni tasdiqlang',
+      en: 'Confirm the delivery on the waybill',
+      ru: 'Подтвердите доставку в накладной',
+    },
+    body: {
+      uz: '{number}: yuk egasi yetkazib berilganini tasdiqladi. Elektron yuk xatida topshirishni ERI bilan imzolang',
+      en: '{number}: the owner confirmed the delivery. Sign the handover on the e-waybill with your ERI key',
+      ru: '{number}: владелец подтвердил доставку. Подпишите передачу груза в электронной накладной ключом ЭЦП',
+    },
+  },
 } as const satisfies Record<string, NotificationTemplate>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_TEMPLATES;

@@ -14,7 +14,7 @@ import { engineOf, type Db } from './database.js';
  * searches they match are still to be told, in one alert per carrier.
  * <paper>_expiry: a vehicle's paper runs out soon, and its owner is to be reminded.
  */
-export type DueKind =
+export type DeadlineKind =
   | 'tender_close'
   | 'award_confirm'
   | 'bid_expiry'
@@ -27,22 +27,22 @@ export type DueKind =
   /** A tender's channel post may show less than is true now (a lower minimum, a close): edit it. */
   | 'channel_edit'
   /** A party of a shipment's conversation is to be told of the messages they have not read (subject: their read row). */
-  | 'message_digest'
-  | 'backup';
+  | 'message_digest';
 
 /**
- * Kinds the deadline runner leaves alone: their own runner claims them (backup: the scheduled backup, one
- * instance at a time, outside any transaction; `claimDueOne`).
+ * Kinds whose work runs outside any transaction, each claimed by its own module's runner (claimDueOf,
+ * claimDueOne): waybill_refresh asks the e-waybill's operator for its status; backup is the scheduled backup,
+ * one instance at a time. The deadline runner, whose handlers run inside a transaction, never claims them.
  */
-export type SeparatelyRunKind = 'backup';
-const SEPARATELY_RUN: SeparatelyRunKind[] = ['backup'];
-/** The kinds the deadline runner claims and hands to their modules' handlers. */
-export type RunnerDueKind = Exclude<DueKind, SeparatelyRunKind>;
+export type OutsideDueKind = 'waybill_refresh' | 'backup';
+export const OUTSIDE_DUE_KINDS: readonly OutsideDueKind[] = ['waybill_refresh', 'backup'];
 
-/** A row the deadline runner claimed. */
-export interface DueAction {
+export type DueKind = DeadlineKind | OutsideDueKind;
+
+/** A claimed row. */
+export interface DueAction<K extends DueKind = DueKind> {
   id: number;
-  kind: RunnerDueKind;
+  kind: K;
   subject_id: number;
   due_at_ms: number;
   attempts: number;
@@ -92,12 +92,38 @@ export async function cancelDue(db: Db, kind: DueKind, subjectId: number): Promi
  * Claims up to `limit` rows due at `nowMs` that no live claim holds, earliest first, for `leaseMs`. Two
  * instances claiming at once get disjoint rows.
  */
-export async function claimDue(db: Db, nowMs: number, leaseMs: number, limit: number): Promise<DueAction[]> {
+export async function claimDue(
+  db: Db,
+  nowMs: number,
+  leaseMs: number,
+  limit: number,
+): Promise<DueAction<DeadlineKind>[]> {
+  return claimWhere<DeadlineKind>(db, nowMs, leaseMs, limit, sql`kind not in (${sql.join(OUTSIDE_DUE_KINDS)})`);
+}
+
+/** Claims, as claimDue does, rows of one kind only (an outside kind, done by its own module's runner). */
+export async function claimDueOf<K extends OutsideDueKind>(
+  db: Db,
+  kind: K,
+  nowMs: number,
+  leaseMs: number,
+  limit: number,
+): Promise<DueAction<K>[]> {
+  return claimWhere<K>(db, nowMs, leaseMs, limit, sql`kind = ${kind}`);
+}
+
+async function claimWhere<K extends DueKind>(
+  db: Db,
+  nowMs: number,
+  leaseMs: number,
+  limit: number,
+  which: ReturnType<typeof sql>,
+): Promise<DueAction<K>[]> {
   const postgres = engineOf(db) === 'postgres';
   const due = sql`select id from due_actions
-    where due_at_ms <= ${nowMs} and claimed_until_ms <= ${nowMs} and kind not in (${sql.join(SEPARATELY_RUN)})
+    where due_at_ms <= ${nowMs} and claimed_until_ms <= ${nowMs} and ${which}
     order by due_at_ms limit ${limit} ${postgres ? sql`for update skip locked` : sql``}`;
-  const { rows } = await sql<DueAction>`update due_actions
+  const { rows } = await sql<DueAction<K>>`update due_actions
     set claimed_until_ms = ${nowMs + leaseMs}, attempts = attempts + 1
     where id in (${due})
     returning id, kind, subject_id, due_at_ms, attempts`.execute(db);
@@ -132,7 +158,7 @@ export async function hasDue(db: Db, nowMs: number): Promise<boolean> {
     .select('id')
     .where('due_at_ms', '<=', nowMs)
     .where('claimed_until_ms', '<=', nowMs)
-    .where('kind', 'not in', SEPARATELY_RUN)
+    .where('kind', 'not in', OUTSIDE_DUE_KINDS)
     .orderBy('due_at_ms')
     .limit(1)
     .executeTakeFirst();
@@ -145,7 +171,7 @@ export async function hasDue(db: Db, nowMs: number): Promise<boolean> {
  */
 export function claimDueOne(
   db: Db,
-  kind: SeparatelyRunKind,
+  kind: OutsideDueKind,
   subjectId: number,
   nowMs: number,
   leaseMs: number,
@@ -194,7 +220,7 @@ export async function dueBacklog(db: Db, nowMs: number): Promise<{ due: number; 
     .selectFrom('due_actions')
     .select((eb) => [eb.fn.countAll<number>().as('due'), eb.fn.min('due_at_ms').as('oldest')])
     .where('due_at_ms', '<=', nowMs)
-    .where('kind', 'not in', SEPARATELY_RUN)
+    .where('kind', 'not in', OUTSIDE_DUE_KINDS)
     .executeTakeFirstOrThrow();
   return { due: Number(row.due), oldestDueAtMs: row.oldest === null ? null : Number(row.oldest) };
 }

@@ -20,6 +20,7 @@ import type { TenderChannelsTables } from '../modules/tender-channels/tender-cha
 import type { TrackingTables } from '../modules/tracking/tracking.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 import type { VehiclesTables } from '../modules/vehicles/vehicles.tables.js';
+import type { WaybillsTables } from '../modules/waybills/waybills.tables.js';
 import type { DueActionsTables } from './due-actions.tables.js';
 import type { TenderQuestionsTables } from '../modules/tender-questions/tender-questions.tables.js';
 import type { ConversationsTables } from '../modules/conversations/conversations.tables.js';
@@ -56,4 +57,5 @@ export interface DatabaseSchema
     DueActionsTables,
     TenderQuestionsTables,
     ConversationsTables,
-    OperationsTables {}
+    OperationsTables,
+    WaybillsTables {}

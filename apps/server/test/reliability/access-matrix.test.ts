@@ -27,6 +27,7 @@ import {
 } from './support.js';
 import { quickUsers } from '../factories/index.js';
 import { startFakeEimzo } from '../fakes/eimzo-server.js';
+import { startFakeDidox } from '../../../../scripts/fake-didox.mjs';
 
 /**
  * Access matrix (ASVS 4.1–4.3; IDOR and mass assignment): users A and B and an anonymous caller try every
@@ -37,9 +38,14 @@ import { startFakeEimzo } from '../fakes/eimzo-server.js';
 // ERI-Key answers from a stand-in E-IMZO-SERVER: unconfigured, its routes would answer 503 by design
 const eimzo = await startFakeEimzo();
 afterAll(() => eimzo.close());
+// and the e-waybill's Didox from its stand-in: unconfigured, the waybill's calls would answer 503 by design
+const didox = await startFakeDidox();
+afterAll(() => didox.close());
 const { app, database } = await buildTestApp({
   logLevel: 'silent',
   eimzo: { serverUrl: eimzo.url, host: 'yuktender.test' },
+  didox: { apiBase: didox.url, partnerToken: didox.partnerToken },
+  waybillRefreshTickMs: 0,
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const users = await quickUsers(database, 3);
@@ -478,6 +484,22 @@ function expected(
     case 'GET /api/shipments/{number}/award.p7s':
       // nobody has signed A's awards here: the signature is not found, and B is no party
       return [404];
+    case 'GET /api/shipments/{number}/waybill':
+    case 'PUT /api/shipments/{number}/waybill':
+      return mine ? [200] : [404];
+    case 'POST /api/shipments/{number}/waybill':
+      // the shipper forms it, once complete (A's has nothing filled in); the carrier may not
+      if (!mine) return [404];
+      return kind === 'shipment-A-owner' ? [409] : [403];
+    case 'GET /api/shipments/{number}/waybill/to-sign':
+      // A's company has no Didox session yet: its STIR is what to sign; B is no party
+      return mine ? [200] : [404];
+    case 'POST /api/shipments/{number}/waybill/signatures':
+      // what was sent is no signature Didox can read: its refusal; B is no party
+      return mine ? [422] : [404];
+    case 'GET /api/shipments/{number}/waybill.pdf':
+      // not formed at Didox yet, and B is no party
+      return [404];
     case 'GET /api/track/{token}':
       return [200];
     case 'GET /api/files/{id}':
@@ -515,6 +537,10 @@ async function requestFor(
       return { method: 'POST', url, payload: { pkcs7: 'QQ==' } };
     case 'GET /api/shipments/{number}/award.p7s':
       return { method: 'GET', url: `${url}?side=owner` };
+    case 'PUT /api/shipments/{number}/waybill':
+      return { method: 'PUT', url, payload: {} };
+    case 'POST /api/shipments/{number}/waybill/signatures':
+      return { method: 'POST', url, payload: { pkcs7: 'QQ==', signature_hex: 'ab' } };
     case 'PUT /api/companies/me': {
       const { companyForm, multipart } = await import('../factories/index.js');
       const { payload, headers } = await multipart(companyForm());

@@ -9,6 +9,7 @@ import {
   type Vehicle,
   pathTo,
 } from '@yuk/shared';
+import { makePdf } from './files';
 
 /** A user made for one journey, through the API (so journeys never depend on the demo data). */
 export interface JourneyUser {
@@ -157,4 +158,35 @@ export async function createApiVehicle(
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Vehicle;
+}
+
+/** Fills in `who`'s company (PUT /api/companies/me, both documents); returns its STIR. */
+export async function createApiCompany(
+  request: APIRequestContext,
+  who: JourneyUser,
+  {
+    name,
+    kind,
+    stir = String(300_000_000 + Math.floor(Math.random() * 99_999_999)),
+  }: {
+    name: string;
+    kind: 'shipper' | 'carrier';
+    stir?: string;
+  },
+): Promise<string> {
+  const saved = await request.put(apiPaths.companies.mine, {
+    headers: { Authorization: `Bearer ${who.accessToken}` },
+    multipart: {
+      name,
+      stir,
+      kind,
+      legal_address: 'Toshkent, Yunusobod 4',
+      director: `${who.user.first_name} Sinov`,
+      phone: '+998901234567',
+      licence: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: makePdf('Licence') },
+      registration_certificate: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: makePdf('Cert') },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return stir;
 }

@@ -305,8 +305,14 @@ export async function signText(keyId: string, text: string): Promise<string> {
   return signData(keyId, toBase64(text));
 }
 
-/** A PKCS#7 (base64, the data attached) over data given in base64, signed with a loaded key. */
-export async function signData(keyId: string, base64: string): Promise<string> {
+/** What E-IMZO's create_pkcs7 gives: the PKCS#7 (base64, the data attached) and the signature itself in hex. */
+export interface EimzoSignature {
+  pkcs7: string;
+  signatureHex: string;
+}
+
+/** A PKCS#7 over data given in base64, signed with a loaded key, with the signature in hex beside it. */
+export async function signDataDetailed(keyId: string, base64: string): Promise<EimzoSignature> {
   const answer = await callEimzo(
     { plugin: 'pkcs7', name: 'create_pkcs7', arguments: [base64, keyId, 'no'] },
     // an ID card is read, and its PIN asked, only now
@@ -314,7 +320,15 @@ export async function signData(keyId: string, base64: string): Promise<string> {
   );
   if (typeof answer.pkcs7_64 !== 'string') throw new EimzoError('refused', 'E-IMZO gave no signature');
   // E-IMZO may wrap its base64 in lines; the server takes it in one piece
-  return answer.pkcs7_64.replace(/\s+/g, '');
+  return {
+    pkcs7: answer.pkcs7_64.replace(/\s+/g, ''),
+    signatureHex: typeof answer.signature_hex === 'string' ? answer.signature_hex.trim() : '',
+  };
+}
+
+/** A PKCS#7 (base64, the data attached) over data given in base64, signed with a loaded key. */
+export async function signData(keyId: string, base64: string): Promise<string> {
+  return (await signDataDetailed(keyId, base64)).pkcs7;
 }
 
 /** Loads the key and signs: what both the sign-in and the linking do with a challenge. */

@@ -81,6 +81,8 @@ export const shipmentKeys = {
   proof: (number: string) => [...shipmentKeys.detail(number), 'proof'] as const,
   /** The award to sign and its signatures. */
   award: (number: string) => [...shipmentKeys.detail(number), 'award'] as const,
+  /** The e-waybill: both sides' fields, its status at the operator and the rate used. */
+  waybill: (number: string) => [...shipmentKeys.detail(number), 'waybill'] as const,
   /** The track of one shipment (its positions), kept live by the shipment's event stream. */
   positions: (number: string) => [...shipmentKeys.detail(number), 'positions'] as const,
 };

@@ -28,6 +28,7 @@ import { shipmentConversationsMigration } from './031-shipment-conversations.js'
 import { tenderChannelsMigration } from './035-tender-channels.js';
 import { tenderImportsMigration } from './025-tender-imports.js';
 import { backupsMigration } from './045-backups.js';
+import { waybillsMigration } from './040-waybills.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '035-tender-channels': tenderChannelsMigration,
   '025-tender-imports': tenderImportsMigration,
   '045-backups': backupsMigration,
+  '040-waybills': waybillsMigration,
 };

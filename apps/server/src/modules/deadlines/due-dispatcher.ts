@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { finishDue, type DueAction, type RunnerDueKind } from '../../db/due-actions.js';
+import { finishDue, type DeadlineKind, type DueAction } from '../../db/due-actions.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 
 /** What running the schedule needs: the database, the bus that tells open pages, and the clock tests move. */
@@ -33,7 +33,7 @@ export type DueHandler =
   | { each: (trx: Db, subjectId: number, batch: DueBatch) => Promise<void> };
 
 /** Every kind of deadline with its handler; each module gives the handlers of the kinds it schedules. */
-export type DueHandlers = Record<RunnerDueKind, DueHandler>;
+export type DueHandlers = Record<DeadlineKind, DueHandler>;
 
 /**
  * Does a batch of claimed actions in one transaction, which also removes their rows, then runs what their
@@ -41,7 +41,11 @@ export type DueHandlers = Record<RunnerDueKind, DueHandler>;
  * failure rolls the whole batch back (its rows stay claimed until the lease runs out); the runner then runs
  * the actions one by one, so one bad action cannot hold up the others.
  */
-export async function runDueBatch(ctx: DeadlinesContext, handlers: DueHandlers, actions: DueAction[]): Promise<void> {
+export async function runDueBatch(
+  ctx: DeadlinesContext,
+  handlers: DueHandlers,
+  actions: DueAction<DeadlineKind>[],
+): Promise<void> {
   const nowMs = nowMsOf(ctx);
   const effects = new Map<string, AfterCommit>();
   const batch: DueBatch = {
@@ -51,7 +55,7 @@ export async function runDueBatch(ctx: DeadlinesContext, handlers: DueHandlers, 
     },
   };
   await ctx.db.transaction().execute(async (trx) => {
-    const together = new Map<RunnerDueKind, number[]>();
+    const together = new Map<DeadlineKind, number[]>();
     for (const action of actions) {
       if (!('together' in handlers[action.kind])) continue;
       const subjectIds = together.get(action.kind) ?? [];

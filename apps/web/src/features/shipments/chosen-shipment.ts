@@ -43,6 +43,7 @@ const SHIPMENT_KINDS: ReadonlySet<NotificationKind> = new Set([
   'shipment_moved',
   'delivery_proof_recorded',
   'award_signed',
+  'waybill_delivery_asked',
 ]);
 
 /** Refreshes the shipments when a notification says one changed: both parties see each step as it happens. */

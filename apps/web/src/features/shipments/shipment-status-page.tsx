@@ -21,6 +21,7 @@ import { ShipmentPicker } from './components/shipment-picker';
 import { ShipmentStatusBadge } from './components/shipment-status-badge';
 import { ShipmentTimeline } from './components/shipment-timeline';
 import { ShipmentTracking } from './components/shipment-tracking';
+import { WaybillPanel } from './components/waybill-panel';
 
 function ShipmentView({ shipment }: { shipment: Shipment }) {
   const { t } = useTranslation();
@@ -58,6 +59,7 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
         </section>
         <ShipmentRating shipment={shipment} />
       </div>
+      <WaybillPanel shipment={shipment} className="lg:col-span-2" />
       <FeatureSlot name="shipmentConversation" props={{ shipment }} />
       <ShipmentTracking shipment={shipment} className="lg:col-span-2" />
     </div>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, awardP7sFileName, pathTo, type AwardSide, type AwardState } from '@yuk/shared';
 import i18n from '../../../i18n';
+import { saveBlob } from '../../../components/csv-download';
 import { api } from '../../../lib/api-client';
 import { shipmentKeys } from '../../../lib/query-keys';
 import { hasAccessToken } from '../../../lib/session';
@@ -45,12 +46,5 @@ export async function downloadAwardP7s(number: string, side?: AwardSide): Promis
     headers: { Accept: 'application/pkcs7-signature' },
     errorMessage: i18n.t('shipments.award.downloadFailed'),
   });
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = awardP7sFileName(number, side);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(file, awardP7sFileName(number, side));
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, deliveryNoteFileName, pathTo, type DeliveryProof } from '@yuk/shared';
 import i18n from '../../../i18n';
+import { saveBlob } from '../../../components/csv-download';
 import { api } from '../../../lib/api-client';
 import { shipmentKeys } from '../../../lib/query-keys';
 import { hasAccessToken } from '../../../lib/session';
@@ -41,13 +42,5 @@ export async function downloadDeliveryNote(number: string): Promise<void> {
     headers: { Accept: 'application/pdf' },
     errorMessage: i18n.t('shipments.proof.noteFailed'),
   });
-  const url = URL.createObjectURL(pdf);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = deliveryNoteFileName(number);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // the browser has taken the bytes well before then; the object URL is let go
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(pdf, deliveryNoteFileName(number));
 }

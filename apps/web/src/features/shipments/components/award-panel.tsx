@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { AWARD_SIDES, type AwardSide, type AwardState, type Shipment } from '@yuk/shared';
-import { eimzoErrorText, EriKeyList } from '../../../components/eri-key-list';
+import { EriSignFlow } from '../../../components/eri-sign-flow';
 import { Button } from '../../../components/ui/button';
-import { ErrorState, LoadingState, AlertMessage } from '../../../components/ui/states';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { isEimzoError, signDataWithKey, type EimzoKey } from '../../../lib/eimzo';
+import { signDataWithKey, type EimzoKey } from '../../../lib/eimzo';
 import { formatDateTime } from '../../../lib/format';
 import { downloadAwardP7s, useAward, useSignAward } from '../api/award';
 
@@ -92,26 +92,16 @@ export function AwardPanel({ shipment }: { shipment: Shipment }) {
   const headingId = useId();
   const award = useAward(shipment.number);
   const signAward = useSignAward(shipment.number);
-  const [choosing, setChoosing] = useState(false);
-  const [pendingKeyId, setPendingKeyId] = useState<string>();
-  const [error, setError] = useState<string>();
 
   const signWith = async (key: EimzoKey, state: AwardState) => {
-    setError(undefined);
-    setPendingKeyId(key.id);
-    try {
-      const pkcs7 = await signDataWithKey(key, state.document_base64);
-      await signAward.mutateAsync(pkcs7);
-      setChoosing(false);
-      toast.success(t('shipments.award.signed'));
-    } catch (failure) {
-      if (isEimzoError(failure)) setError(eimzoErrorText(failure, t));
-      else if (isApiError(failure) && failure.code === 'ERI_UNAVAILABLE') setError(t('shipments.award.unavailable'));
-      else setError(errorMessage(failure, t('shipments.award.failed')));
-    } finally {
-      setPendingKeyId(undefined);
-    }
+    const pkcs7 = await signDataWithKey(key, state.document_base64);
+    await signAward.mutateAsync(pkcs7);
+    toast.success(t('shipments.award.signed'));
   };
+  const describeError = (failure: unknown) =>
+    isApiError(failure) && failure.code === 'ERI_UNAVAILABLE'
+      ? t('shipments.award.unavailable')
+      : errorMessage(failure, t('shipments.award.failed'));
 
   let body;
   if (award.isPending) body = <LoadingState text={t('shipments.award.loading')} />;
@@ -144,27 +134,13 @@ export function AwardPanel({ shipment }: { shipment: Shipment }) {
             <P7sButton number={state.number} />
           </div>
         )}
-        {!mine &&
-          (choosing ? (
-            <>
-              <EriKeyList onChoose={(key) => void signWith(key, state)} pendingKeyId={pendingKeyId} />
-              <Button variant="secondary" onClick={() => setChoosing(false)} disabled={pendingKeyId !== undefined}>
-                {t('common.cancel')}
-              </Button>
-            </>
-          ) : (
-            <div>
-              <Button
-                onClick={() => {
-                  setError(undefined);
-                  setChoosing(true);
-                }}
-              >
-                {t('shipments.award.sign')}
-              </Button>
-            </div>
-          ))}
-        {error && <AlertMessage>{error}</AlertMessage>}
+        {!mine && (
+          <EriSignFlow
+            label={t('shipments.award.sign')}
+            onSign={(key) => signWith(key, state)}
+            describeError={describeError}
+          />
+        )}
       </div>
     );
   }
