@@ -6,6 +6,24 @@ import { distanceKm, placeCoordinates, ROUTE_DETOUR } from './geo.js';
 import { soatoDistrict, soatoRegion } from './soato.js';
 import { phoneField } from './users.js';
 
+/** The examples' people at both ends and their goods (the API document shows them in two answers). */
+const EXAMPLE_TRUSTEES_AND_GOODS = {
+  loading_trustee: { pinfl: '30101010101010', full_name: 'Yusupova Dilnoza' },
+  unloading_trustee: { pinfl: '30202020202020', full_name: 'Aliyev Sardor' },
+  goods: [
+    {
+      ikpu: '10112008001000001',
+      name: 'Paxta tolasi',
+      package_code: '1209782',
+      package_name: 'kg',
+      amount: 20000,
+      price: 18000,
+      weight_gross: 20500,
+      weight_net: 20000,
+    },
+  ],
+};
+
 /**
  * The e-waybill (e-TTN) of a shipment: made from the shipment, filled in by both parties (the carrier gives
  * the driver and the truck, the shipper the consignee, the points, the people responsible and the goods),
@@ -204,20 +222,7 @@ export const waybillInput = z
           lon: 69.2,
         },
         unloading_point: { region_code: '1718', district_code: '1718401', address: 'Registon 5' },
-        loading_trustee: { pinfl: '30101010101010', full_name: 'Yusupova Dilnoza' },
-        unloading_trustee: { pinfl: '30202020202020', full_name: 'Aliyev Sardor' },
-        goods: [
-          {
-            ikpu: '10112008001000001',
-            name: 'Paxta tolasi',
-            package_code: '1209782',
-            package_name: 'kg',
-            amount: 20000,
-            price: 18000,
-            weight_gross: 20500,
-            weight_net: 20000,
-          },
-        ],
+        ...EXAMPLE_TRUSTEES_AND_GOODS,
       },
     ],
   });
@@ -426,20 +431,7 @@ export const waybillState = z
             lat: null,
             lon: null,
           },
-          loading_trustee: { pinfl: '30101010101010', full_name: 'Yusupova Dilnoza' },
-          unloading_trustee: { pinfl: '30202020202020', full_name: 'Aliyev Sardor' },
-          goods: [
-            {
-              ikpu: '10112008001000001',
-              name: 'Paxta tolasi',
-              package_code: '1209782',
-              package_name: 'kg',
-              amount: 20000,
-              price: 18000,
-              weight_gross: 20500,
-              weight_net: 20000,
-            },
-          ],
+          ...EXAMPLE_TRUSTEES_AND_GOODS,
           total_distance_km: null,
         },
         route_distance_km: 356,
