@@ -90,6 +90,16 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
       'import-x/no-self-import': 'error',
+      // imports read from the farthest to the nearest: Node's own, packages (ours included), then the folder's
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          pathGroups: [{ pattern: '@yuk/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'never',
+        },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         { zones: [...featureZones('apps/web/src/features'), ...serverModuleZones('apps/server/src/modules')] },

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiPaths, type RegisterInput } from '@yuk/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiPaths, type RegisterInput } from '@yuk/shared';
 import { freePort } from './free-port.mjs';
 
 /**

@@ -5,13 +5,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setInterval, clearInterval } from 'node:timers';
 import { sql } from 'kysely';
 import { benchEngines, createBenchDatabase } from '../lib/postgres.mjs';
 import { startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
 import { round } from '../lib/stats.mjs';
-import { performance } from 'node:perf_hooks';
-import { setInterval, clearInterval } from 'node:timers';
 
 const TENDERS = Number(process.env.BENCH_CSV_TENDERS ?? 100_000);
 const PASSWORD = 'bench-password-123';

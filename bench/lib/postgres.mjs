@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
 const require = createRequire(new URL('../../apps/server/package.json', import.meta.url));
 const pg = require('pg');
 

@@ -2,8 +2,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { pinnedCommand } from './system.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
+import { pinnedCommand } from './system.mjs';
 
 const mainJs = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
 

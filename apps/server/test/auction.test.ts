@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Migrator, sql } from 'kysely';
 import {
   apiPaths,
   endOfMarketDayMs,
@@ -14,7 +15,6 @@ import {
   type TenderAward,
 } from '@yuk/shared';
 import { buildApp } from '../src/app.js';
-import { Migrator, sql } from 'kysely';
 import { engineOf, openDatabase, type Database } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { dueHandlers } from '../src/due-handlers.js';

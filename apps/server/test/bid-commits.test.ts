@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { apiPaths, pathTo } from '@yuk/shared';
 import { placeBid } from '../src/modules/bids/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp } from './helpers.js';
 import { createUser } from './factories/index.js';
 import { createTender } from './factories/index.js';
-import { apiPaths, pathTo } from '@yuk/shared';
 
 const { app, database } = await buildTestApp();
 const ctx = { db: database.db, bus: createMemoryEventBus() };

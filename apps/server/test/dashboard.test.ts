@@ -9,10 +9,10 @@ import {
   type ShipmentStep,
   type Tender,
 } from '@yuk/shared';
+import { seedDemoHistory } from '../src/seed/demo-history.js';
 import { api, buildTestApp, sql, type ApiErrorBody } from './helpers.js';
 import { requestsTo } from './requests.js';
 import { answerAward, createTender, quickUsers, type QuickUser } from './factories/index.js';
-import { seedDemoHistory } from '../src/seed/demo-history.js';
 
 const { app, database } = await buildTestApp();
 const { placedBid } = requestsTo(app);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from './helpers.js';
 import { apiPaths } from '@yuk/shared';
+import { buildTestApp } from './helpers.js';
 
 describe('GET /api/health', () => {
   it('answers 200 while the database answers, and 503 with a readable text once it cannot', async () => {

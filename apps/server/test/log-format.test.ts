@@ -1,5 +1,5 @@
-import { apiPaths } from '@yuk/shared';
 import { describe, expect, it } from 'vitest';
+import { apiPaths } from '@yuk/shared';
 import { loadConfig } from '../src/config.js';
 import { createPrettyLogStream } from '../src/log-format.js';
 import { buildTestApp } from './helpers.js';

@@ -1,7 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { apiPaths } from '@yuk/shared';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@yuk/shared';
 import { buildTestApp, type TestApp } from './helpers.js';
 
 /**

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { apiPaths } from '@yuk/shared';
 import { createRedisCounterStore, createRedisEventBus } from '../src/plugins/redis.js';
 import { buildTestApp } from './helpers.js';
-import { apiPaths } from '@yuk/shared';
 
 // Needs a Redis server: CI sets REDIS_TEST_URL (redis://127.0.0.1:6379).
 const redisUrl = process.env.REDIS_TEST_URL;

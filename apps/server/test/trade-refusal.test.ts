@@ -1,5 +1,5 @@
-import type { TenderStatus, VerificationStatus } from '@yuk/shared';
 import { describe, expect, it } from 'vitest';
+import type { TenderStatus, VerificationStatus } from '@yuk/shared';
 import { lowerCurrentMinimum, takeAtBuyNowPrice, tradeRefusal, type Trade } from '../src/modules/tenders/index.js';
 import { createTender, pendingCompany, quickUsers } from './factories/index.js';
 import { buildTestApp } from './helpers.js';

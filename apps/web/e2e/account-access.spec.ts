@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './support/test';
 import { apiPaths, webRoutes } from '@yuk/shared';
+import { expect, test } from './support/test';
 import { logIn, shellNavigation, uniqueEmail } from './support';
 import { mailTo, smsCodeFor } from './support/mailbox';
 

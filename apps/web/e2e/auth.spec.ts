@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, logIn, seriousViolations, uniqueEmail } from './support';
 import { webRoutes, apiPaths } from '@yuk/shared';
+import { DEMO, logIn, seriousViolations, uniqueEmail } from './support';
 
 test.describe('sign-up, log-in and the shell', () => {
   test('a new user signs up, logs in, uses the navigation, switches languages and meets the 404 page', async ({

@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { webRoutes } from '@yuk/shared';
 import { logIn } from './support';
 import { createApiTender, createApiUser, createApiVehicle, myApiBids, type JourneyUser } from './support/api';
 import { settledViolations } from './support/settled';
-import { webRoutes } from '@yuk/shared';
 
 /** A browser of its own for one user, logged in through the UI, on `path`. */
 async function openAs(browser: Browser, who: JourneyUser, path: string): Promise<Page> {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { webRoutes } from '@yuk/shared';
 import { logIn } from './support';
 import { settledViolations } from './support/settled';
 import {
@@ -9,7 +10,6 @@ import {
   moveApiShipment,
   placeApiBid,
 } from './support/api';
-import { webRoutes } from '@yuk/shared';
 
 test.describe('notifications', () => {
   test('the tabs filter, a click reads one and opens its page, and Mark all as read empties Unread', async ({

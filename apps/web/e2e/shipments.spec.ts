@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { webRoutes } from '@yuk/shared';
 import { logIn } from './support';
 import { settledViolations } from './support/settled';
 import {
@@ -9,7 +10,6 @@ import {
   placeApiBid,
   type JourneyUser,
 } from './support/api';
-import { webRoutes } from '@yuk/shared';
 
 /** A browser of its own for one user, logged in through the UI, on `path`. */
 async function openAs(browser: Browser, who: JourneyUser, path: string): Promise<Page> {

@@ -1,10 +1,10 @@
+import type { Page } from '@playwright/test';
 import { apiPaths, type AuthTokens } from '@yuk/shared';
 import { signInitData } from '../../server/src/modules/telegram-app/init-data';
 import { logIn, shellNavigation } from './support';
 import { createApiTender, createApiUser } from './support/api';
 import { E2E_TELEGRAM, telegramMessages } from './support/telegram';
 import { expect, test } from './support/test';
-import type { Page } from '@playwright/test';
 
 /**
  * Trading inside Telegram, on a 390 px phone: the app opened as a Mini App with the launch parameters in the URL

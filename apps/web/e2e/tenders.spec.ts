@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { webRoutes, pathTo } from '@yuk/shared';
 import { logIn } from './support';
 import { createApiUser, dayFromToday } from './support/api';
 import { settledViolations } from './support/settled';
-import { webRoutes, pathTo } from '@yuk/shared';
 
 /** dd.MM.yyyy of a YYYY-MM-DD day (what the date fields take and the detail shows). */
 const shown = (isoDay: string) => isoDay.split('-').reverse().join('.');

@@ -1,8 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { webRoutes, apiPaths, pathTo } from '@yuk/shared';
 import { logIn, seriousViolations, uniqueEmail } from './support';
 import { makePdf } from './support/files';
-import { webRoutes, apiPaths, pathTo } from '@yuk/shared';
 
 /** A small valid PNG: width × height pixels of one RGB colour. */
 function makePng(width: number, height: number, rgb: [number, number, number]): Buffer {

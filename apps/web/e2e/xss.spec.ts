@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { logIn, uniqueEmail } from './support';
 import { webRoutes, apiPaths, pathTo } from '@yuk/shared';
+import { logIn, uniqueEmail } from './support';
 
 /**
  * Stored XSS: payloads saved through the API into every text a page shows, then every such page opened in

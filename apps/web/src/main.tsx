@@ -2,9 +2,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import './index.css';
+import { pathTo, tenderIdOfStartParam, webRoutes } from '@yuk/shared';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
-import { pathTo, tenderIdOfStartParam, webRoutes } from '@yuk/shared';
 import { spendStartParam, startTelegram } from './lib/telegram';
 
 // inside Telegram: its theme and bridge, and the tender a channel post or an alert opened the app at

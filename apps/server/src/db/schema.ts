@@ -21,10 +21,10 @@ import type { TrackingTables } from '../modules/tracking/tracking.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 import type { VehiclesTables } from '../modules/vehicles/vehicles.tables.js';
 import type { WaybillsTables } from '../modules/waybills/waybills.tables.js';
-import type { DueActionsTables } from './due-actions.tables.js';
 import type { TenderQuestionsTables } from '../modules/tender-questions/tender-questions.tables.js';
 import type { ConversationsTables } from '../modules/conversations/conversations.tables.js';
 import type { OperationsTables } from '../modules/operations/operations.tables.js';
+import type { DueActionsTables } from './due-actions.tables.js';
 
 /**
  * The tables of the database, as Kysely sees them. Each feature declares its own tables beside its

@@ -1,7 +1,7 @@
-import { apiPaths } from '@yuk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import client from 'prom-client';
+import { apiPaths } from '@yuk/shared';
 
 /**
  * The figures an operator graphs and alerts on (Prometheus's text format at /metrics). One registry for the

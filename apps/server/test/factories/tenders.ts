@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { marketToday, pathTo, type CreateTenderInput, type Tender, apiPaths } from '@yuk/shared';
 import type { Database } from '../../src/db/database.js';
 import { dueHandlers } from '../../src/due-handlers.js';
 import { runDueActions } from '../../src/modules/deadlines/index.js';
 import { createMemoryEventBus } from '../../src/plugins/event-bus.js';
 import { api } from '../helpers.js';
-import { marketToday, pathTo, type CreateTenderInput, type Tender, apiPaths } from '@yuk/shared';
 
 /** A date `days` from today (Tashkent), YYYY-MM-DD. */
 export function daysFromToday(days: number): string {

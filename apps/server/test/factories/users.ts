@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { apiPaths, type AuthTokens, type RegisterInput } from '@yuk/shared';
 import type { Database } from '../../src/db/database.js';
 import { hashPassword } from '../../src/modules/users/passwords.js';
 import { createTokenService } from '../../src/modules/users/tokens.js';
 import { insertSession, insertUser } from '../../src/modules/users/users.repository.js';
 import { TEST_JWT_SECRET } from '../helpers.js';
-import type { FastifyInstance } from 'fastify';
-import { apiPaths, type AuthTokens, type RegisterInput } from '@yuk/shared';
 
 let sequence = 0;
 

@@ -16,6 +16,9 @@ import {
 import { api, buildTestApp, urlOf } from '../helpers.js';
 import { createTender, buildTenderInput } from '../factories/index.js';
 import { createVehicle, pdfFile, sendVehicleForm, vehicleFields } from '../factories/index.js';
+import { quickUsers } from '../factories/index.js';
+import { startFakeEimzo } from '../fakes/eimzo-server.js';
+import { startFakeDidox } from '../../../../scripts/fake-didox.mjs';
 import {
   HTTP_METHODS,
   isStreamOperation,
@@ -25,9 +28,6 @@ import {
   PUBLIC_OPERATIONS,
   type Operation,
 } from './support.js';
-import { quickUsers } from '../factories/index.js';
-import { startFakeEimzo } from '../fakes/eimzo-server.js';
-import { startFakeDidox } from '../../../../scripts/fake-didox.mjs';
 
 /**
  * Access matrix (ASVS 4.1–4.3; IDOR and mass assignment): users A and B and an anonymous caller try every

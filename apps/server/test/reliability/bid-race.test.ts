@@ -16,8 +16,8 @@ import { awardTender, closeTender, confirmAward, declineAward } from '../../src/
 import { createMemoryEventBus } from '../../src/plugins/event-bus.js';
 import { buildTestApp, engine } from '../helpers.js';
 import { createTender } from '../factories/index.js';
-import { printFigure, seededRandom, size } from './support.js';
 import { quickUsers, type QuickUser } from '../factories/index.js';
+import { printFigure, seededRandom, size } from './support.js';
 
 /**
  * Bid race (ASVS 11.1.6; Jepsen-style invariant checks): many carriers bid at once over HTTP while the owner

@@ -2,10 +2,13 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
+import { apiPaths, pathTo } from '@yuk/shared';
 import { api, buildTestApp } from '../helpers.js';
 import { createTender } from '../factories/index.js';
 import { createVehicle, pngFile } from '../factories/index.js';
 import { multipart } from '../factories/index.js';
+import { quickUsers } from '../factories/index.js';
+import { startFakeEimzo } from '../fakes/eimzo-server.js';
 import {
   isErrorShape,
   isStreamOperation,
@@ -16,9 +19,6 @@ import {
   type JsonSchema,
   type Operation,
 } from './support.js';
-import { quickUsers } from '../factories/index.js';
-import { startFakeEimzo } from '../fakes/eimzo-server.js';
-import { apiPaths, pathTo } from '@yuk/shared';
 
 /**
  * Bad-input fuzz (ASVS 5.1, 7.4): every documented route gets generated path parameters, query strings,

@@ -4,8 +4,8 @@ import { api, buildTestApp, engine, urlOf } from '../helpers.js';
 import { buildRegisterInput } from '../factories/index.js';
 import { buildTenderInput } from '../factories/index.js';
 import { sendVehicleForm, vehicleFields } from '../factories/index.js';
-import { diffSnapshots, isIndexTable, leaks, printFigure, snapshot, type SnapshotDiff } from './support.js';
 import { quickUsers } from '../factories/index.js';
+import { diffSnapshots, isIndexTable, leaks, printFigure, snapshot, type SnapshotDiff } from './support.js';
 
 /**
  * Injection, the API half (ASVS 5.2, 5.3): a corpus of SQL, LIKE, full-text, script and template payloads goes

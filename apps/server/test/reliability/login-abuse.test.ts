@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
+import { apiPaths } from '@yuk/shared';
 import { createMemoryCounterStore } from '../../src/plugins/counter-store.js';
 import { DEFAULT_LOGIN_POLICY } from '../../src/modules/users/login-throttle.js';
 import { buildTestApp, type ApiErrorBody } from '../helpers.js';
 import { createUser } from '../factories/index.js';
 import { LONG, printFigure, seededRandom, size } from './support.js';
-import { apiPaths } from '@yuk/shared';
 
 /**
  * Login abuse (ASVS 2.2.1, 2.2.2; OWASP Authentication cheat sheet): guessing one account's password over an

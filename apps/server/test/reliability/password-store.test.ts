@@ -1,5 +1,5 @@
-import { apiPaths, type AuthTokens } from '@yuk/shared';
 import { expect, it } from 'vitest';
+import { apiPaths, type AuthTokens } from '@yuk/shared';
 import { api, buildTestApp, type ApiErrorBody } from '../helpers.js';
 import { buildRegisterInput } from '../factories/index.js';
 import { printFigure } from './support.js';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { engineOf, type Database } from '../../src/db/database.js';
 import { apiPaths } from '@yuk/shared';
+import { engineOf, type Database } from '../../src/db/database.js';
 
 /**
  * Shared pieces of the reliability and security families. Each family prints one figure line and asserts

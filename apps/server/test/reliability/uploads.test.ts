@@ -5,8 +5,8 @@ import { makePdf } from '../../src/modules/vehicles/vehicles.seed.js';
 import { api, buildTestApp, type ApiErrorBody } from '../helpers.js';
 import type { FormFile } from '../factories/index.js';
 import { createVehicle, pdfFile, pngFile, sendVehicleForm, vehicleFields } from '../factories/index.js';
-import { printFigure } from './support.js';
 import { quickUsers } from '../factories/index.js';
+import { printFigure } from './support.js';
 
 /**
  * Uploads (ASVS 12.1–12.5; OWASP File Upload cheat sheet): HTML, SVG and scripts under any name or claimed

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { webRoutes } from '@yuk/shared';
 import { FullScreenLoader } from '../components/ui/states';
 import { routes as adminRoutes } from '../features/admin/routes';
 import { routes as bidsRoutes } from '../features/bids/routes';
@@ -20,7 +21,6 @@ import { FeatureSlotsProvider } from '../lib/feature-slots';
 import { FEATURE_SLOTS } from './feature-slots';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
-import { webRoutes } from '@yuk/shared';
 
 /**
  * The signed-in pages, all inside the shell. Each feature exports `routes` (lazy route objects, paths

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_SPEEDS, PRICE_RANGES, type PriceRange } from '@yuk/shared';
-import { FilterBar, type FilterSelect } from './ui/filter-bar';
 import { hasActiveFilters, type FilterKey, type FilterState } from '../lib/filter-store';
+import { FilterBar, type FilterSelect } from './ui/filter-bar';
 
 /** The text key of each price band (the values sent stay the uz words the API takes). */
 const PRICE_BAND_KEYS: Record<PriceRange, 'cheap' | 'medium' | 'expensive'> = {

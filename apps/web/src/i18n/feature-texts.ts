@@ -15,9 +15,9 @@ import trackingTexts from '../features/tracking/i18n';
 import vehiclesTexts from '../features/vehicles/i18n';
 import tenderQuestionsTexts from '../features/tender-questions/i18n';
 import conversationsTexts from '../features/conversations/i18n';
-import { addTexts } from './index';
 import { errorTexts } from './error-texts';
 import termsTexts from './terms';
+import { addTexts } from './index';
 
 /**
  * The texts of the shell and of the signed-in pages, each under its feature's top-level key (`nav.*`,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   awardAmount,
   awardP7sFileName,
@@ -8,7 +9,6 @@ import {
   type AwardSignature,
   type AwardState,
 } from '@yuk/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';

@@ -1,5 +1,5 @@
-import type { VerificationStatus } from '@yuk/shared';
 import type { Updateable } from 'kysely';
+import type { VerificationStatus } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import type { CompaniesTable, CompanyRow } from './companies.tables.js';
 

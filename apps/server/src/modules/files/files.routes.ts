@@ -1,7 +1,7 @@
-import { ACCEPTED_FILE_TYPES, apiPaths, fileLinkParams, fileLinkQuery } from '@yuk/shared';
 import { create as contentDisposition, encodeExtended } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ACCEPTED_FILE_TYPES, apiPaths, fileLinkParams, fileLinkQuery } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { PUBLIC, errorResponses } from '../../plugins/openapi.js';

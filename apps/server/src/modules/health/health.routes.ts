@@ -1,6 +1,6 @@
-import { apiPaths, healthLiveResponse, healthReadyResponse, healthResponse } from '@yuk/shared';
 import type { Redis } from 'ioredis';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths, healthLiveResponse, healthReadyResponse, healthResponse } from '@yuk/shared';
 import type { Database } from '../../db/database.js';
 import { pendingMigrations } from '../../db/migrate.js';
 import { AppError } from '../../errors.js';

@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import {
   NOTIFICATION_TEMPLATES,
   readNotificationParams,
@@ -8,7 +9,6 @@ import {
   type NotificationParams,
   type NotificationTab,
 } from '@yuk/shared';
-import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DueBatch } from '../deadlines/index.js';
 import { queueOutside } from '../delivery/index.js';

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { OUTSIDE_CHANNELS } from '@yuk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import client from 'prom-client';
+import { OUTSIDE_CHANNELS } from '@yuk/shared';
 import type { Db, DatabaseSource } from '../../db/database.js';
 import { dueBacklog } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';

@@ -1,5 +1,5 @@
-import type { Language, WaybillStatus } from '@yuk/shared';
 import { z } from 'zod';
+import type { Language, WaybillStatus } from '@yuk/shared';
 import { AppError } from '../../errors.js';
 
 /**

@@ -1,6 +1,6 @@
+import type { Updateable } from 'kysely';
 import type { AwardSide, WaybillStatus } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
-import type { Updateable } from 'kysely';
 import type { WaybillRow, WaybillsTable } from './waybills.tables.js';
 
 export function findWaybill(db: Db, shipmentId: number): Promise<WaybillRow | undefined> {

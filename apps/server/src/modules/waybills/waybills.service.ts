@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   centsToTiyin,
   EMPTY_WAYBILL_FIELDS,
@@ -24,7 +25,6 @@ import {
   type WaybillStatus,
   type WaybillToSign,
 } from '@yuk/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { cancelDue, scheduleDue } from '../../db/due-actions.js';
 import { AppError } from '../../errors.js';

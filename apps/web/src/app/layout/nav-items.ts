@@ -1,3 +1,4 @@
+import { webRoutes, pathTo } from '@yuk/shared';
 import {
   BellIcon,
   BidsIcon,
@@ -20,7 +21,6 @@ import { useMe } from '../../features/auth/api/me';
 import { useUnreadNotificationsCount } from '../../features/notifications/use-unread-notifications-count';
 import type { AppTexts } from '../../i18n';
 import { useUnreadMessagesCount } from '../../lib/unread-messages';
-import { webRoutes, pathTo } from '@yuk/shared';
 
 /** A navigation label: the shell's own words, or the page names the pages' headings share. */
 export type NavLabelKey =

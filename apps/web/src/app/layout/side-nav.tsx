@@ -1,12 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { webRoutes } from '@yuk/shared';
 import { CountBadge } from '../../components/ui/count-badge';
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, LogoutIcon } from '../../components/ui/icons';
 import { useLogout } from '../../features/auth/api/logout';
 import { cn } from '../../lib/cn';
 import { isUnder, NAV_ITEMS, type NavItem } from './nav-items';
-import { webRoutes } from '@yuk/shared';
 
 const linkBase =
   'relative flex h-10 max-sm:h-11 items-center gap-3 rounded-lg text-sm font-medium transition-colors hover:bg-navy-800 hover:text-white';

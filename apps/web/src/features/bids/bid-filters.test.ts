@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MyBid } from '@yuk/shared';
-import { bidMatchesLocation, bidMatchesSearch, emptyKind, filterBids, type BidFilters } from './bid-filters';
 import { makeMyBid } from '../../test/factories';
+import { bidMatchesLocation, bidMatchesSearch, emptyKind, filterBids, type BidFilters } from './bid-filters';
 
 const none: BidFilters = { search: '', deliverySpeed: '', priceRange: '', location: '' };
 const ids = (bids: MyBid[]) => bids.map((item) => item.id);

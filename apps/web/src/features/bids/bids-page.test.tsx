@@ -5,10 +5,10 @@ import { SHIPMENT_STORAGE_KEY, apiPaths, type MyBid } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
 import { findToast, jsonResponse, renderWithProviders, stubFetch, type FetchCall, signedIn } from '../../test/render';
-import { BidsPage } from './bids-page';
 import { makeMyBid } from '../../test/factories';
 import { fakeApi, on } from '../../test/fake-api';
 import { csvFile, watchDownloads } from '../../test/downloads';
+import { BidsPage } from './bids-page';
 
 const sample: MyBid[] = [
   makeMyBid({

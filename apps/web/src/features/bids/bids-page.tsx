@@ -15,13 +15,13 @@ import { useListFilters } from '../../lib/filter-store';
 import { formatNumber, formatUsd } from '../../lib/format';
 import { chooseShipment } from '../../lib/shipment-tracking';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ButtonLink } from '../../components/ui/button-link';
 import { useMyBids } from './api/get-my-bids';
 import { emptyKind, filterBids } from './bid-filters';
 import { BidFiltersBar } from './components/bid-filters-bar';
 import { AwaitingConfirmation, awaitingBids } from './components/awaiting-confirmation';
 import { BidStatusBadge } from './components/bid-status-badge';
 import { useLiveBids } from './use-live-bids';
-import { ButtonLink } from '../../components/ui/button-link';
 
 /** Rows shown at first and added by each press for more (the server sends at most 1000 bids). */
 export const BIDS_PAGE_SIZE = 50;

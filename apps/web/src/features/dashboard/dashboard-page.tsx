@@ -8,9 +8,9 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ButtonLink } from '../../components/ui/button-link';
 import { useDashboard } from './api/get-dashboard';
 import { CarrierSection, ShipperSection } from './components/sections';
-import { ButtonLink } from '../../components/ui/button-link';
 
 /** The period in the address (`?months=6`), one of the offered lengths; 12 months otherwise. */
 function monthsOf(value: string | null): number {

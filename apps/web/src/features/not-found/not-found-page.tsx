@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { webRoutes } from '@yuk/shared';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { ButtonLink } from '../../components/ui/button-link';
 
 /** Any path that no page claims, inside the shell. */

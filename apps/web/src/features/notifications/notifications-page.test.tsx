@@ -6,11 +6,11 @@ import { SideNav } from '../../app/layout/side-nav';
 import { changeLanguage } from '../../i18n';
 import { clearSession } from '../../lib/session';
 import { findToast, jsonResponse, renderWithProviders, signedIn, type FetchCall } from '../../test/render';
-import { NotificationsPage } from './notifications-page';
-import { isNotificationStreamOpen } from './live/notification-stream';
 import { fakeApi, on } from '../../test/fake-api';
 import { sseResponse } from '../../test/sse';
 import { makeNotification } from '../../test/factories';
+import { isNotificationStreamOpen } from './live/notification-stream';
+import { NotificationsPage } from './notifications-page';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 

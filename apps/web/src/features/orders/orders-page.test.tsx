@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SHIPMENT_STORAGE_KEY, webRoutes, type Tender } from '@yuk/shared';
 import { filterActions } from '../../lib/filter-store';
 import { holdFetch, jsonResponse, renderRoutes, stubFetch, signedIn } from '../../test/render';
-import { routes } from './routes';
 import { makeTender } from '../../test/factories';
 import { giveElementsASize } from '../../test/sizes';
 import { csvFile, watchDownloads } from '../../test/downloads';
+import { routes } from './routes';
 
 /** Typing-heavy journeys get more time when the machine is busy. */
 const SLOW_TEST_MS = 15_000;

@@ -20,10 +20,10 @@ import { hasActiveFilters, useListFilters } from '../../lib/filter-store';
 import { formatNumber } from '../../lib/format';
 import { chooseShipment } from '../../lib/shipment-tracking';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ButtonLink } from '../../components/ui/button-link';
 import { useMyTenders } from './api/get-my-tenders';
 import { OrdersFilters as OrdersFilterBar } from './components/orders-filters';
 import { OrdersTable } from './components/orders-table';
-import { ButtonLink } from '../../components/ui/button-link';
 
 /** A tender handed over in the navigation state (e.g. by a screen that just made one), when it is one. */
 function passedTender(state: unknown): Tender | null {

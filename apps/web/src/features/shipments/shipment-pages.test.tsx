@@ -5,10 +5,10 @@ import { SHIPMENT_STORAGE_KEY, apiPaths, type Notification, type Shipment } from
 import { changeLanguage } from '../../i18n';
 import { publishNotification } from '../../lib/notification-events';
 import { type FetchCall, findToast, jsonResponse, renderWithProviders, signedIn } from '../../test/render';
-import { ShipmentStatusPage } from './shipment-status-page';
-import { ShipmentSuccessPage } from './shipment-success-page';
 import { makeShipment } from '../../test/factories';
 import { fakeApi, on } from '../../test/fake-api';
+import { ShipmentStatusPage } from './shipment-status-page';
+import { ShipmentSuccessPage } from './shipment-success-page';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { webRoutes } from '@yuk/shared';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CheckIcon } from '../../components/ui/icons';
+import { ButtonLink } from '../../components/ui/button-link';
 import { useShipment } from './api/get-shipment';
 import { readChosenShipment, useLiveShipments } from './chosen-shipment';
-import { CheckIcon } from '../../components/ui/icons';
-import { webRoutes } from '@yuk/shared';
-import { ButtonLink } from '../../components/ui/button-link';
 
 /**
  * Shipment success: the confirmation of the chosen shipment's delivery, from the

@@ -3,8 +3,8 @@ import { useLocation } from 'react-router';
 import { placedBid, webRoutes } from '@yuk/shared';
 import { formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import type { SubmittedBid } from './components/bid-form';
 import { ButtonLink } from '../../components/ui/button-link';
+import type { SubmittedBid } from './components/bid-form';
 
 const submittedBid = placedBid.pick({ tender_number: true, bid_amount: true });
 

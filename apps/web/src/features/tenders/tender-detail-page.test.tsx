@@ -13,10 +13,10 @@ import {
 } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { type FetchCall, findToast, jsonResponse, renderRoutes, signedIn } from '../../test/render';
-import { routes } from './routes';
 import { makeBidder, makeTender, makeTenderBid, makeVehicle } from '../../test/factories';
 import { fakeApi, on } from '../../test/fake-api';
 import { sseResponse } from '../../test/sse';
+import { routes } from './routes';
 import { minBidOf } from './api/live-state';
 
 /** The close time of the factory's tenders. */

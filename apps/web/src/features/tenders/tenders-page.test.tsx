@@ -4,10 +4,10 @@ import { apiPaths, pathTo, type Tender } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
 import { holdFetch, jsonResponse, renderRoutes, stubFetch, type FetchCall, signedIn } from '../../test/render';
-import { routes } from './routes';
 import { makeTender } from '../../test/factories';
 import { giveElementsASize } from '../../test/sizes';
 import { csvFile, watchDownloads } from '../../test/downloads';
+import { routes } from './routes';
 
 /** Typing-heavy journeys get more time when the machine is busy. */
 const SLOW_TEST_MS = 15_000;

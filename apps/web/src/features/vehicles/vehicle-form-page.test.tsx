@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch, signedIn } from '../../test/render';
-import { VehicleFormPage } from './vehicle-form-page';
 import { makeVehicle } from '../../test/factories';
+import { VehicleFormPage } from './vehicle-form-page';
 
 function renderForm(path: string, state?: unknown) {
   const router = createMemoryRouter(

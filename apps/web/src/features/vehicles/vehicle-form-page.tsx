@@ -5,9 +5,9 @@ import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ButtonLink } from '../../components/ui/button-link';
 import { useVehicle } from './api/get-vehicle';
 import { VehicleForm } from './components/vehicle-form';
-import { ButtonLink } from '../../components/ui/button-link';
 
 /** A vehicle id from the address: a positive whole number, else undefined (answered as not found). */
 function parseId(raw: string | undefined): number | undefined {

@@ -5,8 +5,8 @@ import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
 import { findToast, jsonResponse, renderWithProviders, stubFetch, type FetchCall, signedIn } from '../../test/render';
 import { makeVehicle } from '../../test/factories';
-import { VehiclesPage } from './vehicles-page';
 import { csvFile, watchDownloads } from '../../test/downloads';
+import { VehiclesPage } from './vehicles-page';
 
 function renderList() {
   const router = createMemoryRouter(

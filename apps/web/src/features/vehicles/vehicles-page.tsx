@@ -9,15 +9,15 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states
 import { errorMessage } from '../../lib/api-client';
 import { hasActiveFilters, useListFilters } from '../../lib/filter-store';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { Pager } from '../../components/ui/pager';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { ButtonLink } from '../../components/ui/button-link';
 import { useDeleteVehicle } from './api/delete-vehicle';
 import { useVehicles } from './api/get-vehicles';
 import { DeleteVehicleDialog } from './components/delete-vehicle-dialog';
-import { Pager } from '../../components/ui/pager';
 import { VehicleDetailsModal } from './components/vehicle-details-modal';
 import { VehicleFilters } from './components/vehicle-filters';
 import { VehiclesTable } from './components/vehicles-table';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { ButtonLink } from '../../components/ui/button-link';
 
 export const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiPaths } from '@yuk/shared';
 import { api } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
-import { apiPaths } from '@yuk/shared';
 
 /** POST /api/users/logout: the server ends the session of the refresh cookie and removes that cookie. */
 export function logout(): Promise<void> {

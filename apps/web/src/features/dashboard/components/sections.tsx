@@ -3,10 +3,10 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { webRoutes, type CarrierFigures, type ShipperFigures } from '@yuk/shared';
 import { formatNumber, formatUsd } from '../../../lib/format';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { ChartCard } from './chart-card';
 import { CHART_COLORS } from './chart-types';
 import { FigureCard } from './figure-card';
-import { ButtonLink } from '../../../components/ui/button-link';
 
 const MONTH_KEYS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'] as const;
 

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type UnreadCount } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { markReadInCache, setUnreadCount } from './notification-cache';
 import { notificationKeys } from '../../../lib/query-keys';
+import { markReadInCache, setUnreadCount } from './notification-cache';
 
 /** POST /api/notifications/read-all: marks all my notifications read; answers the unread count (0). */
 export function markAllNotificationsRead(): Promise<UnreadCount> {

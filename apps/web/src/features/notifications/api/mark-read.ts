@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, pathTo, type UnreadCount } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { markReadInCache, setUnreadCount } from './notification-cache';
 import { notificationKeys } from '../../../lib/query-keys';
+import { markReadInCache, setUnreadCount } from './notification-cache';
 
 /** POST /api/notifications/{id}/read: marks one of my notifications read; answers the new unread count (404 when not mine). */
 export function markNotificationRead(id: number): Promise<UnreadCount> {

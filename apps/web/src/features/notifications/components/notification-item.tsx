@@ -1,6 +1,6 @@
-import type { Notification } from '@yuk/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Notification } from '@yuk/shared';
 import { useLanguage } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { apiPaths, type LanePrice } from '@yuk/shared';
 import { findToast, jsonResponse, renderWithProviders, signedIn, type FetchCall } from '../../../test/render';
 import { fakeApi, on } from '../../../test/fake-api';
-import { apiPaths, type LanePrice } from '@yuk/shared';
 import { CreateTenderForm } from './create-tender-form';
 
 /**

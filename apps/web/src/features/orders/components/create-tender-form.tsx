@@ -30,8 +30,8 @@ import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form-errors
 import { useCreateTender } from '../api/create-tender';
 import { DateField } from '../../../components/ui/date-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { AuctionRulesFields } from './auction-rules-fields';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { AuctionRulesFields } from './auction-rules-fields';
 
 /** The blank form: texts as typed (numbers too), dates as YYYY-MM-DD or '', opened as the initial status. */
 export const EMPTY_TENDER_FORM = {

@@ -10,8 +10,8 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { isEimzoError, signWithKey, type EimzoKey } from '../../../lib/eimzo';
 import { formatDate } from '../../../lib/format';
 import { fetchEriChallenge, useLinkEri, useMyEriLink, useUnlinkEri } from '../api/eri';
-import { ProfileSection } from './profile-section';
 import { AlertMessage } from '../../../components/ui/states';
+import { ProfileSection } from './profile-section';
 
 /**
  * The ERI key that signs this account in: the current link, linking a key (a fresh challenge signed with it

@@ -10,8 +10,8 @@ import { chooseShipment } from '../../../lib/shipment-tracking';
 import { useDeliveryProof } from '../api/delivery-proof';
 import { useMoveShipment } from '../api/move-shipment';
 import { CheckIcon } from '../../../components/ui/icons';
-import { ConfirmDeliveryDialog } from './confirm-delivery-dialog';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { ConfirmDeliveryDialog } from './confirm-delivery-dialog';
 
 /** The carrier's next step: loaded after the award, on the way after loading; none after that. */
 export function carrierNextStep(status: Shipment['status']): Extract<ShipmentStep, 'loaded' | 'on_the_way'> | null {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   groupDigits,
   WAYBILL_FINAL_STATUSES,
@@ -18,7 +19,6 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { shipmentKeys } from '../../../lib/query-keys';
-import { useQueryClient } from '@tanstack/react-query';
 import type { EimzoKey } from '../../../lib/eimzo';
 import { downloadWaybillPdf, signWaybillSteps, useCreateWaybill, useWaybill } from '../api/waybill';
 import { CarrierPartForm, ShipperPartForm } from './waybill-forms';

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, pathTo, type TenderLiveState } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { applyLiveState } from './live-state';
 import { invalidateTenderViews, tenderKeys } from '../../../lib/query-keys';
+import { applyLiveState } from './live-state';
 
 /** POST /api/tenders/{id}/close: the owner closes an opened tender without an award. */
 export function closeTender(tenderId: number): Promise<TenderLiveState> {

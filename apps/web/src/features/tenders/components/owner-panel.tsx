@@ -16,8 +16,8 @@ import { useTenderBids } from '../api/get-tender-bids';
 import { usePublishTender } from '../api/publish-tender';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Countdown } from '../../../components/ui/countdown';
-import { useMarketTime } from './auction-panel';
 import { CompanyLink } from '../../../components/company-badge';
+import { useMarketTime } from './auction-panel';
 
 /** A decision the owner asked for, waiting for their confirmation. */
 export type OwnerDecision = { kind: 'award'; bid: TenderBid } | { kind: 'close' } | { kind: 'publish' };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ShieldIcon } from '../../../components/ui/icons';
 import { formatMarketTime, type Tender } from '@yuk/shared';
+import { ShieldIcon } from '../../../components/ui/icons';
 import { RouteCard } from '../../../components/ui/route-card';
 import { VirtualTable, type VirtualColumn } from '../../../components/ui/virtual-table';
 import { formatNumber, formatUsd } from '../../../lib/format';

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type Vehicle, type VehicleFormValues } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
-import { toVehicleFormData, type VehicleFiles } from './vehicle-form-data';
 import { vehicleKeys } from '../../../lib/query-keys';
+import { toVehicleFormData, type VehicleFiles } from './vehicle-form-data';
 
 export interface CreateVehicleInput {
   values: VehicleFormValues;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, pathTo } from '@yuk/shared';
 import i18n from '../../../i18n';
 import { api } from '../../../lib/api-client';
 import { vehicleKeys } from '../../../lib/query-keys';
-import { apiPaths, pathTo } from '@yuk/shared';
 
 /** DELETE /api/vehicles/{id}: 204; the vehicle's documents go with it; 404 when it is not mine. */
 export function deleteVehicle(id: number): Promise<void> {

@@ -11,9 +11,9 @@ import {
 import i18n from '../../../i18n';
 import { api, isApiError } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
+import { vehicleKeys } from '../../../lib/query-keys';
 import { getVehicle } from './get-vehicle';
 import type { VehicleScreenFilters } from './vehicle-keys';
-import { vehicleKeys } from '../../../lib/query-keys';
 
 /** GET /api/vehicles/user: my vehicles, newest first; name and licensePlate match a part, type and status exactly. */
 export function getVehicles(query: VehicleListQuery, signal?: AbortSignal): Promise<Vehicle[]> {

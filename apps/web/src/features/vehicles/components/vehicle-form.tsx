@@ -39,8 +39,8 @@ import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form-errors
 import { useCreateVehicle } from '../api/create-vehicle';
 import { useUpdateVehicle } from '../api/update-vehicle';
 import type { VehicleFiles } from '../api/vehicle-form-data';
-import { DocumentUpload } from './document-upload';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { DocumentUpload } from './document-upload';
 
 /** The form's fields, as the browser holds them: text, and the equipment as a list. */
 export interface VehicleFormFields {
