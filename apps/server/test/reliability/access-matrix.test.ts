@@ -341,6 +341,8 @@ function expected(
   const tenderStatus = kind?.replace('tender-', '');
   switch (key) {
     case 'GET /api/health':
+    case 'GET /api/health/live':
+    case 'GET /api/health/ready':
       return [200];
     case 'POST /api/users/register':
     case 'POST /api/users/login':

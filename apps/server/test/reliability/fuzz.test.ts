@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { apiPaths, pathTo } from '@yuk/shared';
 import { api, buildTestApp } from '../helpers.js';
-import { createTender } from '../factories/index.js';
+import { createTender, TEST_BOT_TOKEN } from '../factories/index.js';
 import { createVehicle, pngFile } from '../factories/index.js';
 import { multipart } from '../factories/index.js';
 import { quickUsers } from '../factories/index.js';
@@ -31,7 +31,16 @@ const PER_OPERATION = size(45, 400);
 // ERI-Key answers from a stand-in E-IMZO-SERVER: unconfigured, its routes would answer 503 by design
 const eimzo = await startFakeEimzo();
 afterAll(() => eimzo.close());
-const testApp = await buildTestApp({ logLevel: 'silent', eimzo: { serverUrl: eimzo.url, host: 'yuktender.test' } });
+// and a bot, so the Telegram sign-in and linking judge what they are given (without one they answer 503 by design);
+// the Bot API itself is never called here (the outbox is not run)
+const testApp = await buildTestApp({
+  logLevel: 'silent',
+  eimzo: { serverUrl: eimzo.url, host: 'yuktender.test' },
+  delivery: {
+    publicUrl: 'https://yuk.example',
+    telegram: { token: TEST_BOT_TOKEN, apiBase: 'http://127.0.0.1:9', botUsername: 'YukTenderTestBot' },
+  },
+});
 const { app, database } = testApp;
 const [owner, carrier] = await quickUsers(database, 2);
 if (!owner || !carrier) throw new Error('no users');

@@ -116,6 +116,9 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/users/refresh',
   'POST /api/users/logout',
   'GET /api/health',
+  // a load balancer's checks: is the process alive, and may it take requests
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/files/{id}',
   // the map settings a signed-out page needs, and a shipment followed through its tracking link
   'GET /api/config',
