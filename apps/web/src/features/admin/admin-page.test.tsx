@@ -72,6 +72,7 @@ describe('the moderation console', () => {
           },
         ]);
       if (call.url === '/api/admin/reports/5/hide') return jsonResponse({});
+      if (call.url === '/api/admin/telegram-channels') return jsonResponse({ enabled: true, channels: [] });
       return jsonResponse([]);
     });
     const { user } = renderRoutes(routes, '/admin');
