@@ -24,8 +24,8 @@ export async function logIn(page: Page, email: string, password: string): Promis
 /** Logs out from the menu (opened first on a phone) and waits for the login screen. */
 export async function logOut(page: Page): Promise<void> {
   const logout = page.getByRole('button', { name: 'Chiqish' });
-  // on a phone the menu opens first
-  if (!(await logout.isVisible())) await page.getByRole('button', { name: 'Menyuni ochish' }).click();
+  // on a phone the full menu opens first (More in the bottom navigation)
+  if (!(await logout.isVisible())) await page.getByRole('button', { name: 'Yana' }).click();
   await logout.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yuk Tender' })).toBeVisible();
 }
