@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiPaths, awardP7sQuery, awardSignatureInput, awardState, shipmentNumberParams } from '@yuk/shared';
 import { currentUser } from '../../plugins/auth.js';
 import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
+import { sendAttachment } from '../../plugins/attachment.js';
 import * as service from './award-signatures.service.js';
 
 const secured = { security: SIGNED_IN, tags: ['shipments'] };
@@ -84,16 +85,7 @@ export const awardSignaturesRoutes: FastifyPluginAsyncZod<{ ctx: service.AwardSi
         request.query.side,
         request.ip,
       );
-      return (
-        reply
-          .header('content-type', 'application/pkcs7-signature')
-          // the name is made of the number's safe characters only: no quoting or encoding is needed
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, no-store')
-          .send(p7s)
-      );
+      return sendAttachment(reply, { fileName, contentType: 'application/pkcs7-signature', body: p7s });
     },
   );
 };

@@ -16,6 +16,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
 import { readFileForm, UPLOAD_LIMITS, type FileFieldRule } from '../files/index.js';
+import { sendAttachment } from '../../plugins/attachment.js';
 import * as service from './delivery-proof.service.js';
 
 const PROOF_FILES: Record<keyof service.ProofUploads, FileFieldRule> = {
@@ -164,17 +165,7 @@ export const deliveryProofRoutes: FastifyPluginAsyncZod<{ ctx: service.DeliveryP
         request.params.number,
         requestLanguage(request),
       );
-      return (
-        reply
-          .header('content-type', 'application/pdf')
-          // the name is made of the number's safe characters only: no quoting or encoding is needed
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          // prices and names: never kept by a shared cache, and made anew each time (the timeline moves)
-          .header('cache-control', 'private, no-store')
-          .send(pdf)
-      );
+      return sendAttachment(reply, { fileName, contentType: 'application/pdf', body: pdf });
     },
   );
 };

@@ -14,6 +14,7 @@ import {
 import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { apiError, SIGNED_IN, errorResponses } from '../../plugins/openapi.js';
+import { sendAttachment } from '../../plugins/attachment.js';
 import * as service from './waybills.service.js';
 
 const secured = { security: SIGNED_IN, tags: ['shipments'] };
@@ -169,16 +170,7 @@ export const waybillsRoutes: FastifyPluginAsyncZod<{ ctx: service.WaybillsContex
         request.params.number,
         requestLanguage(request),
       );
-      return (
-        reply
-          .header('content-type', 'application/pdf')
-          // the name is made of the number's safe characters only: no quoting or encoding is needed
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, no-store')
-          .send(pdf)
-      );
+      return sendAttachment(reply, { fileName, contentType: 'application/pdf', body: pdf });
     },
   );
 };
