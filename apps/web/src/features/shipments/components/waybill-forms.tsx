@@ -79,7 +79,6 @@ export function CarrierPartForm({ state, defaultPlate }: { state: WaybillState; 
   const { language } = useLanguage();
   const fields = state.fields;
   const [withTrailer, setWithTrailer] = useState(fields.trailer !== null);
-  const trailerId = useId();
   const form = useForm<CarrierValues, unknown, z.output<typeof carrierSchema>>({
     resolver: zodResolver(carrierSchema),
     shouldUnregister: true,
@@ -134,16 +133,7 @@ export function CarrierPartForm({ state, defaultPlate }: { state: WaybillState; 
         <TextField label={t('shipments.waybill.plate')} error={error('truck.plate')} {...register('truck.plate')} />
         <TextField label={t('shipments.waybill.model')} error={error('truck.model')} {...register('truck.model')} />
       </Fieldset>
-      <label htmlFor={trailerId} className="flex min-h-11 items-center gap-2 text-sm text-slate-200">
-        <input
-          id={trailerId}
-          type="checkbox"
-          className="size-4"
-          checked={withTrailer}
-          onChange={(event) => setWithTrailer(event.target.checked)}
-        />
-        {t('shipments.waybill.withTrailer')}
-      </label>
+      <CheckboxLine label={t('shipments.waybill.withTrailer')} checked={withTrailer} onChange={setWithTrailer} />
       {withTrailer && (
         <Fieldset legend={t('shipments.waybill.fields.trailer')}>
           <TextField
@@ -207,7 +197,6 @@ export function ShipperPartForm({ state }: { state: WaybillState }) {
   const { language } = useLanguage();
   const fields: WaybillFields = state.fields;
   const [otherConsignee, setOtherConsignee] = useState(fields.consignee !== null);
-  const consigneeId = useId();
   const form = useForm<ShipperValues, unknown, z.output<typeof shipperSchema>>({
     resolver: zodResolver(shipperSchema),
     shouldUnregister: true,
@@ -317,16 +306,11 @@ export function ShipperPartForm({ state }: { state: WaybillState }) {
         save({ ...values, consignee: otherConsignee ? (values.consignee ?? null) : null }, names),
       )}
     >
-      <label htmlFor={consigneeId} className="flex min-h-11 items-center gap-2 text-sm text-slate-200">
-        <input
-          id={consigneeId}
-          type="checkbox"
-          className="size-4"
-          checked={otherConsignee}
-          onChange={(event) => setOtherConsignee(event.target.checked)}
-        />
-        {t('shipments.waybill.consigneeOther')}
-      </label>
+      <CheckboxLine
+        label={t('shipments.waybill.consigneeOther')}
+        checked={otherConsignee}
+        onChange={setOtherConsignee}
+      />
       {otherConsignee && (
         <Fieldset legend={t('shipments.waybill.fields.consignee')}>
           <TextField
@@ -404,5 +388,30 @@ export function ShipperPartForm({ state }: { state: WaybillState }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A line to tick that shows or hides a part of the form (a trailer, another consignee). */
+function CheckboxLine({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="flex min-h-11 items-center gap-2 text-sm text-slate-200">
+      <input
+        id={id}
+        type="checkbox"
+        className="size-4"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {label}
+    </label>
   );
 }
