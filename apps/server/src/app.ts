@@ -23,7 +23,7 @@ import { awardSignaturesRoutes } from './modules/award-signatures/index.js';
 import { deliveryProofRoutes } from './modules/delivery-proof/index.js';
 import { createEimzoClient, eriRoutes, type EimzoSettings } from './modules/eri/index.js';
 import { createFileLinks, filesRoutes } from './modules/files/index.js';
-import { healthRoutes, type Readiness } from './modules/health/index.js';
+import { healthRoutes, refuseResendableWhileDraining, type Readiness } from './modules/health/index.js';
 import { marketRoutes } from './modules/market/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
 import { announceEntry, appendSystemLine, conversationsRoutes, sendMessage } from './modules/conversations/index.js';
@@ -189,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // first of all: a draining instance sends what its balancer can resend elsewhere before any work is done
+  if (options.readiness) app.addHook('onRequest', refuseResendableWhileDraining(options.readiness));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -7,10 +7,15 @@ import { createPrettyLogStream } from './log-format.js';
 import { generateVapidKeys, PUSH_SERVICES_DEFAULT } from './modules/delivery/index.js';
 import { createReadiness } from './modules/health/index.js';
 import { observeQuery } from './plugins/metrics.js';
+import { endAllSseStreams } from './plugins/sse.js';
 import { resolveJwtSecret, resolveTelegramWebhookSecret, resolveVapidKeys } from './secrets.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/demo-seed.js';
+import { stopAccepting } from './stop-accepting.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+// after the drain, how long connections still open may take to end by themselves (nginx lets its idle ones go
+// after 3 s: deploy/nginx.conf)
+const CONNECTIONS_END_MS = 5_000;
 
 async function main() {
   const config = loadConfig();
@@ -85,12 +90,22 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, drainMs));
     }
     app.log.info(`${signal}: finishing in-flight requests`);
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    const timer = setTimeout(
+      () => {
+        app.log.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      SHUTDOWN_GRACE_MS + (drainMs > 0 ? CONNECTIONS_END_MS : 0),
+    );
     timer.unref();
     try {
+      if (drainMs > 0) {
+        // the port closes (a balancer's next connection is refused, and it tries another instance), but open
+        // connections are served to their end: only then does the app close what is left
+        endAllSseStreams();
+        const connections = await stopAccepting(app.server, CONNECTIONS_END_MS);
+        app.log.info(`${signal}: port closed; open connections ${connections}`);
+      }
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close();
       process.exit(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, pathTo } from '@yuk/shared';
 import { DEFAULT_QUOTAS } from '../src/modules/quotas/index.js';
-import { createReadiness } from '../src/modules/health/index.js';
+import { BALANCER_RESENDS_HEADER, createReadiness } from '../src/modules/health/index.js';
 import { freePort } from '../../../scripts/free-port.mjs';
 import { createTender, createUser, runSchedule, setTenderClose } from './factories/index.js';
 import { api, buildTestApp, engine, sql } from './helpers.js';
@@ -179,6 +179,40 @@ describe('GET /api/health/live and /api/health/ready', () => {
       database: 'ok',
       redis: 'off',
     });
+  });
+
+  it('while draining, what the balancer resends is refused before any work; a POST is still served', async () => {
+    const readiness = createReadiness('ready');
+    const { app } = await buildTestApp({ readiness });
+    const owner = await createUser(app);
+    const carrier = await createUser(app);
+    const tender = await createTender(app, owner.accessToken, { initial_price: 5000 });
+    const bidUrl = pathTo(apiPaths.tenders.bids, { id: tender.id });
+    const resends = { [BALANCER_RESENDS_HEADER]: 'idempotent', 'accept-language': 'en' };
+    const list = { method: 'GET' as const, url: apiPaths.tenders.all, token: owner.accessToken, headers: resends };
+    expect((await api(app, list)).statusCode).toBe(200);
+    readiness.state = 'draining';
+    const refused = await api(app, list);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json()).toMatchObject({
+      code: 'INSTANCE_DRAINING',
+      error: 'This server is restarting: send the request again',
+    });
+    // a bid (never resent by nginx) is placed; a client without the balancer's header is served; the checks answer
+    const placed = await api(app, {
+      method: 'POST',
+      url: bidUrl,
+      token: carrier.accessToken,
+      payload: { bid_amount: 4000 },
+      headers: resends,
+    });
+    expect(placed.statusCode).toBe(201);
+    expect((await api(app, { ...list, headers: { 'accept-language': 'en' } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: apiPaths.healthLive, headers: resends })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: apiPaths.health, headers: resends })).statusCode).toBe(200);
+    // another value of the header is not the promise to resend
+    expect((await api(app, { ...list, headers: { [BALANCER_RESENDS_HEADER]: 'yes' } })).statusCode).toBe(200);
   });
 
   it('ready answers 503 while a migration of this version has not run, and when the database is gone', async () => {

@@ -689,6 +689,12 @@ export const ERRORS = {
     en: 'Something went wrong on our side. Please try again shortly',
     ru: 'На сервере произошла ошибка. Повторите немного позже',
   },
+  INSTANCE_DRAINING: {
+    status: 503,
+    uz: "Bu server qayta ishga tushmoqda: so'rovni qayta yuboring",
+    en: 'This server is restarting: send the request again',
+    ru: 'Этот сервер перезапускается: повторите запрос',
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     uz: 'Xizmat vaqtincha ishlamayapti',

@@ -24,6 +24,8 @@ export interface Cluster {
    */
   restart(index: number): Promise<void>;
   logs(index: number): string;
+  /** What nginx wrote to its error log (why a request answered 502, for one). */
+  nginxLog(): string;
   stop(): Promise<void>;
 }
 
@@ -150,7 +152,7 @@ export async function startCluster(instances = 2, options: ClusterOptions = {}):
     .replaceAll('{{LISTEN}}', `127.0.0.1:${nginxPort}`)
     .replace(
       '{{UPSTREAMS}}',
-      instanceUrls.map((url) => `server ${url.replace('http://', '')} max_fails=1 fail_timeout=5s;`).join('\n    '),
+      instanceUrls.map((url) => `server ${url.replace('http://', '')} max_fails=3 fail_timeout=10s;`).join('\n    '),
     )
     .replace('worker_processes auto;', 'worker_processes 1;');
   const configFile = join(prefix, 'nginx.conf');
@@ -191,6 +193,7 @@ export async function startCluster(instances = 2, options: ClusterOptions = {}):
       );
     },
     logs: (index) => outputs[index] ?? '',
+    nginxLog: () => (existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : ''),
     async stop() {
       nginx.kill('SIGTERM');
       for (const child of children) child.kill('SIGKILL');
