@@ -20,6 +20,7 @@ import {
   createUser,
   makeModerator,
   multipart,
+  freshIdUsers,
   quickUsers,
   vehicleFields,
 } from './factories/index.js';
@@ -643,17 +644,6 @@ async function secondInstance(first: Awaited<ReturnType<typeof buildTestApp>>, o
     if (database !== first.database) await database.close();
   });
   return second;
-}
-
-/** Users whose ids no earlier run of this file used (Redis outlives the test database). */
-async function freshIdUsers(database: Awaited<ReturnType<typeof buildTestApp>>['database'], count: number) {
-  const start = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  if (engine === 'postgres') await sql`select setval('users_id_seq', ${start})`.execute(database.db);
-  else {
-    await sql`delete from sqlite_sequence where name = 'users'`.execute(database.db);
-    await sql`insert into sqlite_sequence (name, seq) values ('users', ${start})`.execute(database.db);
-  }
-  return quickUsers(database, count);
 }
 
 async function alternate(first: FastifyInstance, second: FastifyInstance, token: string, count: number) {

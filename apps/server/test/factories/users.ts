@@ -5,7 +5,7 @@ import type { Database } from '../../src/db/database.js';
 import { hashPassword } from '../../src/modules/users/passwords.js';
 import { createTokenService } from '../../src/modules/users/tokens.js';
 import { insertSession, insertUser } from '../../src/modules/users/users.repository.js';
-import { TEST_JWT_SECRET } from '../helpers.js';
+import { engine, sql, TEST_JWT_SECRET } from '../helpers.js';
 
 let sequence = 0;
 
@@ -90,4 +90,18 @@ export async function quickUsers(database: Database, count: number, secret = TES
     users.push({ accessToken, refreshToken: refresh.token, user: created, password: QUICK_PASSWORD, email });
   }
   return users;
+}
+
+/**
+ * Quick users whose ids no earlier run used: Redis outlives the test database, and what it keeps by user id
+ * (quota counters, live stream slots) would otherwise carry over from another run's user of the same id.
+ */
+export async function freshIdUsers(database: Database, count: number): Promise<QuickUser[]> {
+  const start = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  if (engine === 'postgres') await sql`select setval('users_id_seq', ${start})`.execute(database.db);
+  else {
+    await sql`delete from sqlite_sequence where name = 'users'`.execute(database.db);
+    await sql`insert into sqlite_sequence (name, seq) values ('users', ${start})`.execute(database.db);
+  }
+  return quickUsers(database, count);
 }
