@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUDIT_USER_AGENT_MAX } from '@yuk/shared';
 
@@ -42,6 +42,20 @@ declare module 'fastify' {
 /** How long after its client went away a request may still be writing with its origin. */
 const ABORTED_GRACE_MS = 60_000;
 
+/** Requests in flight that carry an origin (see keepRequestOrigin). */
+const carrying = new WeakSet<FastifyRequest>();
+let inFlight = 0;
+
+/**
+ * The request will record nothing more with its origin: it no longer keeps the storage on. Called when a
+ * request is done, and by a stream once open (an event stream may stay open for hours, and writes no audit).
+ */
+export function originNoLongerNeeded(request: FastifyRequest): void {
+  if (!carrying.delete(request)) return;
+  inFlight -= 1;
+  if (inFlight === 0) storage.disable();
+}
+
 /**
  * Sets the origin for everything a handler does. A preHandler hook: by then the body is read (body parsing
  * runs on the socket's events, outside any context set earlier), and the handler runs inside `done`.
@@ -54,17 +68,13 @@ const ABORTED_GRACE_MS = 60_000;
  * writing its audit entry.
  */
 const keepRequestOrigin = async (app: FastifyInstance) => {
-  let inFlight = 0;
-  const finished = () => {
-    inFlight -= 1;
-    if (inFlight === 0) storage.disable();
-  };
   app.addHook('preHandler', (request, reply, done) => {
     if (request.routeOptions.config.keepsOrigin === false) return done();
+    carrying.add(request);
     inFlight += 1;
     reply.raw.once('close', () => {
-      if (reply.raw.writableFinished) finished();
-      else setTimeout(finished, ABORTED_GRACE_MS).unref();
+      if (reply.raw.writableFinished) originNoLongerNeeded(request);
+      else setTimeout(() => originNoLongerNeeded(request), ABORTED_GRACE_MS).unref();
     });
     storage.run({ ip: request.ip || null, userAgent: cleanUserAgent(request.headers['user-agent']) }, done);
   });

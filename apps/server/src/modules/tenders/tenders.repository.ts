@@ -601,8 +601,8 @@ export async function lockTenders(trx: Db, tenderIds: readonly number[]): Promis
 /**
  * lowerMinimum for many tenders in one statement (PostgreSQL: a data-modifying CTE), fed by `input`, a
  * relation of (tender_id, bidder_id, amount_cents, now_ms, ord) naming each tender at most once. The same
- * conditions as lowerMinimum and mayTrade, written for a bidder per row (kept equal by the bids tests, which
- * run on both engines). Its tenders must be locked already (lockTenders): the statement's snapshot is taken
+ * conditions as lowerMinimum and mayTrade, written for a bidder per row (kept equal by
+ * trade-refusal.test.ts). Its tenders must be locked already (lockTenders): the statement's snapshot is taken
  * when it starts, and the bids it demotes must include every one committed before the locks were had.
  * Returns the lowered tenders' columns and their input's `ord`.
  */
