@@ -6,6 +6,7 @@
 //   BENCH_CASES       comma-separated case names to run (default: all)
 //   DATABASE_URL      PostgreSQL (an admin connection): B1 and B2 run there too, each in a fresh database
 //   REDIS_URL         with DATABASE_URL: B2 and B3 on one and two instances behind nginx
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cases } from './cases/index.mjs';
@@ -28,11 +29,34 @@ console.log(
       : 'not pinned (taskset unavailable)'),
 );
 
+/**
+ * The figures of the last full run, as committed (bench/results.json at HEAD, not a later partial run's file):
+ * a case compares itself with them where it says so (B2 on one tender). Undefined when there is none.
+ */
+function recordedRun() {
+  try {
+    const text = execFileSync('git', ['show', 'HEAD:bench/results.json'], {
+      cwd: fileURLToPath(new URL('.', import.meta.url)),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+const recorded = recordedRun();
+console.log(
+  recorded
+    ? `compared with the last full run recorded in bench/results.json (${recorded.date})`
+    : 'bench/results.json is not committed: no comparison with the last full run',
+);
+
 const results = [];
 for (const benchCase of cases) {
   if (only && !only.includes(benchCase.name)) continue;
   console.log(`\n${benchCase.name}`);
-  const rows = await benchCase.run({ cores, seconds, rounds, connections, log });
+  const rows = await benchCase.run({ cores, seconds, rounds, connections, log, recorded });
   results.push(...rows.map((row) => ({ group: benchCase.name, ...row })));
 }
 
@@ -49,6 +73,10 @@ function figure(r) {
 }
 
 function baseline(r) {
+  if (r.rawPerSec !== undefined) {
+    const before = r.recordedPerSec === undefined ? 'last run: none recorded' : `last run ${r.recordedPerSec}`;
+    return `raw node:http + better-sqlite3 ${r.rawPerSec} accepted/s; ${before}`;
+  }
   if (r.baselinePeakRssMb !== undefined) return `${r.baselineRows} rows: peak RSS ${r.baselinePeakRssMb} MB`;
   if (r.baselineReqPerSec !== undefined) {
     return `raw ${r.baselineReqPerSec} req/s${r.bareFastifyReqPerSec === undefined ? '' : `; bare Fastify ${r.bareFastifyReqPerSec}`}`;
@@ -68,6 +96,11 @@ function baseline(r) {
 
 function ratio(r) {
   if (r.ratio !== undefined) return `${r.ratio}x`;
+  if (r.rawRatio !== undefined) {
+    const fall =
+      r.fallPercent === undefined ? '' : `, ${r.fallPercent > 0 ? '-' : '+'}${Math.abs(r.fallPercent)} % vs last run`;
+    return `${r.rawRatio}x raw${fall}`;
+  }
   if (r.ratioP99 !== undefined) return `p99 ${r.ratioP99}x`;
   if (r.costPercent !== undefined) return `cost ${r.costPercent} %`;
   if (r.extraMb !== undefined) return `+${r.extraMb} MB`;
@@ -94,7 +127,8 @@ for (const row of cells) console.log(line(row));
 const file = fileURLToPath(new URL('./results.json', import.meta.url));
 writeFileSync(
   file,
-  `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, connections, results }, null, 2)}\n`,
+  // `cases`: "all" for a full run, the one a later run compares itself with once committed
+  `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, connections, cases: only ?? 'all', results }, null, 2)}\n`,
 );
 console.log(`\nwritten to bench/results.json`);
 // The bench reports; it does not fail the build on a missed target (the table says NO).

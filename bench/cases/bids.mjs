@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { measureAtRate, measureInProcess } from '../lib/load.mjs';
 import { benchEngines, createBenchDatabase } from '../lib/postgres.mjs';
+import { startRawBidServer } from '../lib/raw-bids.mjs';
 import { startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
 import { besideInProcess, median, round } from '../lib/stats.mjs';
@@ -22,6 +23,10 @@ const PASSWORD = 'bench-password-123';
 const START_CENTS = 1_000_000_000; // 10,000,000 USD: the highest initial price allowed
 /** What counting the bids against their quotas may cost: at most this share of accepted bids per second. */
 const QUOTA_COST_TARGET_PERCENT = 5;
+/** One tender on SQLite: at least this share of the raw node:http + better-sqlite3 server's accepted bids/s… */
+const RAW_SHARE_TARGET = 0.9;
+/** …and at most this far below the figure of the last full run (bench/results.json as committed). */
+const FALL_TARGET_PERCENT = 15;
 
 function tenderValues(i) {
   return {
@@ -226,7 +231,7 @@ async function prepareDatabase(server, engine) {
   const dataDir = mkdtempSync(join(tmpdir(), 'yuk-bench-bids-'));
   const database = server.openDatabase({ url: undefined, dataDir });
   await server.migrateToLatest(database);
-  return { database, env: {}, dataDir, drop: async () => undefined };
+  return { database, env: {}, dataDir, file: join(dataDir, 'yuk-tender.db'), drop: async () => undefined };
 }
 
 /** A server's CPU time per answer as microseconds, or undefined where /proc is not there. */
@@ -273,7 +278,7 @@ async function compareQuotas({ prepared, base, carriers, core, seconds, round: r
  * With `mode.compareQuotas`, each round ends with the quota's cost (compareQuotas): its row compares the two
  * fresh servers of every round, the one with the quota against the one without.
  */
-async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
+async function runMode({ server, engine, mode, cores, seconds, rounds, log, recorded }) {
   const prepared = await prepareDatabase(server, engine);
   const engineLabel = engine.name === 'SQLite' ? '' : ` (${engine.name})`;
   const label = `${mode.name}${engineLabel}`;
@@ -284,12 +289,28 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
     // one sequence of amounts for every run on this data, so that each request offers a new, lower amount
     const sequence = { counter: 0 };
     const app = await startBuiltServer({ dataDir: prepared.dataDir, core: cores.server, env: prepared.env });
+    let raw;
     try {
       const base = { tenderIds: seeded.tenderIds, spread: mode.spread, sequence };
       const load = { ...base, url: app.url, pid: app.pid, tokens: await carrierTokens(app.url, seeded.carriers) };
+      // the raw baseline writes the same bids into the same database (the same sequence of amounts), while
+      // the app idles; it runs on the server's core, one after the other
+      if (mode.raw && prepared.file) {
+        raw = await startRawBidServer({
+          file: prepared.file,
+          core: cores.server,
+          tokens: load.tokens,
+          userIds: carrierIds,
+        });
+        await bidLoad({ ...load, url: raw.url, seconds: 2 }); // warm-up
+      }
       await bidLoad({ ...load, seconds: 2 }); // warm-up
       for (let round = 0; round < rounds; round += 1) {
+        // app and raw in turn, the first reversed every other round
+        const rawFirst =
+          raw && round % 2 === 1 ? await bidLoad({ ...load, url: raw.url, pid: raw.pid, seconds }) : undefined;
         const max = await bidLoad({ ...load, seconds });
+        const rawMax = raw && !rawFirst ? await bidLoad({ ...load, url: raw.url, pid: raw.pid, seconds }) : rawFirst;
         const rate = Math.max(1, Math.floor((max.accepted + max.refused) / seconds / 2));
         const fixed = await bidLatency({ ...load, seconds, rate });
         // the same transaction in this process, on the same database, while the server idles
@@ -310,16 +331,20 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
           run.cpuMsPerAnswer === undefined ? '' : `, ${(run.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU/bid`;
         log(
           `${label}, round ${round + 1}: ${perSec(max)} accepted/s (${max.refused} refused, ${max.limited} over a quota, ${max.failed} failed${cpu(max)}); ` +
+            (rawMax
+              ? `raw node:http + better-sqlite3 ${perSec(rawMax)} accepted/s (${rawMax.refused} refused${cpu(rawMax)}); `
+              : '') +
             (quotaPair
               ? `quota cost: a fresh server ${perSec(quotaPair.on)} accepted/s (${quotaPair.on.failed} failed${cpu(quotaPair.on)}), ` +
                 `with QUOTA_BIDS=off ${perSec(quotaPair.off)} accepted/s (${quotaPair.off.failed} failed${cpu(quotaPair.off)}); `
               : '') +
             `at ${rate} req/s p50 ${fixed.latency.p50.toFixed(2)} / p99 ${fixed.latency.p99.toFixed(2)} ms; in-process p50 ${inProcess.latency.p50.toFixed(3)} ms`,
         );
-        results.push({ max, on: quotaPair?.on, off: quotaPair?.off, fixed, inProcess, rate });
+        results.push({ max, rawMax, on: quotaPair?.on, off: quotaPair?.off, fixed, inProcess, rate });
       }
     } finally {
       await app.stop();
+      await raw?.stop();
     }
     const invariants = await checkInvariants(prepared.database);
     log(`${label}: ${invariants.bids} bids stored, ${invariants.violations} invariant violations`);
@@ -349,6 +374,7 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
         ? acceptedPerSec >= 5000 && p99 <= 25 && invariants.violations === 0 && failed === 0 && limited === 0
         : invariants.violations === 0 && failed === 0 && limited === 0,
     };
+    if (mode.raw && results.every((r) => r.rawMax)) Object.assign(row, againstRaw(row, results, seconds, recorded));
     if (!mode.compareQuotas) return [row];
     const onPerSec = median(results.map((r) => r.on.accepted / seconds));
     const offPerSec = median(results.map((r) => r.off.accepted / seconds));
@@ -379,19 +405,42 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log }) {
   }
 }
 
+/**
+ * One tender on SQLite beside the raw server (the median of the rounds' own ratios) and beside the figure of
+ * the last full run, if bench/results.json was committed with this row: a fall of more than
+ * FALL_TARGET_PERCENT fails the row.
+ */
+function againstRaw(row, results, seconds, recorded) {
+  const rawPerSec = median(results.map((r) => r.rawMax.accepted / seconds));
+  const rawRatio = median(results.map((r) => r.max.accepted / Math.max(1, r.rawMax.accepted)));
+  const before = recorded?.results?.find((r) => r.case === row.case)?.acceptedPerSec;
+  const fallPercent = before ? (1 - row.acceptedPerSec / before) * 100 : undefined;
+  return {
+    rawPerSec: round(rawPerSec, 0),
+    rawRatio: round(rawRatio, 2),
+    recordedPerSec: before,
+    recordedAt: before ? recorded.date : undefined,
+    fallPercent: fallPercent === undefined ? undefined : round(fallPercent, 1),
+    target: `≥ 5,000 accepted/s and ≥ ${RAW_SHARE_TARGET}× raw; ≤ ${FALL_TARGET_PERCENT} % below the last full run; p99 ≤ 25 ms; invariants hold`,
+    met: row.met && rawRatio >= RAW_SHARE_TARGET && (fallPercent === undefined || fallPercent <= FALL_TARGET_PERCENT),
+  };
+}
+
 export default {
   name: 'B2 bids',
-  async run({ cores, seconds, rounds, log }) {
+  async run({ cores, seconds, rounds, log, recorded }) {
     const server = await loadServerModules(bidModules);
     const rows = [];
     const modes = [
-      { name: 'B2 bids, 200 connections on one tender', spread: false },
+      { name: 'B2 bids, 200 connections on one tender', spread: false, raw: true },
       // the quotas' cost is measured where bids are spread, as the market places them
       { name: `B2 bids, spread over ${TENDERS.toLocaleString('en-US')} tenders`, spread: true, compareQuotas: true },
     ];
     for (const engine of benchEngines) {
       const byMode = [];
-      for (const mode of modes) byMode.push(await runMode({ server, engine, mode, cores, seconds, rounds, log }));
+      for (const mode of modes) {
+        byMode.push(await runMode({ server, engine, mode, cores, seconds, rounds, log, recorded }));
+      }
       const [oneTender, spread] = byMode.map((modeRows) => modeRows[0]);
       rows.push(...byMode.flat());
       const ratio = oneTender.acceptedPerSec / spread.acceptedPerSec;

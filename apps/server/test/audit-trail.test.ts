@@ -129,6 +129,26 @@ describe('each security-relevant action leaves exactly one entry: who, what, abo
     expect(everything).not.toContain(user.password);
   });
 
+  it('a sign-in among bids, which run without the origin, still keeps its own', async () => {
+    const owner = await createUser(app);
+    const carrier = await createUser(app);
+    const tender = await createTender(app, owner.accessToken, { initial_price: 1000 });
+    const bid = (usd: number) =>
+      api(app, {
+        method: 'POST',
+        url: pathTo(apiPaths.tenders.bids, { id: tender.id }),
+        token: carrier.accessToken,
+        payload: { bid_amount: usd },
+        ...from,
+      });
+    expect((await bid(900)).statusCode).toBe(201);
+    const [during, signIn] = await Promise.all([bid(800), login(carrier.email, carrier.password), bid(700)]);
+    expect([during.statusCode, signIn.statusCode]).toEqual([201, 200]);
+    expect((await login(carrier.email, carrier.password)).statusCode).toBe(200);
+    const signIns = await entries('auth.sign_in', { type: 'user', id: carrier.user.id });
+    for (const entry of signIns.slice(-2)) expectFromTests(entry);
+  });
+
   it('proving a phone, signing in by SMS code and a wrong code', async () => {
     const phone = freshPhone();
     const user = await createUser(app, { phone_number: phone });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPaths, pathTo } from '@yuk/shared';
+import { apiPaths, pathTo, webRoutes } from '@yuk/shared';
 import { placeBid } from '../src/modules/bids/index.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp } from './helpers.js';
@@ -41,6 +41,87 @@ describe('bids sent at the same moment', () => {
     // the five share a commit, highest first, so every one of them is recorded
     expect(outcomes.every((outcome) => outcome.status === 'fulfilled')).toBe(true);
     expect(bids.map((bid) => bid.amount_cents / 100)).toEqual([990, 950, 900, 850, 800]);
+  });
+
+  it('on several tenders share a commit: each tender takes its own in order, a refused one writes nothing', async () => {
+    // on PostgreSQL one statement writes the first bid on each tender, the next one the second, and so on
+    const [first, second, third] = await Promise.all(
+      [1000, 1000, 1000].map((initial_price) => createTender(app, owner.accessToken, { initial_price })),
+    );
+    const offers: [number, number, number][] = [
+      [carrierIds[0]!, first!.id, 900],
+      [carrierIds[1]!, second!.id, 950],
+      [carrierIds[2]!, first!.id, 800],
+      [carrierIds[0]!, third!.id, 1200], // above the initial price: refused
+      [carrierIds[1]!, first!.id, 850],
+      [carrierIds[2]!, second!.id, 940],
+      [carrierIds[0]!, third!.id, 700],
+    ];
+    const outcomes = await Promise.allSettled(
+      offers.map(([bidder, tenderId, amountUsd]) => placeBid(ctx, bidder, tenderId, { amountUsd })),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.bid_amount : undefined))).toEqual([
+      900,
+      950,
+      800,
+      undefined,
+      850,
+      940,
+      700,
+    ]);
+    const expected: [number, number[][]][] = [
+      [
+        first!.id,
+        [
+          [carrierIds[0]!, 90_000, 0],
+          [carrierIds[1]!, 85_000, 0],
+          [carrierIds[2]!, 80_000, 1],
+        ],
+      ],
+      [
+        second!.id,
+        [
+          [carrierIds[1]!, 95_000, 0],
+          [carrierIds[2]!, 94_000, 1],
+        ],
+      ],
+      [third!.id, [[carrierIds[0]!, 70_000, 1]]],
+    ];
+    for (const [tenderId, bids] of expected) {
+      const stored = await storedBids(tenderId);
+      expect(stored.map((bid) => [bid.bidder_id, bid.amount_cents, bid.status === 'active' ? 1 : 0])).toEqual(bids);
+      const row = await database.db
+        .selectFrom('tenders')
+        .select(['current_min_bid_cents', 'bid_count'])
+        .where('id', '=', tenderId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ current_min_bid_cents: bids.at(-1)![1], bid_count: bids.length });
+    }
+    // the owner heard of each bid, and each carrier outbid on another tender than their own of this batch
+    const told = await database.db
+      .selectFrom('notifications')
+      .select(({ fn }) => ['kind', fn.countAll<number>().as('count')])
+      .where(
+        'link',
+        'in',
+        [first, second, third].map((tender) => pathTo(webRoutes.tender, { id: tender!.id })),
+      )
+      .groupBy('kind')
+      .orderBy('kind')
+      .execute();
+    expect(told.map((row) => [row.kind, Number(row.count)])).toEqual([
+      ['bid_received', 6],
+      ['outbid', 3],
+    ]);
   });
 
   it('keep their own answers when one of them fails: the others are written, the failing one alone is refused', async () => {

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TenderStatus, VerificationStatus } from '@yuk/shared';
-import { lowerCurrentMinimum, takeAtBuyNowPrice, tradeRefusal, type Trade } from '../src/modules/tenders/index.js';
+import { placeOnDistinctTenders } from '../src/modules/bids/bids.repository.js';
+import {
+  lockTenders,
+  lowerCurrentMinimum,
+  takeAtBuyNowPrice,
+  tradeRefusal,
+  type Trade,
+} from '../src/modules/tenders/index.js';
 import { createTender, pendingCompany, quickUsers } from './factories/index.js';
-import { buildTestApp } from './helpers.js';
+import { buildTestApp, engine } from './helpers.js';
 
 // Who may bid or buy now is decided by one conditional update each (tenders.repository.ts); tradeRefusal
 // explains a refusal after the fact. Over every combination of tender, company and bid states the two must
@@ -91,6 +98,34 @@ async function sqlAllows(userId: number, trade: Trade): Promise<boolean> {
   return allowed;
 }
 
+/** Whether PostgreSQL's statement for a batch of bids (lowerMinimumsFrom) lets the same bid through. */
+async function batchAllows(userId: number, amountCents: number): Promise<boolean> {
+  let allowed = false;
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await lockTenders(trx, [tender.id]);
+      const placed = await placeOnDistinctTenders(trx, [
+        {
+          tender_id: tender.id,
+          bidder_id: userId,
+          amount_cents: amountCents,
+          status: 'active',
+          created_at: new Date(NOW_MS).toISOString(),
+          valid_until_ms: null,
+          vehicle_id: null,
+          now_ms: NOW_MS,
+        },
+      ]);
+      allowed = placed.length === 1;
+      throw new RolledBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+  return allowed;
+}
+
 class RolledBack extends Error {}
 
 function* states(): Generator<State> {
@@ -117,6 +152,12 @@ describe('who may bid or buy now', () => {
         seen.add(refusal?.code ?? 'allowed');
         if (allowed !== (refusal === undefined)) {
           disagreements.push(`${name} on ${JSON.stringify(state)}: SQL ${allowed}, tradeRefusal ${refusal?.code}`);
+        }
+        // on PostgreSQL the batches write bids with their own statement: it must agree too
+        if (engine === 'postgres' && !('buyNow' in trade)) {
+          const inBatch = await batchAllows(userId, trade.amountCents);
+          if (inBatch !== allowed)
+            disagreements.push(`${name} on ${JSON.stringify(state)}: SQL ${allowed}, batch ${inBatch}`);
         }
       }
     }

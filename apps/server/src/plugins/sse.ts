@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { originNoLongerNeeded } from './request-origin.js';
 
 /** A comment line this often keeps proxies from closing a quiet stream (and finds a peer that went away). */
 export const DEFAULT_HEARTBEAT_MS = 25_000;
@@ -56,6 +57,8 @@ export function openSseStream(request: FastifyRequest, reply: FastifyReply, opti
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const idleMs = options.idleMs ?? 0;
   reply.hijack();
+  // from here on the request only streams: it need not keep the request origin's storage on
+  originNoLongerNeeded(request);
   const raw = reply.raw;
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),

@@ -1,9 +1,9 @@
 import { formatMarketTime, formatUsd, pathTo, webRoutes } from '@yuk/shared';
-import type { Db } from '../../db/database.js';
+import { engineOf, type Db } from '../../db/database.js';
 import { scheduleDue } from '../../db/due-actions.js';
 import { recordNotifications, type NotificationDraft } from '../notifications/index.js';
 import { noteTendersChanged } from '../tender-channels/index.js';
-import { lowerCurrentMinimum } from '../tenders/index.js';
+import { afterLowering, lockTenders, lowerCurrentMinimum } from '../tenders/index.js';
 import * as repo from './bids.repository.js';
 
 export interface BidAttempt {
@@ -16,22 +16,14 @@ export interface BidAttempt {
   vehicleId: number | null;
 }
 
+type LoweredTender = NonNullable<Awaited<ReturnType<typeof lowerCurrentMinimum>>>;
+type InsertedBid = Omit<Awaited<ReturnType<typeof repo.recordLowestBid>>, 'outbid'>;
+
 /**
- * The writes of one bid inside a transaction, but its notifications: undefined when the conditional update
- * refused it (nothing written). The notifications it makes are returned, for its batch to record at once.
+ * What a bid written makes besides itself (its expiry scheduled), and the notifications it makes, returned
+ * for its batch to record at once.
  */
-async function writeBid(trx: Db, attempt: BidAttempt) {
-  const lowered = await lowerCurrentMinimum(trx, attempt);
-  if (!lowered) return undefined;
-  const { outbid, ...bid } = await repo.recordLowestBid(trx, {
-    tender_id: attempt.tenderId,
-    bidder_id: attempt.bidderId,
-    amount_cents: attempt.amountCents,
-    status: 'active',
-    created_at: new Date(attempt.nowMs).toISOString(),
-    valid_until_ms: attempt.validUntilMs,
-    vehicle_id: attempt.vehicleId,
-  });
+async function afterBid(trx: Db, attempt: BidAttempt, lowered: LoweredTender, bid: InsertedBid, outbid: number[]) {
   if (attempt.validUntilMs !== null) await scheduleDue(trx, 'bid_expiry', bid.id, attempt.validUntilMs);
   const params = { number: lowered.number, name: lowered.name, amount: formatUsd(attempt.amountCents) };
   const link = pathTo(webRoutes.tender, { id: attempt.tenderId });
@@ -50,10 +42,61 @@ async function writeBid(trx: Db, attempt: BidAttempt) {
   return { bid, notifications, tender: lowered };
 }
 
+const newBid = (attempt: BidAttempt) => ({
+  tender_id: attempt.tenderId,
+  bidder_id: attempt.bidderId,
+  amount_cents: attempt.amountCents,
+  status: 'active' as const,
+  created_at: new Date(attempt.nowMs).toISOString(),
+  valid_until_ms: attempt.validUntilMs,
+  vehicle_id: attempt.vehicleId,
+});
+
+/**
+ * The writes of one bid inside a transaction, but its notifications: undefined when the conditional update
+ * refused it (nothing written). Two statements and no round trip on SQLite.
+ */
+async function writeBid(trx: Db, attempt: BidAttempt) {
+  const lowered = await lowerCurrentMinimum(trx, attempt);
+  if (!lowered) return undefined;
+  const { outbid, ...bid } = await repo.recordLowestBid(trx, newBid(attempt));
+  return afterBid(trx, attempt, lowered, bid, outbid);
+}
+
+/**
+ * The bids of a batch (in write order) on PostgreSQL, where each round trip costs more than its statements:
+ * one statement for the first bid on each tender, then one for the second of each, and so on
+ * (placeOnDistinctTenders), after one that locks the batch's tenders. Bids spread over the market take two
+ * round trips a batch instead of two a bid; on one tender each bid is still its own statement, after the one
+ * before it, as the order requires.
+ */
+async function writeBidsByRound(trx: Db, attempts: BidAttempt[]): Promise<WrittenBid[]> {
+  const written = new Array<WrittenBid>(attempts.length);
+  const rounds: number[][] = [];
+  const seen = new Map<number, number>();
+  attempts.forEach((attempt, i) => {
+    const round = seen.get(attempt.tenderId) ?? 0;
+    seen.set(attempt.tenderId, round + 1);
+    (rounds[round] ??= []).push(i);
+  });
+  // every tender of the batch locked first, then each statement's snapshot holds every bid committed before
+  await lockTenders(trx, [...seen.keys()]);
+  for (const round of rounds) {
+    const bids = round.map((i) => ({ ...newBid(attempts[i]!), now_ms: attempts[i]!.nowMs }));
+    for (const { ord, bid, outbid, ...tender } of await repo.placeOnDistinctTenders(trx, bids)) {
+      const i = round[ord - 1]!;
+      const lowered = await afterLowering(trx, tender, attempts[i]!.nowMs);
+      written[i] = await afterBid(trx, attempts[i]!, lowered, bid, outbid);
+    }
+  }
+  return written;
+}
+
 /** Writes bids (in this order) and then, in one go, the notifications they make. */
 async function writeBids(trx: Db, attempts: BidAttempt[]) {
-  const written = [];
-  for (const attempt of attempts) written.push(await writeBid(trx, attempt));
+  const written: WrittenBid[] = [];
+  if (engineOf(trx) === 'postgres') written.push(...(await writeBidsByRound(trx, attempts)));
+  else for (const attempt of attempts) written.push(await writeBid(trx, attempt));
   // the tenders' channel posts show the new minimums (one statement for the batch; none without posts)
   const lowered = written.flatMap((bid) => (bid ? [bid.tender.id] : []));
   if (lowered.length > 0) await noteTendersChanged(trx, lowered, attempts[0]?.nowMs ?? Date.now());

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { AWARDABLE_BID_STATUSES, type BidStatus } from '@yuk/shared';
+import { AWARDABLE_BID_STATUSES, type BidStatus, type TenderStatus } from '@yuk/shared';
 import { engineOf, type Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
+import { lowerMinimumsFrom } from '../tenders/index.js';
 
 const demoteActive = preparedQuery<{ tenderId: number }, { bidder_id: number }>((db, arg) =>
   db
@@ -93,6 +94,82 @@ export async function recordLowestBid(trx: Db, bid: NewBid): Promise<PlacedBidRo
   }
   const outbid = await demoteActiveBids(trx, bid.tender_id);
   return { ...(await insertBid(trx, bid)), outbid };
+}
+
+/** A bid of a batch on PostgreSQL: the bid, and the instant it was placed (for the tender's conditions). */
+export type BatchBid = NewBid & { now_ms: number };
+
+type BatchArgs = {
+  tender_ids: number[];
+  bidder_ids: number[];
+  amounts: number[];
+  now_ms: number[];
+  created_at: string[];
+  valid_until_ms: (number | null)[];
+  vehicle_ids: (number | null)[];
+};
+
+/** A placed bid of a batch: its tender as lowered (lowerMinimumsFrom's columns), the bid, who it outbid. */
+export type BatchPlacedRow = {
+  ord: number;
+  id: number;
+  number: string;
+  name: string;
+  owner_id: number;
+  status: TenderStatus;
+  bid_count: number;
+  current_min_bid_cents: number | null;
+  closes_at_ms: number;
+  soft_close_minutes: number;
+  bid: InsertedBid;
+  outbid: number[];
+};
+
+// One statement for bids on different tenders (at most one each): the tenders lowered (lowerMinimumsFrom),
+// their previous active bids demoted and the new ones inserted, as demoteAndInsert does for one. Every part
+// reads the statement's one snapshot, taken after the tender rows were locked.
+const placeOnTenders = preparedQuery<BatchArgs, BatchPlacedRow>((db, arg) => ({
+  compile: () =>
+    sql<BatchPlacedRow>`
+      with input as (
+        select * from unnest(cast(${arg('tender_ids')} as int8[]), cast(${arg('bidder_ids')} as int8[]),
+          cast(${arg('amounts')} as int8[]), cast(${arg('now_ms')} as int8[]), cast(${arg('created_at')} as text[]),
+          cast(${arg('valid_until_ms')} as int8[]), cast(${arg('vehicle_ids')} as int8[])) with ordinality
+          as i(tender_id, bidder_id, amount_cents, now_ms, created_at, valid_until_ms, vehicle_id, ord)
+      ), lowered as (${lowerMinimumsFrom('input')}
+      ), demoted as (
+        update bids b set status = 'pending' from lowered l
+        where b.tender_id = l.id and b.status = 'active'
+        returning b.tender_id, b.bidder_id
+      ), placed as (
+        insert into bids (tender_id, bidder_id, amount_cents, status, created_at, valid_until_ms, vehicle_id)
+        select i.tender_id, i.bidder_id, i.amount_cents, 'active', i.created_at, i.valid_until_ms,
+          (select v.id from vehicles v where v.id = i.vehicle_id)
+        from lowered l join input i on i.ord = l.ord
+        returning id, tender_id, amount_cents, status, created_at, valid_until_ms
+      )
+      select l.*, json_build_object('id', p.id, 'tender_id', p.tender_id, 'amount_cents', p.amount_cents,
+          'status', p.status, 'created_at', p.created_at, 'valid_until_ms', p.valid_until_ms) as bid,
+        array(select d.bidder_id from demoted d where d.tender_id = l.id) as outbid
+      from lowered l join placed p on p.tender_id = l.id`.compile(db),
+}));
+
+/**
+ * Bids on different tenders (at most one each) in one round trip, PostgreSQL only: each lowers its tender's
+ * minimum under the same conditions as lowerCurrentMinimum and, if it did, is recorded as recordLowestBid
+ * records one. Returns the placed ones (by `ord`, the bid's index in `bids` counted from 1); a bid that is
+ * not among them was refused by its tender's conditions, and wrote nothing.
+ */
+export async function placeOnDistinctTenders(trx: Db, bids: BatchBid[]): Promise<BatchPlacedRow[]> {
+  return placeOnTenders.all(trx, {
+    tender_ids: bids.map((bid) => bid.tender_id),
+    bidder_ids: bids.map((bid) => bid.bidder_id),
+    amounts: bids.map((bid) => bid.amount_cents),
+    now_ms: bids.map((bid) => bid.now_ms),
+    created_at: bids.map((bid) => bid.created_at),
+    valid_until_ms: bids.map((bid) => bid.valid_until_ms),
+    vehicle_ids: bids.map((bid) => bid.vehicle_id),
+  });
 }
 
 /** The vehicle a bid names (all null when none). */

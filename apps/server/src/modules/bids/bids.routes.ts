@@ -18,6 +18,8 @@ import { MY_BID_CSV_COLUMNS } from './bids.csv.js';
 import * as service from './bids.service.js';
 
 const secured = { security: SIGNED_IN };
+/** The bid routes record no audit entry nor session: they run outside the request-origin context (its reason). */
+const noOrigin = { keepsOrigin: false };
 
 /** Bids: a tender's current minimum, placing a bid, my bids, and a tender's bids for its owner. */
 export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = async (app, { ctx }) => {
@@ -26,6 +28,7 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
   app.get(
     apiPaths.tenders.minBid,
     {
+      config: noOrigin,
       schema: {
         operationId: 'getMinBid',
         ...secured,
@@ -42,6 +45,7 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: service.BidsContext }> = a
   app.post(
     apiPaths.tenders.bids,
     {
+      config: noOrigin,
       schema: {
         operationId: 'placeBid',
         ...secured,

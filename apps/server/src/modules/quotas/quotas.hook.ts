@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { QUOTA_NAMES, type QuotaName } from '@yuk/shared';
 import { apiError } from '../../plugins/openapi.js';
 import type { QuotaTable } from './quotas.config.js';
 import type { QuotaGuard } from './quotas.service.js';
+
+type PreParsingDone = (error?: Error | null, payload?: RequestPayload) => void;
 
 const routeKey = (method: string, url: string) => `${method} ${url}`;
 
@@ -43,10 +45,20 @@ const checkQuotas = async (app: FastifyInstance, options: { table: QuotaTable; g
       seen.add(routeKey(method, route.url));
       quotasOf.set(method, byRoute.get(routeKey(method, route.url)) ?? []);
     }
-    const check = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    // a callback hook, answered at once when the leases hold the attempt: an async one costs every bid promises
+    const check = (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload, done: PreParsingDone) => {
       const quotas = quotasOf.get(request.method);
-      if (quotas) await options.guard.admit(request, quotas);
-      return payload;
+      let waiting: Promise<void> | undefined;
+      try {
+        waiting = quotas ? options.guard.admitNow(request, quotas) : undefined;
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (!waiting) return done(null, payload);
+      waiting.then(
+        () => done(null, payload),
+        (error: unknown) => done(error as Error),
+      );
     };
     const existing = route.preParsing;
     route.preParsing = [

@@ -85,6 +85,12 @@ export interface QuotaGuard {
    */
   admit(request: FastifyRequest, quotas: readonly QuotaName[]): Promise<void>;
   /**
+   * admit, answered at once when it can be: undefined when the attempt is within its quotas and that was known
+   * without waiting (the company known, every window's lease holding an attempt), the case of nearly every
+   * attempt; else the promise of admit. Throws 429 at once when refused from the leases.
+   */
+  admitNow(request: FastifyRequest, quotas: readonly QuotaName[]): Promise<void> | undefined;
+  /**
    * Counts `amount` of one quota at once (the tenders a file makes), all or none: when any window would pass
    * its limit, nothing is counted and 429 RATE_LIMITED (with Retry-After) is thrown.
    */
@@ -108,10 +114,15 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
   const companies = new Map<number, number>();
   /** Users found without a company: until when (epoch ms) that answer stands. */
   const noCompanyUntil = new Map<number, number>();
-  const companyOf = async (userId: number, nowMs: number): Promise<number | undefined> => {
+  /** The company as remembered: its id, null when known to have none, undefined when it must be looked up. */
+  const knownCompanyOf = (userId: number, nowMs: number): number | null | undefined => {
     const known = companies.get(userId);
     if (known !== undefined) return known;
-    if ((noCompanyUntil.get(userId) ?? 0) > nowMs) return undefined;
+    return (noCompanyUntil.get(userId) ?? 0) > nowMs ? null : undefined;
+  };
+  const companyOf = async (userId: number, nowMs: number): Promise<number | undefined> => {
+    const known = knownCompanyOf(userId, nowMs);
+    if (known !== undefined) return known ?? undefined;
     const company = await findCompanyStanding(ctx.db, userId);
     if (company) {
       if (companies.size >= COMPANY_CACHE_SIZE) companies.clear();
@@ -126,6 +137,8 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
   const recordHit = createHitRecorder(ctx.db);
   const leases = createQuotaLeases(ctx.counters, ctx.log);
 
+  const perCompany = (quotas: readonly QuotaName[]) => quotas.some((name) => ctx.table[name].per.includes('company'));
+
   /** The charges of an attempt; `count` attempts at once of the quotas that count requests (1 by default). */
   async function chargesOf(
     request: FastifyRequest,
@@ -134,11 +147,20 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
     count = 1,
   ): Promise<Charge[]> {
     const userId = request.principal?.userId;
+    const company = userId !== undefined && perCompany(quotas) ? await companyOf(userId, nowMs) : undefined;
+    return chargesWith(request, quotas, nowMs, count, company);
+  }
+
+  /** The charges of an attempt, the company (if any quota counts per company) already known. */
+  function chargesWith(
+    request: FastifyRequest,
+    quotas: readonly QuotaName[],
+    nowMs: number,
+    count: number,
+    company: number | undefined,
+  ): Charge[] {
+    const userId = request.principal?.userId;
     const rules: [QuotaName, QuotaRule][] = quotas.map((name) => [name, ctx.table[name]]);
-    const company =
-      userId !== undefined && rules.some(([, rule]) => rule.per.includes('company'))
-        ? await companyOf(userId, nowMs)
-        : undefined;
     const charges: Charge[] = [];
     for (const [quota, rule] of rules) {
       const bytes = rule.measure === 'bytes';
@@ -213,6 +235,42 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
       return charges.map(() => 0);
     });
 
+  async function admit(request: FastifyRequest, quotas: readonly QuotaName[]): Promise<void> {
+    const nowMs = ctx.now();
+    const charges = await chargesOf(request, quotas, nowMs);
+    if (charges.length === 0) return;
+    await admitCharges(request, charges, nowMs);
+  }
+
+  async function admitCharges(request: FastifyRequest, charges: Charge[], nowMs: number): Promise<void> {
+    await settle(request, charges, within(charges), nowMs);
+  }
+
+  /** Refuses (429, the refusal recorded) when any charge was not within its window. */
+  async function settle(
+    request: FastifyRequest,
+    charges: Charge[],
+    admitted: Promise<readonly boolean[]>,
+    nowMs: number,
+  ): Promise<void> {
+    const answers = await admitted;
+    const over = charges.filter((_, i) => !answers[i]);
+    if (over.length === 0) return;
+
+    // a refused upload sends nothing: its bytes are given back (its attempt still counts)
+    const returned = charges
+      .filter((charge) => charge.bytes)
+      .map((charge) => ({ ...charge.entry, amount: -charge.entry.amount }));
+    const userId = request.principal?.userId;
+    await Promise.all([
+      returned.length > 0 ? ctx.counters.add(returned) : undefined,
+      userId !== undefined ? recordHit({ userId, quota: over[0]!.quota, atMs: nowMs }) : undefined,
+    ]).catch((error: unknown) => ctx.log.warn({ err: error }, 'quotas: could not record a refusal'));
+
+    metrics.quotaRefusals.inc({ quota: over[0]!.quota });
+    throw refusal(request, retryAfter(over, nowMs));
+  }
+
   return {
     async admitMany(request, quota, amount) {
       const nowMs = ctx.now();
@@ -242,27 +300,21 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
       return { allowed: Math.min(...left), retryAfterSeconds: retryAfter(over, nowMs) };
     },
 
-    async admit(request, quotas) {
+    admitNow(request, quotas) {
       const nowMs = ctx.now();
-      const charges = await chargesOf(request, quotas, nowMs);
-      if (charges.length === 0) return;
-      const admitted = await within(charges);
-      const over = charges.filter((_, i) => !admitted[i]);
-      if (over.length === 0) return;
-
-      // a refused upload sends nothing: its bytes are given back (its attempt still counts)
-      const returned = charges
-        .filter((charge) => charge.bytes)
-        .map((charge) => ({ ...charge.entry, amount: -charge.entry.amount }));
       const userId = request.principal?.userId;
-      await Promise.all([
-        returned.length > 0 ? ctx.counters.add(returned) : undefined,
-        userId !== undefined ? recordHit({ userId, quota: over[0]!.quota, atMs: nowMs }) : undefined,
-      ]).catch((error: unknown) => ctx.log.warn({ err: error }, 'quotas: could not record a refusal'));
-
-      metrics.quotaRefusals.inc({ quota: over[0]!.quota });
-      throw refusal(request, retryAfter(over, nowMs));
+      const company = userId !== undefined && perCompany(quotas) ? knownCompanyOf(userId, nowMs) : null;
+      if (company === undefined) return admit(request, quotas);
+      const charges = chargesWith(request, quotas, nowMs, 1, company ?? undefined);
+      if (charges.length === 0) return undefined;
+      // uploads are counted in the shared counter as they come: only attempts can be answered from the leases
+      if (charges.some((charge) => charge.bytes)) return admitCharges(request, charges, nowMs);
+      const admitted = charges.map((charge) => leases.take(charge.entry, charge.window.max));
+      if (admitted.every((result) => result === true)) return undefined;
+      return settle(request, charges, Promise.all(admitted.map((result) => Promise.resolve(result))), nowMs);
     },
+
+    admit,
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
 import {
   deliveryDaysRange,
   endOfMarketDayMs,
@@ -572,10 +572,54 @@ const lowerMinimum = preparedQuery<LowerArgs, LoweredTender>((db, arg) =>
 export async function lowerCurrentMinimum(trx: Db, args: LowerArgs) {
   const lowered = await lowerMinimum.first(trx, args);
   if (!lowered) return undefined;
+  return afterLowering(trx, lowered, args.nowMs);
+}
+
+/** Whether a bid at `nowMs` extended the close it lowered; if so the scheduled close moves with it. */
+export async function afterLowering<T extends LoweredTender>(trx: Db, lowered: T, nowMs: number) {
   const windowMs = lowered.soft_close_minutes * 60_000;
-  const extended = windowMs > 0 && lowered.closes_at_ms === args.nowMs + windowMs;
-  if (extended) await rescheduleClose.all(trx, { tenderId: args.tenderId, dueAtMs: lowered.closes_at_ms });
+  const extended = windowMs > 0 && lowered.closes_at_ms === nowMs + windowMs;
+  if (extended) await rescheduleClose.all(trx, { tenderId: lowered.id, dueAtMs: lowered.closes_at_ms });
   return { ...lowered, extended };
+}
+
+const lockInOrder = preparedQuery<{ tenderIds: number[] }, { id: number }>((db, arg) => ({
+  compile: () =>
+    sql<{
+      id: number;
+    }>`select id from tenders where id = any(cast(${arg('tenderIds')} as int8[])) order by id for update`.compile(db),
+}));
+
+/**
+ * Locks these tenders' rows (PostgreSQL) in the order of their ids, as the batcher's bids one at a time would:
+ * two instances' batches never wait for each other in a cycle. Held until the transaction ends.
+ */
+export async function lockTenders(trx: Db, tenderIds: readonly number[]): Promise<void> {
+  await lockInOrder.all(trx, { tenderIds: [...tenderIds] });
+}
+
+/**
+ * lowerMinimum for many tenders in one statement (PostgreSQL: a data-modifying CTE), fed by `input`, a
+ * relation of (tender_id, bidder_id, amount_cents, now_ms, ord) naming each tender at most once. The same
+ * conditions as lowerMinimum and mayTrade, written for a bidder per row (kept equal by
+ * trade-refusal.test.ts). Its tenders must be locked already (lockTenders): the statement's snapshot is taken
+ * when it starts, and the bids it demotes must include every one committed before the locks were had.
+ * Returns the lowered tenders' columns and their input's `ord`.
+ */
+export function lowerMinimumsFrom(input: string): RawBuilder<LoweredTender & { ord: number }> {
+  const i = sql.table(input);
+  return sql<LoweredTender & { ord: number }>`
+    update tenders t set current_min_bid_cents = i.amount_cents, bid_count = t.bid_count + 1,
+      closes_at_ms = case when t.soft_close_minutes > 0 and t.closes_at_ms - i.now_ms < t.soft_close_minutes * 60000
+        then i.now_ms + t.soft_close_minutes * 60000 else t.closes_at_ms end
+    from ${i} i
+    where t.id = i.tender_id and t.status = 'opened' and t.closes_at_ms > i.now_ms and t.owner_id <> i.bidder_id
+      and not exists (select 1 from companies c where c.user_id = i.bidder_id and c.suspended_at is not null)
+      and (t.verified_only = 0
+        or exists (select 1 from companies c where c.user_id = i.bidder_id and c.verification_status = 'verified'))
+      and coalesce(t.current_min_bid_cents, t.initial_price_cents) - t.min_step_cents >= i.amount_cents
+    returning t.id, t.number, t.name, t.owner_id, t.status, t.bid_count, t.current_min_bid_cents, t.closes_at_ms,
+      t.soft_close_minutes, i.ord`;
 }
 
 const rescheduleClose = preparedQuery<{ tenderId: number; dueAtMs: number }, never>((db, arg) =>
