@@ -236,14 +236,7 @@ export async function confirmAward(ctx: LifecycleContext, carrierId: number, bid
   const done = await ctx.db.transaction().execute(async (trx) => {
     const bid = await acceptAwardedBid(trx, { bidId, bidderId: carrierId, nowMs });
     if (!bid) return undefined;
-    await settleAward(trx, bidId, 'confirmed', new Date(nowMs).toISOString());
-    await cancelDue(trx, 'award_confirm', bidId);
-    await recordAudit(trx, {
-      actorUserId: carrierId,
-      action: 'tender.award_confirmed',
-      subject: { type: 'tender', id: bid.tender_id },
-      details: { bid_id: bidId },
-    });
+    await recordAwardAnswer(trx, { bidId, carrierId, tenderId: bid.tender_id, answer: 'confirmed', atMs: nowMs });
     const users = await settleWinner(
       trx,
       bid.tender_id,
@@ -264,20 +257,28 @@ export async function confirmAward(ctx: LifecycleContext, carrierId: number, bid
   });
 }
 
+/** The carrier's answer to an award: the award settled, its confirmation deadline gone, the answer audited. */
+async function recordAwardAnswer(
+  trx: Db,
+  answer: { bidId: number; carrierId: number; tenderId: number; answer: 'confirmed' | 'declined'; atMs: number },
+): Promise<void> {
+  await settleAward(trx, answer.bidId, answer.answer, new Date(answer.atMs).toISOString());
+  await cancelDue(trx, 'award_confirm', answer.bidId);
+  await recordAudit(trx, {
+    actorUserId: answer.carrierId,
+    action: answer.answer === 'confirmed' ? 'tender.award_confirmed' : 'tender.award_declined',
+    subject: { type: 'tender', id: answer.tenderId },
+    details: { bid_id: answer.bidId },
+  });
+}
+
 /** The awarded carrier declines: the award passes to the next bid (or the tender closes without a winner). */
 export async function declineAward(ctx: LifecycleContext, carrierId: number, bidId: number): Promise<PlacedBid> {
   const nowMs = clockMs(ctx);
   const done = await ctx.db.transaction().execute(async (trx) => {
     const bid = await declineAwardedBid(trx, { bidId, bidderId: carrierId });
     if (!bid) return undefined;
-    await settleAward(trx, bidId, 'declined', new Date(nowMs).toISOString());
-    await cancelDue(trx, 'award_confirm', bidId);
-    await recordAudit(trx, {
-      actorUserId: carrierId,
-      action: 'tender.award_declined',
-      subject: { type: 'tender', id: bid.tender_id },
-      details: { bid_id: bidId },
-    });
+    await recordAwardAnswer(trx, { bidId, carrierId, tenderId: bid.tender_id, answer: 'declined', atMs: nowMs });
     const users = await recordNotifications(trx, await passAward(trx, nowMs, bid.tender_id, 'award_declined'));
     return { bid, users };
   });
