@@ -197,7 +197,7 @@ describe('backups', () => {
       `yuk-20261127T050000Z.${engine === 'sqlite' ? 'sqlite' : 'dump'}`,
     ]);
     expect(await health()).toMatchObject({ backup: { last_success_at: '2026-11-27T05:00:00.000Z' } });
-    const scraped = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+    const scraped = await api(app, { method: 'GET', url: '/metrics', token: token });
     expect(scraped.body).toContain(
       `yuk_backup_last_success_timestamp_seconds ${Date.parse('2026-11-27T05:00:00.000Z') / 1000}`,
     );

@@ -181,16 +181,22 @@ export function readCsvAnswer(res: {
 }
 
 /**
- * A Server-Sent Events stream read over a real socket: `until(needle)` waits until the text received so far
- * holds it (or the stream ends) and returns all of it.
+ * A Server-Sent Events stream read over a real socket as the user of `token` (with any other `headers`):
+ * `until(needle)` waits until the text received so far holds it (or the stream ends) and returns all of it.
  */
-export async function openEventStream(address: string, url: string, token: string) {
+export async function openEventStream(
+  address: string,
+  url: string,
+  token: string,
+  headers: Record<string, string> = {},
+) {
   const controller = new AbortController();
   const res = await fetch(`${address}${url}`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, ...headers },
     signal: controller.signal,
   });
   expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = '';

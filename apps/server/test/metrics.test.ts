@@ -22,7 +22,7 @@ function valueOf(text: string, name: string, labels: Record<string, string> = {}
 }
 
 async function scrape(app: Awaited<ReturnType<typeof buildTestApp>>['app']) {
-  const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+  const res = await api(app, { method: 'GET', url: '/metrics', token: TOKEN });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toContain('text/plain');
   return res.body;

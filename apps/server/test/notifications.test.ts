@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, type Notification } from '@yuk/shared';
-import { api, buildTestApp } from './helpers.js';
+import { api, buildTestApp, openEventStream } from './helpers.js';
 import { requestsTo } from './requests.js';
 import { createUser } from './factories/index.js';
 import { answerAward, createTender, daysFromToday, passTenderClose, runSchedule } from './factories/index.js';
@@ -161,27 +161,14 @@ describe('GET /api/notifications/stream', () => {
     const [owner, a] = [await createUser(app), await createUser(app)];
     const tender = await createTender(app, owner.accessToken);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const controller = new AbortController();
-    const res = await fetch(`${address}/api/notifications/stream`, {
-      headers: { authorization: `Bearer ${owner.accessToken}`, 'accept-language': 'en' },
-      signal: controller.signal,
+    const stream = await openEventStream(address, apiPaths.notifications.stream, owner.accessToken, {
+      'accept-language': 'en',
     });
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-    };
-    await readUntil('event: unread');
-    expect(text).toContain('data: {"count":0}');
+    expect(await stream.until('event: unread')).toContain('data: {"count":0}');
     await placedBid(a.accessToken, tender.id, 1000);
-    await readUntil('"count":1');
+    const text = await stream.until('"count":1');
     expect(text).toContain('event: notification');
     expect(text).toContain('"title":"New bid on your tender"');
-    controller.abort();
+    stream.close();
   });
 });

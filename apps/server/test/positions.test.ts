@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, type PositionBatchResult, type PositionPointInput, type PositionsPage } from '@yuk/shared';
-import { api, buildTestApp, type ApiErrorBody } from './helpers.js';
+import { api, buildTestApp, openEventStream, type ApiErrorBody } from './helpers.js';
 import { createShipment, createUser } from './factories/index.js';
 
 const { app, database } = await buildTestApp();
@@ -327,29 +327,8 @@ describe('GET /api/shipments/{number}/events', () => {
   it('streams the shipment’s new points and steps to both parties', async () => {
     const { number, loadedAt } = await onTheRoad(60 * MINUTE, 'loaded');
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const open = async (token: string) => {
-      const controller = new AbortController();
-      const res = await fetch(`${address}${pathTo(apiPaths.shipments.events, { number })}`, {
-        headers: { authorization: `Bearer ${token}` },
-        signal: controller.signal,
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      return {
-        close: () => controller.abort(),
-        async until(needle: string) {
-          while (!text.includes(needle)) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            text += decoder.decode(value);
-          }
-          return text;
-        },
-      };
-    };
+    const url = pathTo(apiPaths.shipments.events, { number });
+    const open = (token: string) => openEventStream(address, url, token);
     const ownerStream = await open(owner.accessToken);
     const carrierStream = await open(carrier.accessToken);
     await ownerStream.until(': connected');

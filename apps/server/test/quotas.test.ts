@@ -25,6 +25,7 @@ import {
   vehicleFields,
 } from './factories/index.js';
 import { api, buildTestApp, engine, sql, TEST_JWT_SECRET, testDatabaseUrl, type ApiErrorBody } from './helpers.js';
+import { requestsTo } from './requests.js';
 
 /**
  * Quotas on each person's writes (decision 024): a burst over a limit answers 429 RATE_LIMITED with
@@ -135,13 +136,7 @@ describe('the default quotas', () => {
     const owner = await createUser(defaults.app);
     const carrier = await createUser(defaults.app);
     const tender = await createTender(defaults.app, owner.accessToken, { initial_price: 5000 });
-    const bid = (amount: number) =>
-      api(defaults.app, {
-        method: 'POST',
-        url: pathTo(apiPaths.tenders.bids, { id: tender.id }),
-        token: carrier.accessToken,
-        payload: { bid_amount: amount },
-      });
+    const bid = (amount: number) => requestsTo(defaults.app).bid(carrier.accessToken, tender.id, amount);
     const answers = await Promise.all(Array.from({ length: 70 }, (_, i) => bid(4900 - i)));
     const counts = statusesOf(answers);
     expect(counts[429]).toBe(10);
@@ -284,8 +279,7 @@ describe('quotas set by QUOTA_* settings', () => {
     const owner = await createUser(app);
     const [carrier, other] = [await createUser(app), await createUser(app)];
     const tender = await createTender(app, owner.accessToken, { initial_price: 5000 });
-    const bid = (token: string, amount: number) =>
-      post(pathTo(apiPaths.tenders.bids, { id: tender.id }), token, { bid_amount: amount });
+    const bid = (token: string, amount: number) => requestsTo(app).bid(token, tender.id, amount);
     for (const amount of [4000, 3900, 3800]) expect((await bid(carrier.accessToken, amount)).statusCode).toBe(201);
     expectRefused(await bid(carrier.accessToken, 3700), secondsLeft(60));
     expect(await countRows(limited, 'bids', 'bidder_id', carrier.user.id)).toBe(3);

@@ -21,6 +21,7 @@ import { ratingFigures } from '../src/modules/ratings/index.js';
 import { getShipmentRatings, rateShipment } from '../src/modules/ratings/ratings.service.js';
 import {
   companyForm,
+  createShipment,
   createTender,
   createUser,
   makeModerator,
@@ -603,21 +604,9 @@ async function freshConfiguredDatabase(): Promise<{ env: Record<string, string>;
 }
 
 describe('ratings after delivery', () => {
-  /** A tender of `owner` won by `carrier` and carried to `step`. */
-  async function shipmentOf(owner: { accessToken: string }, carrier: { accessToken: string }, deliver = true) {
-    const tender = await createTender(app, owner.accessToken);
-    const bid = (
-      await call(carrier.accessToken, 'POST', pathTo(apiPaths.tenders.bids, { id: tender.id }), { bid_amount: 1000 })
-    ).json<{ id: number }>();
-    await call(owner.accessToken, 'POST', pathTo(apiPaths.tenders.award, { id: tender.id }), { bid_id: bid.id });
-    await call(carrier.accessToken, 'POST', pathTo(apiPaths.bids.confirm, { id: bid.id }));
-    const move = (token: string, status: string) =>
-      call(token, 'POST', pathTo(apiPaths.shipments.status, { number: tender.number }), { status });
-    await move(carrier.accessToken, 'loaded');
-    await move(carrier.accessToken, 'on_the_way');
-    if (deliver) expect((await move(owner.accessToken, 'delivered')).statusCode).toBe(200);
-    return tender.number;
-  }
+  /** A tender of `owner` won by `carrier` and carried on the way, then delivered unless told not to. */
+  const shipmentOf = (owner: { accessToken: string }, carrier: { accessToken: string }, deliver = true) =>
+    createShipment(app, owner, carrier, { status: deliver ? 'delivered' : 'on_the_way' });
   const rate = (token: string, number: string, payload: object) =>
     call(token, 'POST', pathTo(apiPaths.shipments.rating, { number }), payload);
   const ratings = async (token: string, number: string) =>

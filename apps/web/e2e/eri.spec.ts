@@ -2,16 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiPaths, shipmentStatusLink, webRoutes, type Company } from '@yuk/shared';
 import { logIn, logOut, seriousViolations, shellNavigation } from './support';
-import {
-  awardApiBid,
-  confirmApiAward,
-  createApiCompany,
-  createApiTender,
-  createApiUser,
-  placeApiBid,
-  type JourneyUser,
-} from './support/api';
-import { digits, ID_CARD_READER, standInEimzo, type StandInKey } from './support/eimzo';
+import { createApiCompany, createApiUser, shipApiTender, type JourneyUser } from './support/api';
+import { digits, ID_CARD_READER, ownerOrganisationKey, standInEimzo, type StandInKey } from './support/eimzo';
 import { expect, test } from './support/test';
 
 async function chooseEriKey(page: Page, owner: RegExp): Promise<void> {
@@ -109,21 +101,11 @@ test('both parties sign the award with their ERI keys; the owner’s organisatio
   const carrier = await createApiUser(request, 'Aziz');
   const companyName = `Paxta Savdo ${Math.random().toString(36).slice(2, 7)} MChJ`;
   const ownerStir = await createApiCompany(request, owner, { name: companyName, kind: 'shipper' });
-  const tender = await createApiTender(request, owner);
-  const bid = await placeApiBid(request, carrier, tender.id, 1750);
-  await awardApiBid(request, owner, tender.id, bid.id);
-  await confirmApiAward(request, carrier, bid.id);
+  const { tender } = await shipApiTender(request, { owner, carrier, amount: 1750 });
   const number = tender.number;
 
   await standInEimzo(page, [
-    {
-      name: 'DS-OWNER',
-      cn: 'YUSUPOVA DILNOZA',
-      pinfl: digits(14),
-      stir: ownerStir,
-      organisation: 'paxta savdo mchj',
-      validTo: '2099.12.31 23:59:59',
-    },
+    ownerOrganisationKey(ownerStir),
     { name: 'DS-CARRIER', cn: 'RAHIMOV AZIZ', pinfl: digits(14), validTo: '2099.12.31 23:59:59' },
   ]);
 

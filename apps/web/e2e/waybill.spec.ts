@@ -2,17 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { shipmentStatusLink } from '@yuk/shared';
 import { logIn, logOut, seriousViolations } from './support';
-import {
-  awardApiBid,
-  confirmApiAward,
-  createApiCompany,
-  createApiTender,
-  createApiUser,
-  moveApiShipment,
-  placeApiBid,
-  type JourneyUser,
-} from './support/api';
-import { digits, standInEimzo } from './support/eimzo';
+import { createApiCompany, createApiUser, moveApiShipment, shipApiTender, type JourneyUser } from './support/api';
+import { digits, ownerOrganisationKey, standInEimzo } from './support/eimzo';
 import { expect, test } from './support/test';
 
 /** The waybill section of the shipment page, for `who` (logged in on the way). */
@@ -51,21 +42,11 @@ test('the e-waybill: the carrier gives the driver, the shipper fills it in, form
   const suffix = Math.random().toString(36).slice(2, 7);
   const ownerStir = await createApiCompany(request, owner, { name: `Paxta Savdo ${suffix} MChJ`, kind: 'shipper' });
   const carrierStir = await createApiCompany(request, carrier, { name: `Ipak Yoli ${suffix} MChJ`, kind: 'carrier' });
-  const tender = await createApiTender(request, owner);
-  const bid = await placeApiBid(request, carrier, tender.id, 1750);
-  await awardApiBid(request, owner, tender.id, bid.id);
-  await confirmApiAward(request, carrier, bid.id);
+  const { tender } = await shipApiTender(request, { owner, carrier, amount: 1750 });
   const number = tender.number;
 
   await standInEimzo(page, [
-    {
-      name: 'DS-OWNER',
-      cn: 'YUSUPOVA DILNOZA',
-      pinfl: digits(14),
-      stir: ownerStir,
-      organisation: 'paxta savdo mchj',
-      validTo: '2099.12.31 23:59:59',
-    },
+    ownerOrganisationKey(ownerStir),
     {
       name: 'DS-CARRIER',
       cn: 'RAHIMOV AZIZ',

@@ -32,6 +32,11 @@ export function formatMarketTime(ms: number): string {
   return `${date} ${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())}`;
 }
 
+/** A date (YYYY-MM-DD) as people in the market write it: 03.12.2026; any other text stays as it is. */
+export function formatMarketDay(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? date.split('-').reverse().join('.') : date;
+}
+
 /** The highest bid the rules accept now: the current minimum less the step; null when no bid can be that low. */
 export function nextMaxBidCents(currentMinimumCents: number, minStepCents: number): number | null {
   const next = currentMinimumCents - minStepCents;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasControlCharacters } from './typed-input.js';
+import { hasControlCharacters, typedText } from './typed-input.js';
 import { review } from './ratings.js';
 import { phoneField } from './users.js';
 
@@ -29,14 +29,6 @@ export const COMPANY_TEXT_MAX = 200;
 export const COMPANY_ADDRESS_MAX = 500;
 export const DECISION_REASON_MAX = 1000;
 
-const text = (max: number) =>
-  z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(max, { error: 'too_long' })
-    .refine((value) => !hasControlCharacters(value), { error: 'invalid' });
-
 /** The STIR, the Uzbek taxpayer number: exactly nine digits (spaces typed between them are dropped). */
 export const stirField = z
   .string({ error: 'required' })
@@ -51,11 +43,11 @@ export const stirField = z
 /** PUT /api/companies/me: the text fields of the profile form (its documents come as files beside them). */
 export const companyInput = z
   .object({
-    name: text(COMPANY_TEXT_MAX),
+    name: typedText(COMPANY_TEXT_MAX),
     stir: stirField,
     kind: z.enum(COMPANY_KINDS, { error: 'one_of' }),
-    legal_address: text(COMPANY_ADDRESS_MAX),
-    director: text(COMPANY_TEXT_MAX),
+    legal_address: typedText(COMPANY_ADDRESS_MAX),
+    director: typedText(COMPANY_TEXT_MAX),
     phone: phoneField,
   })
   .meta({
@@ -171,7 +163,7 @@ export type PublicCompany = z.infer<typeof publicCompany>;
 
 /** A moderator's reason for a rejection or a suspension. */
 export const decisionInput = z
-  .object({ reason: text(DECISION_REASON_MAX) })
+  .object({ reason: typedText(DECISION_REASON_MAX) })
   .meta({ examples: [{ reason: 'The licence number does not match the registry' }] });
 
 export const adminCompaniesQuery = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParams, MAX_RECORD_ID } from './ids.js';
-import { hasControlCharacters } from './typed-input.js';
+import { typedText } from './typed-input.js';
 
 /**
  * Questions on a tender before bidding, and the conversation of a shipment's two parties after the award
@@ -14,13 +14,7 @@ export const MESSAGES_PAGE_MAX = 100;
 export const MESSAGES_PAGE_DEFAULT = 50;
 
 /** A text of 1 to `max` characters: trimmed, line breaks allowed, other control characters refused. */
-const typedText = (max: number) =>
-  z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(max, { error: 'too_long' })
-    .refine((value) => !hasControlCharacters(value, true), { error: 'invalid' });
+const lines = (max: number) => typedText(max, { lineBreaks: true });
 
 const recordId = z
   .number({ error: 'integer' })
@@ -32,12 +26,12 @@ const recordId = z
 export const tenderQuestionParams = idParams.extend({ qid: idParams.shape.id });
 
 export const tenderQuestionInput = z
-  .object({ text: typedText(QUESTION_TEXT_MAX) })
+  .object({ text: lines(QUESTION_TEXT_MAX) })
   .meta({ examples: [{ text: 'Is a refrigerated trailer needed, or is a tented one enough?' }] });
 export type TenderQuestionInput = z.input<typeof tenderQuestionInput>;
 
 export const tenderAnswerInput = z
-  .object({ text: typedText(QUESTION_TEXT_MAX) })
+  .object({ text: lines(QUESTION_TEXT_MAX) })
   .meta({ examples: [{ text: 'A tented trailer is enough: the cargo is cement in bags.' }] });
 export type TenderAnswerInput = z.input<typeof tenderAnswerInput>;
 
@@ -169,12 +163,12 @@ export const conversationQuery = z.object({
 export type ConversationQuery = z.input<typeof conversationQuery>;
 
 export const messageInput = z
-  .object({ text: typedText(MESSAGE_TEXT_MAX) })
+  .object({ text: lines(MESSAGE_TEXT_MAX) })
   .meta({ examples: [{ text: 'The driver will be at the warehouse at 8:00.' }] });
 export type MessageInput = z.input<typeof messageInput>;
 
 /** The text beside a photo or PDF: optional there. */
-export const messageFormFields = z.object({ text: typedText(MESSAGE_TEXT_MAX).optional() });
+export const messageFormFields = z.object({ text: lines(MESSAGE_TEXT_MAX).optional() });
 
 export const readMarkInput = z.object({ up_to: recordId }).meta({ examples: [{ up_to: 41 }] });
 export type ReadMarkInput = z.input<typeof readMarkInput>;

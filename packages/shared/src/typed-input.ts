@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { parseDecimal } from './money.js';
 
 // What a person typed, read the same way by every form and every schema, whatever the subject.
@@ -18,6 +19,19 @@ export function hasControlCharacters(text: string, allowLineBreaks = false): boo
     if (code < 32 && !(allowLineBreaks && (code === 9 || code === 10 || code === 13))) return true;
   }
   return false;
+}
+
+/**
+ * A text typed into a form: trimmed, 1 to `max` characters ('required', 'too_long'), no control characters
+ * ('invalid'); with `lineBreaks` it may keep line breaks and tabs.
+ */
+export function typedText(max: number, { lineBreaks = false }: { lineBreaks?: boolean } = {}) {
+  return z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(max, { error: 'too_long' })
+    .refine((value) => !hasControlCharacters(value, lineBreaks), { error: 'invalid' });
 }
 
 /** What a user typed in a number box: "12.5", " 12,5 " (decimal comma) or a JSON number. */

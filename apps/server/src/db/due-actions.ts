@@ -50,11 +50,7 @@ export interface DueAction<K extends DueKind = DueKind> {
 
 /** Sets (or moves) the due time of a kind of action on a subject, freeing any claim on it. */
 export async function scheduleDue(db: Db, kind: DueKind, subjectId: number, dueAtMs: number): Promise<void> {
-  await db
-    .insertInto('due_actions')
-    .values({ kind, subject_id: subjectId, due_at_ms: dueAtMs })
-    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doUpdateSet({ due_at_ms: dueAtMs, claimed_until_ms: 0 }))
-    .execute();
+  await upsertDue(db, kind, subjectId, dueAtMs, { keepWaiting: false });
 }
 
 /**
@@ -63,15 +59,24 @@ export async function scheduleDue(db: Db, kind: DueKind, subjectId: number, dueA
  * miss the latest event) is set again for `dueAtMs`, and stays after it is done (see finishDue).
  */
 export async function scheduleDueOnce(db: Db, kind: DueKind, subjectId: number, dueAtMs: number): Promise<void> {
+  await upsertDue(db, kind, subjectId, dueAtMs, { keepWaiting: true });
+}
+
+/** Writes the row or moves the one there, freeing its claim; `keepWaiting` leaves an unclaimed one as it is. */
+async function upsertDue(
+  db: Db,
+  kind: DueKind,
+  subjectId: number,
+  dueAtMs: number,
+  { keepWaiting }: { keepWaiting: boolean },
+): Promise<void> {
   await db
     .insertInto('due_actions')
     .values({ kind, subject_id: subjectId, due_at_ms: dueAtMs })
-    .onConflict((oc) =>
-      oc
-        .columns(['kind', 'subject_id'])
-        .doUpdateSet({ due_at_ms: dueAtMs, claimed_until_ms: 0 })
-        .where('due_actions.claimed_until_ms', '>', 0),
-    )
+    .onConflict((oc) => {
+      const move = oc.columns(['kind', 'subject_id']).doUpdateSet({ due_at_ms: dueAtMs, claimed_until_ms: 0 });
+      return keepWaiting ? move.where('due_actions.claimed_until_ms', '>', 0) : move;
+    })
     .execute();
 }
 

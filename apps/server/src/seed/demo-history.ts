@@ -11,6 +11,7 @@ import {
 } from '@yuk/shared';
 import type { Db } from '../db/database.js';
 import { recordLaneDeal } from '../modules/market/index.js';
+import { randomSource } from '../seeded-random.js';
 
 /**
  * Half a year of past deals for the demo: the demo shipper's tenders, the carriers' bids on them, the awards,
@@ -90,19 +91,6 @@ const LANES: readonly Lane[] = [
 
 /** How many past tenders, about four days apart: half a year. */
 const HISTORY_TENDERS = 42;
-
-/** A small deterministic generator (mulberry32). */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
-}
 
 /** The UTC instant of a Tashkent wall-clock hour on the Tashkent day `date`. */
 const tashkentAt = (date: string, hours: number) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths, type TelegramLink } from '@yuk/shared';
 import { signInitData } from '../../src/modules/telegram-app/index.js';
+import { api } from '../helpers.js';
 
 /** The test bot's token (Telegram's shape: <bot id>:<secret>). */
 export const TEST_BOT_TOKEN = '7000001:AAtest-bot-token_of-the-suite';
@@ -65,11 +66,7 @@ export async function linkTelegramChat(
   chatId: number,
   webhookSecret: string,
 ): Promise<void> {
-  const link = await app.inject({
-    method: 'POST',
-    url: apiPaths.users.telegramLink,
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
+  const link = await api(app, { method: 'POST', url: apiPaths.users.telegramLink, token: accessToken });
   if (link.statusCode !== 200) throw new Error(`no deep link: ${link.statusCode} ${link.body}`);
   const token = new URL(link.json<TelegramLink>().url).searchParams.get('start') ?? '';
   const started = await app.inject({

@@ -22,17 +22,7 @@ export function printFigure(family: string, values: Record<string, string | numb
   return line;
 }
 
-/** A small seeded generator (mulberry32), so a family's random choices repeat from its printed seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../src/seeded-random.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Routes, read from the app's own OpenAPI document so that a new route is covered without editing a list.

@@ -115,6 +115,21 @@ export async function confirmApiAward(request: APIRequestContext, carrier: Journ
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/**
+ * A tender of `owner` that `carrier` won at `amount` USD: bid, awarded and confirmed through the API, so its
+ * shipment exists (at "waiting for loading").
+ */
+export async function shipApiTender(
+  request: APIRequestContext,
+  parties: { owner: JourneyUser; carrier: JourneyUser; amount: number },
+): Promise<{ tender: Tender; bid: PlacedBid }> {
+  const tender = await createApiTender(request, parties.owner);
+  const bid = await placeApiBid(request, parties.carrier, tender.id, parties.amount);
+  await awardApiBid(request, parties.owner, tender.id, bid.id);
+  await confirmApiAward(request, parties.carrier, bid.id);
+  return { tender, bid };
+}
+
 /** Moves a shipment a step as `who` (POST /api/shipments/{number}/status). */
 export async function moveApiShipment(
   request: APIRequestContext,

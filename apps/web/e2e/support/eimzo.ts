@@ -18,6 +18,16 @@ export const digits = (count: number) =>
     at === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
   ).join('');
 
+/** The shipper's organisation key in the journeys (Dilnoza of Paxta Savdo), carrying her company's STIR. */
+export const ownerOrganisationKey = (stir: string): StandInKey => ({
+  name: 'DS-OWNER',
+  cn: 'YUSUPOVA DILNOZA',
+  pinfl: digits(14),
+  stir,
+  organisation: 'paxta savdo mchj',
+  validTo: '2099.12.31 23:59:59',
+});
+
 export const ID_CARD_READER = 'ACS ACR39U ICC Reader 0';
 
 /** A challenge of the fake E-IMZO-SERVER is a UUID; anything else signed is a document. */

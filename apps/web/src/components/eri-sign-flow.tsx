@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEimzoError, type EimzoKey } from '../lib/eimzo';
 import { eimzoErrorText, EriKeyList } from './eri-key-list';
@@ -8,19 +8,24 @@ import { AlertMessage } from './ui/states';
 /**
  * Signing with a key of the local E-IMZO: a button that opens the list of keys (key files and ID cards), the
  * chosen key's wait while `onSign` runs, a way back, and the failure in words (E-IMZO's, or `describeError`'s
- * for the server's). The signed award and the e-waybill sign through it.
+ * for the server's). The signed award, the e-waybill and the profile's key link sign through it.
  */
 export function EriSignFlow({
   label,
   onSign,
   describeError,
   disabled = false,
+  className,
+  children,
 }: {
   label: string;
   /** Signs with the chosen key and sends what was signed; a rejection is shown, the list stays open. */
   onSign: (key: EimzoKey) => Promise<void>;
   describeError: (failure: unknown) => string;
   disabled?: boolean;
+  /** The row of the start button and `children`, more buttons beside it while no key is being chosen. */
+  className?: string;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [choosing, setChoosing] = useState(false);
@@ -50,7 +55,7 @@ export function EriSignFlow({
           </Button>
         </>
       ) : (
-        <div>
+        <div className={className}>
           <Button
             disabled={disabled}
             onClick={() => {
@@ -60,6 +65,7 @@ export function EriSignFlow({
           >
             {label}
           </Button>
+          {children}
         </div>
       )}
       {error && <AlertMessage>{error}</AlertMessage>}

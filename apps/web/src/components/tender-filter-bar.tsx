@@ -15,15 +15,25 @@ export interface TenderFilterBarProps {
   setSearch: (search: string) => void;
   setFilter: (key: FilterKey, value: string) => void;
   resetFilters: () => void;
-  /** The dropdowns after delivery time and price: location, and status where the list has one. */
-  more: (anyLabel: string) => FilterSelect<FilterKey>[];
+  /** The list's places for the location dropdown, which follows delivery time and price. */
+  locations: { options: FilterSelect<FilterKey>['options']; containerClassName?: string };
+  /** The dropdowns after location (status, where the list has one). */
+  more?: (anyLabel: string) => FilterSelect<FilterKey>[];
 }
 
 /**
  * The filter bar of a list of tenders (all tenders, My Orders): the search box, delivery time (Tez, Odatdagi,
- * Sekin) and price (Arzon, O'rtacha, Qimmat), then the list's own dropdowns, and a link that clears them.
+ * Sekin), price (Arzon, O'rtacha, Qimmat) and location (the list's places), then the list's own dropdowns, and
+ * a link that clears them.
  */
-export function TenderFilterBar({ filters, setSearch, setFilter, resetFilters, more }: TenderFilterBarProps) {
+export function TenderFilterBar({
+  filters,
+  setSearch,
+  setFilter,
+  resetFilters,
+  locations,
+  more = () => [],
+}: TenderFilterBarProps) {
   const { t } = useTranslation();
   const anyLabel = t('terms.all');
   return (
@@ -52,6 +62,13 @@ export function TenderFilterBar({ filters, setSearch, setFilter, resetFilters, m
           anyLabel,
           value: filters.priceRange,
           options: PRICE_RANGES.map((value) => ({ value, label: t(`terms.priceBand.${PRICE_BAND_KEYS[value]}`) })),
+        },
+        {
+          key: 'location',
+          label: t('terms.location'),
+          anyLabel,
+          value: filters.location,
+          ...locations,
         },
         ...more(anyLabel),
       ]}

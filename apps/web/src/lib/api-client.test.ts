@@ -1,27 +1,17 @@
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCESS_COOKIE_NAME } from '@yuk/shared';
 import { changeLanguage } from '../i18n';
-import { jsonResponse, sampleUser, stubFetch } from '../test/render';
+import { jsonResponse, sampleUser, signedIn, stubFetch } from '../test/render';
 import { api, ApiError, apiRequest, refreshAccessToken } from './api-client';
-import { getSession, startSession, USER_FLAG_KEY, USER_INFO_KEY } from './session';
-
-function signIn(token = 'old-token') {
-  startSession({ accessToken: token, user: sampleUser });
-}
+import { getSession, USER_FLAG_KEY, USER_INFO_KEY } from './session';
 
 const refreshed = { accessToken: 'new-token', refreshToken: 'rotated', user: { ...sampleUser, first_name: 'Aziza' } };
 
 describe('api client', () => {
-  beforeEach(async () => {
-    await changeLanguage('uz');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  signedIn('uz');
 
   it('sends JSON with the bearer token from the cookie and the current language', async () => {
-    signIn('abc');
     await changeLanguage('ru');
     const { calls } = stubFetch(() => jsonResponse({ ok: true }));
     await expect(
@@ -34,12 +24,11 @@ describe('api client', () => {
       url: '/api/things?q=x+y',
       method: 'POST',
       body: { a: 1 },
-      headers: { authorization: 'Bearer abc', 'accept-language': 'ru', 'content-type': 'application/json' },
+      headers: { authorization: 'Bearer token', 'accept-language': 'ru', 'content-type': 'application/json' },
     });
   });
 
   it('on a 401 refreshes once (with the refresh cookie), stores the new token and retries', async () => {
-    signIn();
     const { calls } = stubFetch((call) => {
       if (call.url === '/api/users/refresh') return jsonResponse(refreshed);
       return call.headers.authorization === 'Bearer new-token'
@@ -58,7 +47,6 @@ describe('api client', () => {
   });
 
   it('when the refresh fails it clears the session and throws the 401 as an ApiError', async () => {
-    signIn();
     const { calls } = stubFetch((call) =>
       call.url === '/api/users/refresh'
         ? jsonResponse({ error: 'Tizimga kirish talab qilinadi', code: 'NOT_AUTHENTICATED' }, 401)
@@ -77,7 +65,6 @@ describe('api client', () => {
   });
 
   it('clears the session when the retry after a successful refresh is refused again', async () => {
-    signIn();
     const { calls } = stubFetch((call) =>
       call.url === '/api/users/refresh'
         ? jsonResponse(refreshed)
@@ -90,7 +77,6 @@ describe('api client', () => {
   });
 
   it('shares one refresh between calls that get a 401 at the same time', async () => {
-    signIn();
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -125,7 +111,6 @@ describe('api client', () => {
   });
 
   it("picks the error text as the spec says: the server's error, else its message, else the caller's default", async () => {
-    signIn();
     let answer: Response = jsonResponse({});
     stubFetch(() => answer);
 
@@ -164,11 +149,7 @@ describe('api client', () => {
   });
 
   it('turns an unreachable server into an ApiError with status 0, without touching the session', async () => {
-    signIn();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(api.get('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     expect(getSession().status).toBe('signed-in');
   });

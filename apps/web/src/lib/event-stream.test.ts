@@ -1,10 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../i18n';
-import { jsonResponse, sampleUser, stubFetch } from '../test/render';
+import { jsonResponse, sampleUser, signedIn, stubFetch } from '../test/render';
 import { getAccessToken } from './cookies';
 import { openEventStream, type EventSourceMessage } from './event-stream';
-import { getSession, startSession } from './session';
+import { getSession } from './session';
 
 const encoder = new TextEncoder();
 
@@ -20,11 +19,7 @@ function streamOf(chunks: string[]): Response {
 }
 
 describe('openEventStream', () => {
-  beforeEach(async () => {
-    await changeLanguage('ru');
-    startSession({ accessToken: 'token-1', user: sampleUser });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  signedIn('ru');
 
   it('sends the bearer token and language, and reads events split across chunks', async () => {
     const { calls } = stubFetch(() =>
@@ -45,7 +40,7 @@ describe('openEventStream', () => {
     ]);
     expect(calls[0]).toMatchObject({ url: '/api/tenders/9/events' });
     expect(calls[0]?.headers).toMatchObject({
-      authorization: 'Bearer token-1',
+      authorization: 'Bearer token',
       accept: 'text/event-stream',
       'accept-language': 'ru',
     });
@@ -76,7 +71,7 @@ describe('openEventStream', () => {
   it('renews the access token once on a 401 and follows with the new one', async () => {
     const { calls } = stubFetch((call) => {
       if (call.url === '/api/users/refresh') return jsonResponse({ accessToken: 'token-2', user: sampleUser });
-      if (call.headers.authorization === 'Bearer token-1')
+      if (call.headers.authorization === 'Bearer token')
         return jsonResponse({ error: 'x', code: 'TOKEN_INVALID' }, 401);
       return streamOf(['event: state\ndata: ok\n\n']);
     });

@@ -50,7 +50,10 @@ export function requestUrl(input: RequestInfo | URL): string {
   return input instanceof URL ? input.href : input.url;
 }
 
-/** Replaces fetch with a handler; every call is recorded (url, method, headers, parsed JSON body, abort signal). */
+/**
+ * Replaces fetch with a handler; every call is recorded (url, method, headers, parsed JSON body or the FormData
+ * sent, abort signal).
+ */
 export function stubFetch(handler: (call: FetchCall) => Response | Promise<Response>) {
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -60,7 +63,8 @@ export function stubFetch(handler: (call: FetchCall) => Response | Promise<Respo
       url: requestUrl(input),
       method: init.method ?? 'GET',
       headers,
-      body: raw === undefined ? undefined : JSON.parse(raw),
+      // JSON as its value; a multipart form as the FormData it is
+      body: raw !== undefined ? JSON.parse(raw) : init.body instanceof FormData ? init.body : undefined,
       credentials: init.credentials,
       signal: init.signal ?? undefined,
     };

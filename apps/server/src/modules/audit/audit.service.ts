@@ -1,5 +1,6 @@
 import type { AuditAction, AuditEntry, AuditFilters, AuditSubjectType } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
+import { pageOf } from '../../db/paging.js';
 import { requestOrigin, type RequestOrigin } from '../../plugins/request-origin.js';
 import * as repo from './audit.repository.js';
 
@@ -99,7 +100,7 @@ export async function listAudit(ctx: AuditContext, moderatorId: number, query: A
     repo.listAuditEntries(ctx.db, filters, limit, cursor),
     repo.countAuditEntries(ctx.db, filters),
   ]);
-  const page = rows.slice(0, limit);
+  const { page, hasMore } = pageOf(rows, limit);
   const last = page.at(-1);
   return {
     entries: page.map((row) => ({
@@ -121,6 +122,6 @@ export async function listAudit(ctx: AuditContext, moderatorId: number, query: A
       details: parseDetails(row.details),
     })),
     total,
-    nextCursor: rows.length > limit && last ? String(last.id) : undefined,
+    nextCursor: hasMore && last ? String(last.id) : undefined,
   };
 }

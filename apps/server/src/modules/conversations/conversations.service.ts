@@ -14,6 +14,7 @@ import {
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
 import { scheduleDueOnce } from '../../db/due-actions.js';
+import { pageOf } from '../../db/paging.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 import { insertFile, type CheckedFile, type FileLinks } from '../files/index.js';
@@ -95,14 +96,11 @@ export async function listConversation(
   query: { before?: number | undefined; limit: number },
 ): Promise<ConversationPage> {
   const { shipment, side } = await partyOf(ctx, userId, number);
-  const rows = await repo.listEntries(ctx.db, shipment.id, query.before, query.limit);
+  const { page, hasMore } = pageOf(await repo.listEntries(ctx.db, shipment.id, query.before, query.limit), query.limit);
   const marks = await readMarks(ctx.db, shipment.id);
   return {
-    entries: rows
-      .slice(0, query.limit)
-      .reverse()
-      .map((row) => present(row, marks, ctx.fileLinks)),
-    has_more: rows.length > query.limit,
+    entries: page.reverse().map((row) => present(row, marks, ctx.fileLinks)),
+    has_more: hasMore,
     my_side: side,
     read_up_to: marks,
   };

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import {
+  formatMarketDay,
+  formatMarketTime,
   formatUsd,
   interpolate,
   MARKET_TIME_ZONE,
@@ -66,24 +68,8 @@ function loadFonts(dir: string) {
   return loaded;
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: MARKET_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** An instant as Tashkent reads it: 03.12.2026 14:41. */
-export function tashkentTime(iso: string): string {
-  const parts = Object.fromEntries(timeFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
-}
-
-/** A business date (YYYY-MM-DD) as people write it: 03.12.2026. */
-const businessDate = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? date.split('-').reverse().join('.') : date);
+const tashkentTime = (iso: string) => formatMarketTime(Date.parse(iso));
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
@@ -274,8 +260,8 @@ export async function buildDeliveryNote(fontsDir: string, lang: Language, note: 
   section('route');
   row('origin', note.route.origin);
   row('destination', note.route.destination);
-  row('pickupDate', businessDate(note.route.pickupDate));
-  row('deliveryDate', businessDate(note.route.deliveryDate));
+  row('pickupDate', formatMarketDay(note.route.pickupDate));
+  row('deliveryDate', formatMarketDay(note.route.deliveryDate));
 
   section('timeline');
   const when = (iso: string | null) => (iso ? tashkentTime(iso) : say('empty'));

@@ -214,7 +214,7 @@ export async function handleTelegramUpdate(
     return answer('unlinked', userId);
   }
   if (repliedTo !== undefined) {
-    const userId = await repo.findUserOfChat(ctx.db, chatId);
+    const userId = await repo.findUserOfTelegramChat(ctx.db, chatId);
     const taken = userId !== undefined && (await takeReply(ctx, userId, repliedTo, message.text));
     return answer(taken ? 'replyTaken' : 'replyRefused', userId);
   }

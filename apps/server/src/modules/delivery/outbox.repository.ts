@@ -75,7 +75,7 @@ export async function claimOutbox(db: Db, nowMs: number, leaseMs: number, limit:
 }
 
 /** The end of a send: only while this sender still holds the claim (a row taken over is the other's now). */
-export async function finishSend(
+export function finishSend(
   db: Db,
   row: Pick<OutboxRow, 'id' | 'next_attempt_ms'>,
   change: Partial<
@@ -85,23 +85,26 @@ export async function finishSend(
     >
   >,
 ): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set(change)
-    .where('id', '=', row.id)
-    .where('status', '=', 'sending')
-    .where('next_attempt_ms', '=', row.next_attempt_ms)
-    .execute();
+  return updateWhileClaimed(db, row, change);
 }
 
 /**
  * An account message being sent gets its secret and final address, or loses its address when it leads
  * nowhere (while this sender's claim holds it).
  */
-export async function keepAccountMessage(
+export function keepAccountMessage(
   db: Db,
   row: Pick<OutboxRow, 'id' | 'next_attempt_ms'>,
   change: { params: string; address: string | null },
+): Promise<void> {
+  return updateWhileClaimed(db, row, change);
+}
+
+/** A row being sent changes only while the claim that took it still holds (same status and lease end). */
+async function updateWhileClaimed(
+  db: Db,
+  row: Pick<OutboxRow, 'id' | 'next_attempt_ms'>,
+  change: Partial<Omit<OutboxRow, 'id'>>,
 ): Promise<void> {
   await db
     .updateTable('outbox')

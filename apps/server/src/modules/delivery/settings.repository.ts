@@ -181,13 +181,3 @@ export function findPushSubscriptions(db: Db, ids: readonly number[]) {
     .where('id', 'in', [...new Set(ids)])
     .execute();
 }
-
-/** The user a chat is linked to, if any. */
-export async function findUserOfChat(db: Db, chatId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('notification_settings')
-    .select('user_id')
-    .where('telegram_chat_id', '=', chatId)
-    .executeTakeFirst();
-  return row?.user_id;
-}

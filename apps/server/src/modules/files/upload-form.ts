@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MAX_FILE_BYTES, type AcceptedContentType, type ErrorCode } from '@yuk/shared';
 import { AppError } from '../../errors.js';
@@ -69,32 +70,48 @@ export async function readUploadForm<F extends string>(
   request: FastifyRequest,
   fileFields: readonly F[],
 ): Promise<UploadForm<F>> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const isFileField = (name: string): name is F => (fileFields as readonly string[]).includes(name);
-  const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const files: Partial<Record<F, CheckedFile>> = {};
+  const fields = await readParts(request, isFileField, async (part, name) => {
+    if (files[name]) throw new AppError('VALIDATION_FAILED', { fields: { [name]: 'one_file' } });
+    const data = await part.toBuffer().catch((error: unknown) => {
+      // the file that was too large is named, so that a form can show it beside its field
+      throw hasCode(error) && error.code === 'FST_REQ_FILE_TOO_LARGE'
+        ? new AppError('FILE_TOO_LARGE', { fields: { [name]: 'FILE_TOO_LARGE' } })
+        : error;
+    });
+    // An empty file input still sends a part: no name and no bytes means "no new file".
+    if (data.length === 0 && !part.filename) return;
+    const checked = checkDocument(part.filename ?? '', data, name);
+    if (!checked) throw new AppError('UNSUPPORTED_FILE_TYPE', { fields: { [name]: 'UNSUPPORTED_FILE_TYPE' } });
+    files[name] = checked;
+  });
+  return { fields, files };
+}
+
+/**
+ * The loop both readers share: each file part goes to `readFile` (a file in a field that takes none is
+ * refused), the text values are gathered (a value sent twice becomes a list, which the form schema
+ * refuses), and after any refusal the rest of the body is discarded and the error told in our codes.
+ */
+async function readParts<F extends string>(
+  request: FastifyRequest,
+  isFileField: (name: string) => name is F,
+  readFile: (part: MultipartFile, name: F) => Promise<void>,
+): Promise<Record<string, unknown>> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   try {
     for await (const part of request.parts()) {
       const name = part.fieldname;
       if (part.type === 'file') {
         if (!isFileField(name)) throw new AppError('VALIDATION_FAILED', { fields: { [name]: 'unknown_field' } });
-        if (files[name]) throw new AppError('VALIDATION_FAILED', { fields: { [name]: 'one_file' } });
-        const data = await part.toBuffer().catch((error: unknown) => {
-          // the file that was too large is named, so that a form can show it beside its field
-          throw hasCode(error) && error.code === 'FST_REQ_FILE_TOO_LARGE'
-            ? new AppError('FILE_TOO_LARGE', { fields: { [name]: 'FILE_TOO_LARGE' } })
-            : error;
-        });
-        // An empty file input still sends a part: no name and no bytes means "no new file".
-        if (data.length === 0 && !part.filename) continue;
-        const checked = checkDocument(part.filename ?? '', data, name);
-        if (!checked) throw new AppError('UNSUPPORTED_FILE_TYPE', { fields: { [name]: 'UNSUPPORTED_FILE_TYPE' } });
-        files[name] = checked;
+        await readFile(part, name);
         continue;
       }
-      // A text value in a file field (an empty input, or the current link sent back) keeps the document.
-      if (isFileField(name)) continue;
       if (part.valueTruncated) throw new AppError('VALIDATION_FAILED', { fields: { [name]: 'too_long' } });
+      // A text value in a file field (an empty input, or the current link sent back) carries no file.
+      if (isFileField(name)) continue;
       const previous = fields[name];
       fields[name] = previous === undefined ? part.value : [previous, part.value].flat();
     }
@@ -102,7 +119,7 @@ export async function readUploadForm<F extends string>(
     discardRestOfBody(request);
     throw uploadError(error);
   }
-  return { fields, files };
+  return fields;
 }
 
 /** What one file field of a form accepts, and the codes it refuses with (each names the field). */
@@ -131,48 +148,31 @@ export async function readFileForm<F extends string>(
   request: FastifyRequest,
   rules: Readonly<Record<F, FileFieldRule>>,
 ): Promise<{ fields: Record<string, unknown>; files: Record<F, CheckedFile[]> }> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const isFileField = (name: string): name is F => Object.hasOwn(rules, name);
-  const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const files = Object.fromEntries(Object.keys(rules).map((name) => [name, []])) as unknown as Record<F, CheckedFile[]>;
-  try {
-    for await (const part of request.parts()) {
-      const name = part.fieldname;
-      if (part.type === 'file') {
-        if (!isFileField(name)) throw new AppError('VALIDATION_FAILED', { fields: { [name]: 'unknown_field' } });
-        const rule = rules[name];
-        const refuse = (code: ErrorCode) => new AppError(code, { fields: { [name]: code } });
-        if (files[name].length >= rule.maxCount) throw refuse(rule.tooMany);
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let type: AcceptedContentType | undefined;
-        for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (part.file.truncated || size > rule.maxBytes) throw refuse(rule.tooLarge);
-          chunks.push(chunk);
-          if (type === undefined && size >= SNIFF_BYTES) {
-            type = sniffContentType(Buffer.concat(chunks));
-            if (!type || !rule.types.includes(type)) throw refuse(rule.wrongType);
-          }
-        }
-        if (part.file.truncated) throw refuse(rule.tooLarge);
-        // An empty file input still sends a part: no name and no bytes means "no file".
-        if (size === 0 && !part.filename) continue;
-        const data = Buffer.concat(chunks);
-        type ??= sniffContentType(data);
+  const fields = await readParts(request, isFileField, async (part, name) => {
+    const rule = rules[name];
+    const refuse = (code: ErrorCode) => new AppError(code, { fields: { [name]: code } });
+    if (files[name].length >= rule.maxCount) throw refuse(rule.tooMany);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let type: AcceptedContentType | undefined;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (part.file.truncated || size > rule.maxBytes) throw refuse(rule.tooLarge);
+      chunks.push(chunk);
+      if (type === undefined && size >= SNIFF_BYTES) {
+        type = sniffContentType(Buffer.concat(chunks));
         if (!type || !rule.types.includes(type)) throw refuse(rule.wrongType);
-        files[name].push({ content_type: type, original_name: nameForType(part.filename ?? '', type, name), data });
-        continue;
       }
-      if (part.valueTruncated) throw new AppError('VALIDATION_FAILED', { fields: { [name]: 'too_long' } });
-      // a text value in a file field (an empty input) carries nothing
-      if (isFileField(name)) continue;
-      const previous = fields[name];
-      fields[name] = previous === undefined ? part.value : [previous, part.value].flat();
     }
-  } catch (error) {
-    discardRestOfBody(request);
-    throw uploadError(error);
-  }
+    if (part.file.truncated) throw refuse(rule.tooLarge);
+    // An empty file input still sends a part: no name and no bytes means "no file".
+    if (size === 0 && !part.filename) return;
+    const data = Buffer.concat(chunks);
+    type ??= sniffContentType(data);
+    if (!type || !rule.types.includes(type)) throw refuse(rule.wrongType);
+    files[name].push({ content_type: type, original_name: nameForType(part.filename ?? '', type, name), data });
+  });
   return { fields, files };
 }

@@ -1,4 +1,5 @@
 import {
+  formatMarketDay,
   formatMarketTime,
   formatUsd,
   interpolate,
@@ -52,8 +53,6 @@ const TEXTS = {
   open: { uz: 'Tenderni ochish', en: 'Open the tender', ru: 'Открыть тендер' },
 } as const satisfies Record<string, Localized>;
 
-/** A YYYY-MM-DD date as people read it: dd.MM.yyyy. */
-const dayText = (date: string) => date.split('-').reverse().join('.');
 const weightText = (kg: number) => formatUsd(Math.round(kg * 100)).replace(/\.00$/, '');
 
 /** What changes a post: its status, the minimum and the close (a soft close moves it). */
@@ -76,7 +75,7 @@ export function postText(tender: PostedTender, lang: Language): string {
     `${tender.origin_location} → ${tender.destination_location}`,
     '',
     t('cargo', { cargo: tender.cargo_type, weight: weightText(tender.cargo_weight) }),
-    t('dates', { from: dayText(tender.shipment_date), to: dayText(tender.delivery_date) }),
+    t('dates', { from: formatMarketDay(tender.shipment_date), to: formatMarketDay(tender.delivery_date) }),
     t('start', { amount: formatUsd(tender.initial_price_cents) }),
     tender.current_min_bid_cents === null
       ? t('noBids')

@@ -231,64 +231,59 @@ async function answerRefusal(ctx: LifecycleContext, carrierId: number, bidId: nu
 }
 
 /** The awarded carrier confirms before the deadline: the bid is accepted and the shipment exists. */
-export async function confirmAward(ctx: LifecycleContext, carrierId: number, bidId: number): Promise<PlacedBid> {
-  const nowMs = clockMs(ctx);
-  const done = await ctx.db.transaction().execute(async (trx) => {
-    const bid = await acceptAwardedBid(trx, { bidId, bidderId: carrierId, nowMs });
-    if (!bid) return undefined;
-    await settleAward(trx, bidId, 'confirmed', new Date(nowMs).toISOString());
-    await cancelDue(trx, 'award_confirm', bidId);
-    await recordAudit(trx, {
-      actorUserId: carrierId,
-      action: 'tender.award_confirmed',
-      subject: { type: 'tender', id: bid.tender_id },
-      details: { bid_id: bidId },
-    });
-    const users = await settleWinner(
-      trx,
-      bid.tender_id,
-      { bidId, bidderId: carrierId, amountCents: bid.amount_cents, atMs: nowMs },
-      'award_confirmed',
-    );
-    return { bid, users };
-  });
-  if (!done) throw await answerRefusal(ctx, carrierId, bidId, nowMs);
-  await announceMove(ctx, { notifiedUsers: done.users, tenderId: done.bid.tender_id });
-  const summary = await findTenderSummary(ctx.db, done.bid.tender_id);
-  const stored = await findBid(ctx.db, bidId);
-  return placedBidOf(done.bid, {
-    tenderNumber: summary.number,
-    status: 'accepted',
-    createdAt: new Date(nowMs).toISOString(),
-    confirmByMs: stored?.confirm_by_ms ?? null,
-  });
+export function confirmAward(ctx: LifecycleContext, carrierId: number, bidId: number): Promise<PlacedBid> {
+  return answerAward(ctx, { carrierId, bidId, answer: 'confirmed' });
 }
 
 /** The awarded carrier declines: the award passes to the next bid (or the tender closes without a winner). */
-export async function declineAward(ctx: LifecycleContext, carrierId: number, bidId: number): Promise<PlacedBid> {
+export function declineAward(ctx: LifecycleContext, carrierId: number, bidId: number): Promise<PlacedBid> {
+  return answerAward(ctx, { carrierId, bidId, answer: 'declined' });
+}
+
+/**
+ * The awarded carrier's answer, in one transaction: the bid moves only while it is still awarded to them (and,
+ * to confirm, before the deadline), the award is settled and audited, and then either the shipment is made or
+ * the award passes on. A refused answer says why.
+ */
+async function answerAward(
+  ctx: LifecycleContext,
+  { carrierId, bidId, answer }: { carrierId: number; bidId: number; answer: 'confirmed' | 'declined' },
+): Promise<PlacedBid> {
   const nowMs = clockMs(ctx);
   const done = await ctx.db.transaction().execute(async (trx) => {
-    const bid = await declineAwardedBid(trx, { bidId, bidderId: carrierId });
+    const bid =
+      answer === 'confirmed'
+        ? await acceptAwardedBid(trx, { bidId, bidderId: carrierId, nowMs })
+        : await declineAwardedBid(trx, { bidId, bidderId: carrierId });
     if (!bid) return undefined;
-    await settleAward(trx, bidId, 'declined', new Date(nowMs).toISOString());
+    await settleAward(trx, bidId, answer, new Date(nowMs).toISOString());
     await cancelDue(trx, 'award_confirm', bidId);
     await recordAudit(trx, {
       actorUserId: carrierId,
-      action: 'tender.award_declined',
+      action: answer === 'confirmed' ? 'tender.award_confirmed' : 'tender.award_declined',
       subject: { type: 'tender', id: bid.tender_id },
       details: { bid_id: bidId },
     });
-    const users = await recordNotifications(trx, await passAward(trx, nowMs, bid.tender_id, 'award_declined'));
+    const users =
+      answer === 'confirmed'
+        ? await settleWinner(
+            trx,
+            bid.tender_id,
+            { bidId, bidderId: carrierId, amountCents: bid.amount_cents, atMs: nowMs },
+            'award_confirmed',
+          )
+        : await recordNotifications(trx, await passAward(trx, nowMs, bid.tender_id, 'award_declined'));
     return { bid, users };
   });
   if (!done) throw await answerRefusal(ctx, carrierId, bidId, nowMs);
   await announceMove(ctx, { notifiedUsers: done.users, tenderId: done.bid.tender_id });
   const summary = await findTenderSummary(ctx.db, done.bid.tender_id);
+  const confirmByMs = answer === 'confirmed' ? ((await findBid(ctx.db, bidId))?.confirm_by_ms ?? null) : null;
   return placedBidOf(done.bid, {
     tenderNumber: summary.number,
-    status: 'declined',
+    status: answer === 'confirmed' ? 'accepted' : 'declined',
     createdAt: new Date(nowMs).toISOString(),
-    confirmByMs: null,
+    confirmByMs,
   });
 }
 

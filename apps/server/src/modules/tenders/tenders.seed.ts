@@ -6,23 +6,9 @@ import {
   type TenderStatus,
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
+import { randomSource } from '../../seeded-random.js';
 import { insertTenders, type NewTenderRow } from './tenders.repository.js';
 import { tenderRow } from './tenders.service.js';
-
-/** A small deterministic generator (mulberry32), so the demo data is the same on every machine. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  return { next, int, pick };
-}
 
 interface ModeProfile {
   cargoTypes: readonly string[];

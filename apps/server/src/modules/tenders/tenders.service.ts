@@ -77,16 +77,9 @@ export function toTender(row: StoredTender, viewerId: number, withReserve = fals
   };
 }
 
-const centsOrNull = (usd: number | null) => (usd === null ? null : (usdToCents(usd) ?? null));
-
-/** The stored form of validated create values: cents, and the derived columns every list filter uses. */
-export function tenderRow(ownerId: number, values: CreateTenderValues, createdAt: string): repo.NewTenderRow {
-  const initialPriceCents = usdToCents(values.initial_price);
-  const deliveryDays = daysBetween(values.shipment_date, values.delivery_date);
-  // The input schema guarantees both; a failure here is a programming error, not bad input.
-  if (initialPriceCents === undefined || deliveryDays === null) throw new Error('tender values were not validated');
+/** The cargo, route and dates as entered: stored as they are, and shown so in an import's preview. */
+function plannedFields(values: CreateTenderValues) {
   return {
-    owner_id: ownerId,
     name: values.name,
     cargo_type: values.cargo_type,
     cargo_weight: values.cargo_weight,
@@ -97,6 +90,20 @@ export function tenderRow(ownerId: number, values: CreateTenderValues, createdAt
     delivery_date: values.delivery_date,
     tender_start_date: values.tender_start_date,
     tender_end_date: values.tender_end_date,
+  };
+}
+
+const centsOrNull = (usd: number | null) => (usd === null ? null : (usdToCents(usd) ?? null));
+
+/** The stored form of validated create values: cents, and the derived columns every list filter uses. */
+export function tenderRow(ownerId: number, values: CreateTenderValues, createdAt: string): repo.NewTenderRow {
+  const initialPriceCents = usdToCents(values.initial_price);
+  const deliveryDays = daysBetween(values.shipment_date, values.delivery_date);
+  // The input schema guarantees both; a failure here is a programming error, not bad input.
+  if (initialPriceCents === undefined || deliveryDays === null) throw new Error('tender values were not validated');
+  return {
+    owner_id: ownerId,
+    ...plannedFields(values),
     initial_price_cents: initialPriceCents,
     status: values.status,
     requirements: values.requirements,
@@ -258,16 +265,7 @@ export interface TenderImport {
 
 function previewOf(values: CreateTenderValues): TenderImportPreview {
   return {
-    name: values.name,
-    cargo_type: values.cargo_type,
-    cargo_weight: values.cargo_weight,
-    cargo_volume: values.cargo_volume,
-    origin_location: values.origin_location,
-    destination_location: values.destination_location,
-    shipment_date: values.shipment_date,
-    delivery_date: values.delivery_date,
-    tender_start_date: values.tender_start_date,
-    tender_end_date: values.tender_end_date,
+    ...plannedFields(values),
     initial_price: values.initial_price,
     status: values.status,
   };

@@ -21,6 +21,7 @@ import {
   type TrackPoint,
 } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
+import { pageOf } from '../../db/paging.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../plugins/event-bus.js';
 import { findPartyShipment, findShipmentById, findShipmentParties, shipmentChannel } from '../shipments/index.js';
@@ -139,7 +140,8 @@ export async function listPositions(
 ): Promise<PositionsPage> {
   const shipment = await findPartyShipment(ctx.db, userId, number);
   const rows = await repo.positionsAfter(ctx.db, shipment.id, sinceMs, POSITIONS_PAGE_MAX + 1);
-  return { points: rows.slice(0, POSITIONS_PAGE_MAX).map(toPoint), more: rows.length > POSITIONS_PAGE_MAX };
+  const { page, hasMore } = pageOf(rows, POSITIONS_PAGE_MAX);
+  return { points: page.map(toPoint), more: hasMore };
 }
 
 /** Checks that the user may follow the shipment's events (owner or carrier); the shipment's channel. */

@@ -32,6 +32,16 @@ function phoneScreen() {
   );
 }
 
+/** Two rows that record which one is opened, each titled "Tender <number>". */
+const twoOpenableRows = (opened: number[]) => ({
+  columns,
+  rows: rows.slice(0, 2),
+  rowKey: (row: Row) => row.id,
+  caption: 'Tenders',
+  onRowClick: (row: Row) => opened.push(row.id),
+  rowLabel: (row: Row) => `Tender ${row.number}`,
+});
+
 describe('lists on a phone', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -56,16 +66,7 @@ describe('lists on a phone', () => {
   it('open their row from the card or, by keyboard, from its title', async () => {
     phoneScreen();
     const opened: number[] = [];
-    render(
-      <DataTable
-        columns={columns}
-        rows={rows.slice(0, 2)}
-        rowKey={(row) => row.id}
-        caption="Tenders"
-        onRowClick={(row) => opened.push(row.id)}
-        rowLabel={(row) => `Tender ${row.number}`}
-      />,
-    );
+    render(<DataTable {...twoOpenableRows(opened)} />);
     const user = userEvent.setup();
     await user.click(screen.getAllByText('Toshkent')[1] as HTMLElement);
     screen.getByRole('button', { name: 'Tender YT-1' }).focus();
@@ -78,12 +79,7 @@ describe('lists on a phone', () => {
     const tracked: number[] = [];
     render(
       <DataTable
-        columns={columns}
-        rows={rows.slice(0, 2)}
-        rowKey={(row) => row.id}
-        caption="Tenders"
-        onRowClick={(row) => opened.push(row.id)}
-        rowLabel={(row) => `Tender ${row.number}`}
+        {...twoOpenableRows(opened)}
         card={(row) => <span>{`${row.city} → Samarqand`}</span>}
         cardActions={(row) => (
           <button type="button" onClick={() => tracked.push(row.id)}>

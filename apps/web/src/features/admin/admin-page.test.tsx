@@ -6,6 +6,12 @@ import { fakeApi, on } from '../../test/fake-api';
 import { findToast, jsonResponse, renderRoutes, sampleUser, stubFetch, signedIn } from '../../test/render';
 import { routes } from './routes';
 
+/** The console's other calls, answered empty: no channels, and an empty list for any other read. */
+const quietConsole = [
+  on.get(apiPaths.admin.telegramChannels, () => ({ enabled: true, channels: [] })),
+  on.get('*', () => []),
+];
+
 describe('the moderation console', () => {
   signedIn('en', { ...sampleUser, role: 'moderator' });
 
@@ -27,8 +33,7 @@ describe('the moderation console', () => {
           resolved_at: null,
         },
       ]),
-      on.get(apiPaths.admin.telegramChannels, () => ({ enabled: true, channels: [] })),
-      on.get('*', () => []),
+      ...quietConsole,
     );
     const { user } = renderRoutes(routes, '/admin');
     const list = await screen.findByRole('list', { name: 'Companies' });
@@ -102,8 +107,7 @@ describe('the moderation console', () => {
         entry(12, 'company.suspended', { reason: 'Forged licence' }, true),
         entry(11, 'company.verified', { reason: null }, true),
       ]),
-      on.get(apiPaths.admin.telegramChannels, () => ({ enabled: true, channels: [] })),
-      on.get('*', () => []),
+      ...quietConsole,
     );
     const { user } = renderRoutes(routes, '/admin');
     const card = within(await screen.findByRole('list', { name: 'Companies' })).getByRole('listitem');
@@ -130,8 +134,7 @@ describe('the moderation console', () => {
   it('makes another user a moderator by e-mail', async () => {
     const { calls } = fakeApi(
       on.post(apiPaths.admin.moderators, () => ({ email: 'next@example.uz', role: 'moderator' })),
-      on.get(apiPaths.admin.telegramChannels, () => ({ enabled: true, channels: [] })),
-      on.get('*', () => []),
+      ...quietConsole,
     );
     const { user } = renderRoutes(routes, '/admin');
     const section = await screen.findByRole('region', { name: 'Moderators' });
@@ -163,8 +166,7 @@ describe('the moderation console', () => {
               },
             ],
       ),
-      on.get(apiPaths.admin.telegramChannels, () => ({ enabled: true, channels: [] })),
-      on.get('*', () => []),
+      ...quietConsole,
     );
     const { user } = renderRoutes(routes, '/admin');
     const section = await screen.findByRole('region', { name: 'Accounts refused most by the limits' });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_STORAGE_KEY, apiPaths, type DeliveryProof, type Shipment } from '@yuk/shared';
 import { makeShipment } from '../../test/factories';
 import { fakeApi, on } from '../../test/fake-api';
-import { findToast, jsonResponse, renderWithProviders, requestUrl, type FetchCall, signedIn } from '../../test/render';
+import { findToast, jsonResponse, renderWithProviders, type FetchCall, signedIn } from '../../test/render';
 import { ShipmentStatusPage } from './shipment-status-page';
 
 const NUMBER = 'YT-000042';
@@ -47,10 +47,8 @@ function serve(shipment: Shipment, proof: DeliveryProof | null, answerPost?: (ca
   );
   /** The form of the POST of the proof, as the browser would send it. */
   const sentForm = (): FormData => {
-    const post = stub.fetchMock.mock.calls.find(
-      ([input, init]) => requestUrl(input).endsWith('/proof') && init?.method === 'POST',
-    );
-    return post?.[1]?.body as FormData;
+    const post = stub.calls.find((call) => call.url.endsWith('/proof') && call.method === 'POST');
+    return post?.body as FormData;
   };
   return { ...stub, sentForm };
 }

@@ -4,8 +4,7 @@ import { useSearchParams } from 'react-router';
 import { apiPaths, type Shipment } from '@yuk/shared';
 import { CsvDownloadButton } from '../../components/csv-download';
 import { PageHeader } from '../../components/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { EmptyState } from '../../components/ui/states';
 import { FeatureSlot } from '../../lib/feature-slots';
 import { chooseShipment } from '../../lib/shipment-tracking';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -13,6 +12,7 @@ import { useShipment } from './api/get-shipment';
 import { useShipments } from './api/get-shipments';
 import { readChosenShipment, useLiveShipments } from './chosen-shipment';
 import { AwardPanel } from './components/award-panel';
+import { ChosenShipmentState } from './components/chosen-shipment-state';
 import { DeliveryProofPanel } from './components/delivery-proof-panel';
 import { ShipmentRating } from './components/shipment-rating';
 import { ShipmentActions } from './components/shipment-actions';
@@ -116,25 +116,6 @@ export function ShipmentStatusPage() {
     />
   );
 
-  let body;
-  if (number === null) body = notFound;
-  else if (shipment.isPending) body = <LoadingState text={t('shipments.status.loading')} />;
-  else if (shipment.isError) {
-    body =
-      isApiError(shipment.error) && (shipment.error.status === 404 || shipment.error.status === 400) ? (
-        notFound
-      ) : (
-        <ErrorState
-          message={t('shipments.status.error', {
-            message: errorMessage(shipment.error, t('shipments.status.fetchFailed')),
-          })}
-          onRetry={() => void shipment.refetch()}
-          retryLabel={t('common.retry')}
-          retrying={shipment.isRefetching}
-        />
-      );
-  } else body = <ShipmentView shipment={shipment.data} />;
-
   return (
     <div>
       <PageHeader
@@ -151,7 +132,14 @@ export function ShipmentStatusPage() {
           </>
         }
       />
-      {body}
+      <ChosenShipmentState
+        number={number}
+        shipment={shipment}
+        notFound={notFound}
+        errorText={(message) => t('shipments.status.error', { message })}
+      >
+        {(chosen) => <ShipmentView shipment={chosen} />}
+      </ChosenShipmentState>
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { webRoutes } from '@yuk/shared';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { webRoutes, type Shipment } from '@yuk/shared';
+import { EmptyState } from '../../components/ui/states';
 import { formatDateTime } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CheckIcon } from '../../components/ui/icons';
 import { ButtonLink } from '../../components/ui/button-link';
 import { useShipment } from './api/get-shipment';
 import { readChosenShipment, useLiveShipments } from './chosen-shipment';
+import { ChosenShipmentState } from './components/chosen-shipment-state';
 
 /**
  * Shipment success: the confirmation of the chosen shipment's delivery, from the
@@ -35,23 +35,9 @@ export function ShipmentSuccessPage() {
     />
   );
 
-  let body;
-  if (number === null) body = notFound;
-  else if (shipment.isPending) body = <LoadingState text={t('shipments.status.loading')} />;
-  else if (shipment.isError) {
-    body =
-      isApiError(shipment.error) && (shipment.error.status === 404 || shipment.error.status === 400) ? (
-        notFound
-      ) : (
-        <ErrorState
-          message={errorMessage(shipment.error, t('shipments.status.fetchFailed'))}
-          onRetry={() => void shipment.refetch()}
-          retryLabel={t('common.retry')}
-          retrying={shipment.isRefetching}
-        />
-      );
-  } else if (shipment.data.status !== 'delivered') {
-    body = (
+  /** The confirmation, once the chosen shipment is delivered (until then it says it is not). */
+  const confirmation = (delivered: Shipment) =>
+    delivered.status !== 'delivered' ? (
       <EmptyState
         title={t('shipments.success.notDelivered')}
         description={t('shipments.success.notDeliveredHint')}
@@ -61,10 +47,7 @@ export function ShipmentSuccessPage() {
           </ButtonLink>
         }
       />
-    );
-  } else {
-    const delivered = shipment.data;
-    body = (
+    ) : (
       <section className="flex flex-col items-center gap-6 rounded-2xl border border-navy-700 bg-navy-900 px-6 py-10 text-center sm:px-10">
         <span className="grid size-16 place-items-center rounded-full bg-emerald-500/15 text-emerald-300 ring-2 ring-emerald-400/40">
           <CheckIcon className="size-9" />
@@ -99,13 +82,14 @@ export function ShipmentSuccessPage() {
         </div>
       </section>
     );
-  }
 
   const confirmed = shipment.data?.status === 'delivered' && number !== null;
   return (
     <div className="mx-auto max-w-2xl py-4">
       {!confirmed && <h1 className="sr-only">{t('shipments.success.heading')}</h1>}
-      {body}
+      <ChosenShipmentState number={number} shipment={shipment} notFound={notFound}>
+        {confirmation}
+      </ChosenShipmentState>
     </div>
   );
 }

@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { findToast, jsonResponse, renderWithProviders, sampleUser, stubFetch, signedIn } from '../../test/render';
+import {
+  findToast,
+  jsonResponse,
+  renderWithProviders,
+  sampleUser,
+  stubFetch,
+  signedIn,
+  type FetchCall,
+} from '../../test/render';
 import { makeVehicle } from '../../test/factories';
 import { VehicleFormPage } from './vehicle-form-page';
 
@@ -19,8 +27,8 @@ function renderForm(path: string, state?: unknown) {
 }
 
 /** The multipart form a call sent, as plain entries (files by name). */
-function sentForm(fetchMock: ReturnType<typeof stubFetch>['fetchMock'], index = 0): Record<string, string | File> {
-  const body = fetchMock.mock.calls[index]?.[1]?.body;
+function sentForm(calls: readonly FetchCall[], index = 0): Record<string, string | File> {
+  const body = calls[index]?.body;
   expect(body).toBeInstanceOf(FormData);
   return Object.fromEntries((body as FormData).entries());
 }
@@ -118,7 +126,7 @@ describe('Add New Vehicle', () => {
 
   it("sends the multipart form with empty or invalid optional numbers as 0, shows 'Saving...', then toasts and returns", async () => {
     let answer: (response: Response) => void = () => {};
-    const { fetchMock, calls } = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { calls } = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     const { user, router } = renderForm('/vehicles/new');
     await user.type(await screen.findByLabelText('Mashina nomi / ID'), 'Kamaz 5490');
     await user.selectOptions(screen.getByLabelText('Mashina turi'), 'Tented Truck');
@@ -135,7 +143,7 @@ describe('Add New Vehicle', () => {
     expect(calls[0]).toMatchObject({ url: '/api/vehicles', method: 'POST' });
     expect(calls[0]?.headers.authorization).toBe('Bearer token');
     expect(calls[0]?.headers['content-type']).toBeUndefined(); // the browser sets the multipart boundary
-    expect(sentForm(fetchMock)).toEqual({
+    expect(sentForm(calls)).toEqual({
       vehicle_name: 'Kamaz 5490',
       vehicle_type: 'Tented Truck',
       license_plate: '01 A 123 BC',
@@ -163,7 +171,7 @@ describe('Add New Vehicle', () => {
   });
 
   it('attaches the chosen documents, shows their name and size in MB, and refuses a wrong type before sending', async () => {
-    const { fetchMock } = stubFetch(() => jsonResponse(makeVehicle({ id: 56 }), 201));
+    const { calls } = stubFetch(() => jsonResponse(makeVehicle({ id: 56 }), 201));
     const { user } = renderForm('/vehicles/new');
     const registration = await screen.findByLabelText("Ro'yxatdan o'tkazish guvohnomasi");
     await user.upload(registration, pdf('texpasport.pdf', 1_572_864));
@@ -187,7 +195,7 @@ describe('Add New Vehicle', () => {
     await user.type(screen.getByLabelText("Maksimal yuk og'irligi"), '3');
     await user.click(screen.getByRole('button', { name: 'Save Vehicle' }));
     await findToast('Vehicle created successfully!');
-    const sent = sentForm(fetchMock);
+    const sent = sentForm(calls);
     expect(sent.registration).toBeInstanceOf(File);
     expect((sent.registration as File).name).toBe('texpasport.pdf');
     expect((sent.vehicle_photo as File).name).toBe('truck.png');
@@ -249,7 +257,7 @@ describe('Edit Vehicle', () => {
   });
 
   it('fills the form from the vehicle passed along (no call), shows current files, and updates only what was chosen', async () => {
-    const { fetchMock, calls } = stubFetch(() => jsonResponse({ ...existing, vehicle_name: 'Volvo FH16' }));
+    const { calls } = stubFetch(() => jsonResponse({ ...existing, vehicle_name: 'Volvo FH16' }));
     const { user, router } = renderForm('/vehicles/edit/41', { vehicle: existing });
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Vehicle' })).toBeInTheDocument();
     expect(screen.getByLabelText('Mashina nomi / ID')).toHaveValue('Volvo FH');
@@ -284,7 +292,7 @@ describe('Edit Vehicle', () => {
     await user.click(screen.getByRole('button', { name: 'Update Vehicle' }));
     expect(await findToast('Vehicle updated successfully!')).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ url: '/api/vehicles/41', method: 'PUT' });
-    const sent = sentForm(fetchMock);
+    const sent = sentForm(calls);
     expect(sent).toMatchObject({
       vehicle_name: 'Volvo FH16',
       vin: 'YV2RT40A8LB123456',
@@ -316,7 +324,7 @@ describe('Edit Vehicle', () => {
   });
 
   it('sends the same multipart form again after renewing an expired session once', async () => {
-    const { fetchMock, calls } = stubFetch((call) => {
+    const { calls } = stubFetch((call) => {
       if (call.url === '/api/users/refresh') return jsonResponse({ accessToken: 'renewed', user: sampleUser });
       if (call.method === 'PUT' && call.headers.authorization === 'Bearer token') {
         return jsonResponse({ error: 'Sessiya tugagan', code: 'TOKEN_INVALID' }, 401);
@@ -332,8 +340,8 @@ describe('Edit Vehicle', () => {
       ['POST', '/api/users/refresh', undefined],
       ['PUT', '/api/vehicles/41', 'Bearer renewed'],
     ]);
-    expect(sentForm(fetchMock, 2)).toEqual(sentForm(fetchMock, 0));
-    expect((sentForm(fetchMock, 2).vehicle_photo as File).name).toBe('new.png');
+    expect(sentForm(calls, 2)).toEqual(sentForm(calls, 0));
+    expect((sentForm(calls, 2).vehicle_photo as File).name).toBe('new.png');
   });
 
   it('says the vehicle was not found for a 404 or an id that cannot be one', async () => {

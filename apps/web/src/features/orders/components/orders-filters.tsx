@@ -13,28 +13,18 @@ const LOCATION_KEYS: Record<
   "Farg'ona": 'Fargona',
 };
 
-export type OrdersFiltersProps = Omit<TenderFilterBarProps, 'more'>;
+export type OrdersFiltersProps = Omit<TenderFilterBarProps, 'locations' | 'more'>;
 
 /** My Orders' search box and its three dropdowns: delivery time, price, location (Toshkent … Farg'ona). */
 export function OrdersFilters(props: OrdersFiltersProps) {
   const { t } = useTranslation();
-  const { filters } = props;
   return (
     <TenderFilterBar
       {...props}
-      more={(anyLabel) => [
-        {
-          key: 'location',
-          label: t('terms.location'),
-          anyLabel,
-          value: filters.location,
-          containerClassName: 'col-span-2 lg:col-span-1',
-          options: ORDERS_LOCATIONS.map((value) => ({
-            value,
-            label: t(`terms.city.${LOCATION_KEYS[value]}`),
-          })),
-        },
-      ]}
+      locations={{
+        containerClassName: 'col-span-2 lg:col-span-1',
+        options: ORDERS_LOCATIONS.map((value) => ({ value, label: t(`terms.city.${LOCATION_KEYS[value]}`) })),
+      }}
     />
   );
 }

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { eimzoErrorText, EriKeyList } from '../../../components/eri-key-list';
+import { EriSignFlow } from '../../../components/eri-sign-flow';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { KeyIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { isEimzoError, signWithKey, type EimzoKey } from '../../../lib/eimzo';
+import { signWithKey, type EimzoKey } from '../../../lib/eimzo';
 import { formatDate } from '../../../lib/format';
 import { fetchEriChallenge, useLinkEri, useMyEriLink, useUnlinkEri } from '../api/eri';
-import { AlertMessage } from '../../../components/ui/states';
 import { ProfileSection } from './profile-section';
 
 /**
@@ -22,28 +21,13 @@ export function EriSection() {
   const link = useMyEriLink();
   const linkEri = useLinkEri();
   const unlinkEri = useUnlinkEri();
-  const [choosing, setChoosing] = useState(false);
   const [confirmUnlink, setConfirmUnlink] = useState(false);
-  const [pendingKeyId, setPendingKeyId] = useState<string>();
-  const [error, setError] = useState<string>();
 
   const linkWith = async (key: EimzoKey) => {
-    setError(undefined);
-    setPendingKeyId(key.id);
-    try {
-      const { challenge } = await fetchEriChallenge();
-      const pkcs7 = await signWithKey(key, challenge);
-      await linkEri.mutateAsync(pkcs7);
-      setChoosing(false);
-      toast.success(t('profile.eri.linked'));
-    } catch (failure) {
-      if (isEimzoError(failure)) setError(eimzoErrorText(failure, t));
-      else if (isApiError(failure) && failure.code === 'ERI_ALREADY_LINKED')
-        setError(errorMessage(failure, t('profile.eri.taken')));
-      else setError(errorMessage(failure, t('common.errors.generic')));
-    } finally {
-      setPendingKeyId(undefined);
-    }
+    const { challenge } = await fetchEriChallenge();
+    const pkcs7 = await signWithKey(key, challenge);
+    await linkEri.mutateAsync(pkcs7);
+    toast.success(t('profile.eri.linked'));
   };
 
   const unlink = async () => {
@@ -88,31 +72,22 @@ export function EriSection() {
               <dd className="text-slate-100">{formatDate(current.valid_to)}</dd>
             </dl>
           )}
-          {choosing ? (
-            <>
-              <EriKeyList onChoose={(key) => void linkWith(key)} pendingKeyId={pendingKeyId} />
-              <Button variant="secondary" onClick={() => setChoosing(false)} disabled={pendingKeyId !== undefined}>
-                {t('common.cancel')}
+          <EriSignFlow
+            label={current ? t('profile.eri.relink') : t('profile.eri.link')}
+            onSign={linkWith}
+            describeError={(failure) =>
+              isApiError(failure) && failure.code === 'ERI_ALREADY_LINKED'
+                ? errorMessage(failure, t('profile.eri.taken'))
+                : errorMessage(failure, t('common.errors.generic'))
+            }
+            className="flex flex-col gap-3 sm:flex-row"
+          >
+            {current && (
+              <Button variant="secondary" onClick={() => setConfirmUnlink(true)}>
+                {t('profile.eri.unlink')}
               </Button>
-            </>
-          ) : (
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <Button
-                onClick={() => {
-                  setError(undefined);
-                  setChoosing(true);
-                }}
-              >
-                {current ? t('profile.eri.relink') : t('profile.eri.link')}
-              </Button>
-              {current && (
-                <Button variant="secondary" onClick={() => setConfirmUnlink(true)}>
-                  {t('profile.eri.unlink')}
-                </Button>
-              )}
-            </div>
-          )}
-          {error && <AlertMessage>{error}</AlertMessage>}
+            )}
+          </EriSignFlow>
         </div>
       )}
       <ConfirmDialog

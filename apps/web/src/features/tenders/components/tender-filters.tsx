@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TENDER_LIST_LOCATIONS, TENDER_LIST_STATUSES } from '@yuk/shared';
 import { TenderFilterBar, type TenderFilterBarProps } from '../../../components/tender-filter-bar';
 
-export type TenderFiltersProps = Omit<TenderFilterBarProps, 'more'>;
+export type TenderFiltersProps = Omit<TenderFilterBarProps, 'locations' | 'more'>;
 
 /**
  * The tender list's search box and its four dropdowns with exactly the product's options: delivery time
@@ -15,14 +15,10 @@ export function TenderFilters(props: TenderFiltersProps) {
   return (
     <TenderFilterBar
       {...props}
+      locations={{
+        options: TENDER_LIST_LOCATIONS.map((value) => ({ value, label: t(`terms.city.${value}`) })),
+      }}
       more={(anyLabel) => [
-        {
-          key: 'location',
-          label: t('terms.location'),
-          anyLabel,
-          value: filters.location,
-          options: TENDER_LIST_LOCATIONS.map((value) => ({ value, label: t(`terms.city.${value}`) })),
-        },
         {
           key: 'status',
           label: t('terms.tenderStatusLabel'),
