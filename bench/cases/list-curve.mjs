@@ -293,10 +293,12 @@ async function grow(database, context, from, to) {
   await writeRows(database, 'notifications', rows.notifications.columns, rows.notifications.rows());
   await writeRows(database, 'lane_price_days', rows.laneDays.columns, rows.laneDays.rows());
   if (database.source.engine === 'postgres') {
-    // rows copied with their ids: the sequence follows; and statistics, as an operator gathers after a load
+    // rows copied with their ids: the sequence follows. Then VACUUM (ANALYZE), as autovacuum does after many
+    // inserts and an operator after a restore: statistics for the planner, and the visibility map without
+    // which a covering index still reads the table (no index-only scans)
     await sql`select setval('tenders_id_seq', (select max(id) from tenders))`.execute(database.db);
     await sql`select setval('users_id_seq', (select max(id) from users))`.execute(database.db);
-    await sql`analyze`.execute(database.db);
+    await sql`vacuum (analyze)`.execute(database.db);
   }
   return bids;
 }
