@@ -8,6 +8,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 
 /** Rows per SQLite transaction: large enough to cost nothing per row, small enough to keep the WAL bounded. */
 const SQLITE_ROWS_PER_TRANSACTION = 200_000;
+/** Rows per COPY statement on PostgreSQL (see writeRows). */
+const COPY_ROWS_PER_STATEMENT = 20_000;
 /** Lines per chunk written to the COPY stream. */
 const COPY_LINES_PER_CHUNK = 2_000;
 
@@ -59,10 +61,24 @@ export async function writeRows(database, table, columns, rows) {
     while (!done) some();
     return count;
   }
+  // one COPY (one transaction) per COPY_ROWS_PER_STATEMENT rows: the list totals' trigger updates the same few
+  // tender_counts rows for every tender, and inside one transaction none of their old versions can be pruned
   const client = await source.pool.connect();
   try {
-    const target = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`));
-    await pipeline(Readable.from(copyLines(counted)), target);
+    for (;;) {
+      const first = counted.next();
+      if (first.done) break;
+      const some = (function* () {
+        yield first.value;
+        for (let i = 1; i < COPY_ROWS_PER_STATEMENT; i += 1) {
+          const next = counted.next();
+          if (next.done) return;
+          yield next.value;
+        }
+      })();
+      const target = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`));
+      await pipeline(Readable.from(copyLines(some)), target);
+    }
   } finally {
     client.release();
   }
