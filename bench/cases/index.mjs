@@ -7,6 +7,7 @@ import csvExport from './csv-export.mjs';
 import deadlines from './deadlines.mjs';
 import health from './health.mjs';
 import lanePrices from './lane-prices.mjs';
+import listCurve from './list-curve.mjs';
 import liveMinimum from './live-minimum.mjs';
 import positions from './positions.mjs';
 import savedSearches from './saved-searches.mjs';
@@ -30,4 +31,5 @@ export const cases = [
   csvExport,
   tenderChannels,
   conversations,
+  listCurve,
 ];

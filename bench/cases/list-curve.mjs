@@ -1,0 +1,454 @@
+// B14: how the lists grow with the market. One database grown from 10,000 to 100,000 to 1,000,000 tenders (30
+// bids each on average, 50,000 users), written in bulk; at each size the built server answers every list
+// (the tender list with each of its filters and q, My Orders, My Bids, the owner's bids of a tender with 5,000
+// bids, the dashboard, the lane price, the notifications) at a fixed rate, each beside the same service call
+// timed in this process. The signed-in user's own data is the same at every size (written with the first
+// tenders): what grows is everyone else's, so a call that follows its page stays flat.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { URLSearchParams } from 'node:url';
+import { sql } from 'kysely';
+import { databaseBytes, writeRows } from '../lib/bulk.mjs';
+import { measureAtRate, measureInProcess } from '../lib/load.mjs';
+import { benchEngines, createBenchDatabase } from '../lib/postgres.mjs';
+import { startBuiltServer } from '../lib/server.mjs';
+import { loadServerModules } from '../lib/server-modules.mjs';
+import { median, round } from '../lib/stats.mjs';
+
+const SIZES = (process.env.BENCH_CURVE_SIZES ?? '10000,100000,1000000')
+  .split(',')
+  .map((size) => Number(size.trim()))
+  .filter((size) => size > 0)
+  .sort((a, b) => a - b);
+/** Requests per second each call is measured at (the same at every size, so the sizes compare). */
+const RATE = Number(process.env.BENCH_CURVE_RATE ?? 50);
+/** BENCH_CURVE_HTTP=off: the in-process calls alone (a quick look while changing a query). */
+const HTTP = process.env.BENCH_CURVE_HTTP !== 'off';
+const USERS = 50_000;
+/** Bulk tenders are posted by the first 10,000 users; bids come from all of them. */
+const SHIPPERS = 10_000;
+const MAX_BIDS = 60; // 0 … 60 a tender: 30 on average
+const BUSY_BIDS = 5_000;
+/** The signed-in user's own data, written with the first 10,000 tenders whatever the sizes. */
+const OWN_SPAN = 10_000;
+const OWN_EVERY = 33; // every 33rd of those tenders is theirs (304), and they bid once on another 303
+const BUSY_INDEX = 4_950; // one of theirs: the busy tender
+const OWN_NOTIFICATIONS = 500;
+const PASSWORD = 'bench-password-123';
+const DAY_MS = 86_400_000;
+
+const modules = {
+  openDatabase: 'db/database.ts#openDatabase',
+  migrateToLatest: 'db/migrate.ts#migrateToLatest',
+  registerUser: 'modules/users/users.service.ts#registerUser',
+  seedDemoTenders: 'modules/tenders/tenders.seed.ts#seedDemoTenders',
+  listTenders: 'modules/tenders/tenders.service.ts#listTenders',
+  listMyBids: 'modules/bids/bids.service.ts#listMyBids',
+  listTenderBids: 'modules/bids/bids.service.ts#listTenderBids',
+  getDashboard: 'modules/dashboard/dashboard.service.ts#getDashboard',
+  getLanePrice: 'modules/market/market.service.ts#getLanePrice',
+  laneOf: 'modules/market/market.repository.ts#laneOf',
+  listNotifications: 'modules/notifications/notifications.service.ts#listNotifications',
+  tenderListQuery: '../../../packages/shared/src/tenders.ts#tenderListQuery',
+  dashboardQuery: '../../../packages/shared/src/dashboard.ts#dashboardQuery',
+};
+
+/** A pseudo-random number in [0, 1) fixed by (i, salt): any row can be made again without the ones before. */
+function rand(i, salt) {
+  let t = (Math.imul(i, 0x9e3779b1) ^ Math.imul(salt + 1, 0x85ebca6b)) >>> 0;
+  t = (t + 0x6d2b79f5) >>> 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pickInt = (i, salt, n) => Math.floor(rand(i, salt) * n);
+
+/**
+ * Realistic tender rows to copy from: the demo seed's 4,096 tenders (every mode, city, band, speed and
+ * status, with their derived filter columns) written into a scratch SQLite database and read back.
+ */
+async function tenderTemplates(server) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'yuk-bench-curve-templates-'));
+  const scratch = server.openDatabase({ url: undefined, dataDir });
+  try {
+    await server.migrateToLatest(scratch);
+    const owner = await server.registerUser(scratch.db, {
+      first_name: 'Bench',
+      last_name: 'Templates',
+      email: 'bench-templates@yuktender.uz',
+      phone_number: '+998900000009',
+      password: PASSWORD,
+    });
+    await server.seedDemoTenders(scratch.db, owner.id, 4096);
+    return await scratch.db.selectFrom('tenders').selectAll().orderBy('id').execute();
+  } finally {
+    await scratch.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The market's rows for tenders [from, to): tenders, their bids, notifications and lane days, as streams. */
+function market({ templates, columns, me, from, to, nowMs, today }) {
+  const firstUser = me + 1;
+  const createdMs = (i) => nowMs - (1_000_000 - i) * 30_000; // one every 30 s, the newest now
+  const templateOf = (i) => templates[(i * 2_654_435_761) % templates.length];
+  const ownerOf = (i) => (i < OWN_SPAN && i % OWN_EVERY === 0 ? me : firstUser + pickInt(i, 1, SHIPPERS));
+  const bidCountOf = (i, template) =>
+    template.status === 'draft' ? 0 : i === BUSY_INDEX ? BUSY_BIDS : pickInt(i, 2, MAX_BIDS + 1);
+  const stepOf = (price, n) => Math.max(1, Math.floor(price / (n + 2)));
+  const amountOf = (price, n, j) => Math.max(1, price - (j + 1) * stepOf(price, n));
+
+  function* tenders() {
+    for (let i = from; i < to; i += 1) {
+      const template = templateOf(i);
+      const n = bidCountOf(i, template);
+      const created = new Date(createdMs(i)).toISOString();
+      yield columns.map((column) => {
+        if (column === 'id') return i + 1;
+        if (column === 'owner_id') return ownerOf(i);
+        if (column === 'created_at') return created;
+        if (column === 'bid_count') return n;
+        if (column === 'current_min_bid_cents')
+          return n === 0 ? null : amountOf(template.initial_price_cents, n, n - 1);
+        if (column === 'awarded_bid_id' || column === 'import_id') return null;
+        return template[column];
+      });
+    }
+  }
+  const bidColumns = ['tender_id', 'bidder_id', 'amount_cents', 'status', 'created_at'];
+  function* bids() {
+    for (let i = from; i < to; i += 1) {
+      const template = templateOf(i);
+      const n = bidCountOf(i, template);
+      const startMs = createdMs(i);
+      for (let j = 0; j < n; j += 1) {
+        // the busy tender's bids come from 5,000 different carriers; the user bids first on every 33rd of theirs
+        const bidder =
+          i === BUSY_INDEX
+            ? firstUser + j
+            : i < OWN_SPAN && i % OWN_EVERY === 16 && j === 0
+              ? me
+              : firstUser + pickInt(i * 64 + j, 3, USERS);
+        const last = j === n - 1;
+        const status = template.status === 'opened' ? (last ? 'active' : 'rejected') : 'rejected';
+        yield [
+          i + 1,
+          bidder,
+          amountOf(template.initial_price_cents, n, j),
+          status,
+          new Date(startMs + j * 1000).toISOString(),
+        ];
+      }
+    }
+  }
+  const notificationColumns = ['user_id', 'type', 'kind', 'params', 'link', 'read_at', 'created_at'];
+  function* notifications() {
+    // each tender with bids told its owner once; the user's own 500 with the first tenders
+    if (from === 0) {
+      for (let k = 0; k < OWN_NOTIFICATIONS; k += 1) {
+        const created = new Date(nowMs - (OWN_NOTIFICATIONS - k) * 60_000).toISOString();
+        const params = JSON.stringify({
+          number: `YT-${String(k + 1).padStart(6, '0')}`,
+          name: 'Olma',
+          amount: '$1,000',
+        });
+        yield [me, 'offer', 'bid_received', params, `/tenders/${k + 1}`, k % 3 === 0 ? created : null, created];
+      }
+    }
+    for (let i = Math.max(from, OWN_SPAN); i < to; i += 1) {
+      const template = templateOf(i);
+      if (bidCountOf(i, template) === 0) continue;
+      const number = `YT-${String(i + 1).padStart(6, '0')}`;
+      const params = JSON.stringify({ number, name: template.name, amount: '$1,000' });
+      yield [
+        ownerOf(i),
+        'offer',
+        'bid_received',
+        params,
+        `/tenders/${i + 1}`,
+        null,
+        new Date(createdMs(i)).toISOString(),
+      ];
+    }
+  }
+  const laneColumns = ['lane', 'mode', 'day', 'deals', 'amounts', 'per_ton'];
+  function* laneDays() {
+    // every awarded tender of the market left a day row of a lane of its own; the asked lane's 60 days are
+    // written with the first tenders
+    for (let i = from; i < to; i += 1) {
+      const template = templateOf(i);
+      if (template.status !== 'awarded') continue;
+      const day = new Date(Date.parse(`${today}T00:00:00Z`) - (i % 170) * DAY_MS).toISOString().slice(0, 10);
+      yield [`bulk-${i}>moscow`, 'truck', day, 1, `[${template.initial_price_cents}]`, '[1000]'];
+    }
+  }
+  return {
+    tenders,
+    bids: { columns: bidColumns, rows: bids },
+    notifications: { columns: notificationColumns, rows: notifications },
+    laneDays: { columns: laneColumns, rows: laneDays },
+  };
+}
+
+/** The asked lane's own deals (Tashkent to Moscow by truck): 60 days of 3 deals, 8 carriers. */
+async function seedAskedLane(database, server, today) {
+  const lane = server.laneOf('Tashkent', 'Moscow');
+  const day = (k) => new Date(Date.parse(`${today}T00:00:00Z`) - k * DAY_MS).toISOString().slice(0, 10);
+  await writeRows(
+    database,
+    'lane_price_days',
+    ['lane', 'mode', 'day', 'deals', 'amounts', 'per_ton'],
+    (function* () {
+      for (let k = 0; k < 60; k += 1) yield [lane, 'truck', day(k), 3, '[120000,125000,131000]', '[6000,6200,6400]'];
+    })(),
+  );
+  await writeRows(
+    database,
+    'lane_carriers',
+    ['lane', 'mode', 'carrier_id', 'last_day'],
+    (function* () {
+      for (let c = 0; c < 8; c += 1) yield [lane, 'truck', c + 2, day(c)];
+    })(),
+  );
+}
+
+/** 50,000 users besides the signed-in one (the same password hash: nobody else signs in). */
+async function seedUsers(database, me) {
+  const row = await database.db.selectFrom('users').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow();
+  const columns = Object.keys(row).filter((column) => column !== 'id');
+  await writeRows(
+    database,
+    'users',
+    ['id', ...columns],
+    (function* () {
+      for (let k = 0; k < USERS; k += 1) {
+        const id = me.id + 1 + k;
+        yield [
+          id,
+          ...columns.map((column) => {
+            if (column === 'email') return `bench-user-${id}@yuktender.uz`;
+            if (column === 'phone_number') return `+99891${String(id).padStart(7, '0')}`;
+            if (column === 'first_name') return `User${id}`;
+            return row[column];
+          }),
+        ];
+      }
+    })(),
+  );
+}
+
+/** The calls measured: the route and the same service call in this process. */
+function calls(server, me, busyTenderId) {
+  const list = (query, scope = 'all') => {
+    const params = server.tenderListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+    return (ctx) => server.listTenders(ctx, me, params, scope);
+  };
+  const today = new Date().toISOString().slice(0, 10);
+  const listCalls = [
+    ['tender list', 'limit=50'],
+    ['tender list, status', 'limit=50&status=opened'],
+    ['tender list, own drafts', 'limit=50&status=draft'],
+    ['tender list, type', 'limit=50&type=plane'],
+    ['tender list, location', 'limit=50&location=Samarqand'],
+    ['tender list, price', 'limit=50&price=Qimmat'],
+    ['tender list, delivery', 'limit=50&delivery=Tez'],
+    ['tender list, status + type', 'limit=50&status=opened&type=truck'],
+    ['tender list, id', 'limit=50&id=777'],
+    ['tender list, start date', `limit=50&tender_start_date=${today}`],
+    ['tender list, initial price', 'limit=50&initial_price=1000'],
+    ['tender list, name', 'limit=50&name=olma'],
+    ['tender list, q', 'limit=50&q=sement'],
+  ].map(([name, query]) => ({ name, path: `/api/tenders/all?${query}`, call: list(query) }));
+  const dashboardParams = server.dashboardQuery.parse({});
+  const lane = { origin: 'Tashkent', destination: 'Moscow', mode: 'truck' };
+  return [
+    ...listCalls,
+    { name: 'My Orders', path: '/api/tenders/me?limit=50', call: list('limit=50', 'mine') },
+    { name: 'My Bids', path: '/api/bids/me', call: (ctx) => server.listMyBids(ctx, me, {}) },
+    {
+      name: 'bids of a busy tender',
+      path: `/api/tenders/${busyTenderId}/bids`,
+      call: (ctx) => server.listTenderBids(ctx, me, busyTenderId),
+    },
+    { name: 'dashboard', path: '/api/dashboard', call: (ctx) => server.getDashboard(ctx, me, dashboardParams) },
+    {
+      name: 'lane price',
+      path: `/api/market/lane-price?${new URLSearchParams(lane)}`,
+      call: (ctx) => server.getLanePrice(ctx, lane),
+    },
+    {
+      name: 'notifications',
+      path: '/api/notifications?limit=50',
+      call: (ctx) => server.listNotifications(ctx, me, { tab: 'all', limit: 50 }, 'uz'),
+    },
+  ];
+}
+
+/** Grows the market from `from` to `to` tenders: every table written in bulk. */
+async function grow(database, context, from, to) {
+  const rows = market({ ...context, from, to });
+  await writeRows(database, 'tenders', context.columns, rows.tenders());
+  const bids = await writeRows(database, 'bids', rows.bids.columns, rows.bids.rows());
+  await writeRows(database, 'notifications', rows.notifications.columns, rows.notifications.rows());
+  await writeRows(database, 'lane_price_days', rows.laneDays.columns, rows.laneDays.rows());
+  if (database.source.engine === 'postgres') {
+    // rows copied with their ids: the sequence follows. Then VACUUM (ANALYZE), as autovacuum does after many
+    // inserts and an operator after a restore: statistics for the planner, and the visibility map without
+    // which a covering index still reads the table (no index-only scans)
+    await sql`select setval('tenders_id_seq', (select max(id) from tenders))`.execute(database.db);
+    await sql`select setval('users_id_seq', (select max(id) from users))`.execute(database.db);
+    await sql`vacuum (analyze)`.execute(database.db);
+  }
+  return bids;
+}
+
+async function runEngine({ server, engine, cores, seconds, rounds, log, templates }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'yuk-bench-curve-'));
+  const created = engine.name === 'PostgreSQL' ? await createBenchDatabase() : undefined;
+  const database = server.openDatabase({ url: created?.url, dataDir });
+  const measured = new Map(); // call name → [{ size, p50, p99, inProcessP50, inProcessP99 }]
+  const dataRows = [];
+  try {
+    await server.migrateToLatest(database);
+    if (database.source.engine === 'sqlite') {
+      // this connection only writes the bench's data: a large cache for the bulk, and no fsync per commit
+      // (the server it starts opens its own connection with the product's settings)
+      database.source.connection.pragma('cache_size = -1000000');
+      database.source.connection.pragma('synchronous = off');
+    }
+    const me = await server.registerUser(database.db, {
+      first_name: 'Bench',
+      last_name: 'Curve',
+      email: 'bench-curve@yuktender.uz',
+      phone_number: '+998900000014',
+      password: PASSWORD,
+    });
+    await seedUsers(database, me);
+    const nowMs = Date.now();
+    const today = new Date(nowMs).toISOString().slice(0, 10);
+    await seedAskedLane(database, server, today);
+    const columns = Object.keys(templates[0]).filter((column) => column !== 'number');
+    const context = { templates, columns, me: me.id, nowMs, today };
+    const list = calls(server, me.id, BUSY_INDEX + 1);
+    const ctx = { db: database.db, dialect: database.dialect };
+    let size = 0;
+    let bids = 0;
+    for (const target of SIZES) {
+      const started = Date.now();
+      bids += await grow(database, context, size, target);
+      size = target;
+      const writeSeconds = (Date.now() - started) / 1000;
+      const bytes = await databaseBytes(database);
+      log(
+        `${engine.name}: ${size.toLocaleString('en')} tenders, ${bids.toLocaleString('en')} bids; grown in ` +
+          `${writeSeconds.toFixed(1)} s; database ${(bytes / 2 ** 20).toFixed(0)} MB`,
+      );
+      dataRows.push({
+        case: `B14 data at ${size.toLocaleString('en')} tenders (${engine.name})`,
+        tenders: size,
+        bids,
+        users: USERS + 1,
+        writeSeconds: round(writeSeconds, 1),
+        p50: round(bytes / 2 ** 20, 0),
+        unit: 'MB on disk',
+        databaseBytes: bytes,
+      });
+      const app = await startBuiltServer({
+        dataDir,
+        core: cores.server,
+        env: created ? { DATABASE_URL: created.url } : {},
+      });
+      try {
+        const login = await fetch(`${app.url}/api/users/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'bench-curve@yuktender.uz', password: PASSWORD }),
+        });
+        if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+        const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+        for (const call of list) {
+          const url = `${app.url}${call.path}`;
+          const probe = await fetch(url, { headers });
+          if (!probe.ok) throw new Error(`${url}: ${probe.status} ${await probe.text()}`);
+          if (!measured.has(call.name)) measured.set(call.name, { call, rows: [] });
+          const entry = measured.get(call.name);
+          const figures = [];
+          for (let r = 0; r < rounds; r += 1) {
+            const inProcess = await measureInProcess(() => call.call(ctx), { warmup: 10, iterations: 100 });
+            // the rate a call is measured at is fixed at the first size, where it keeps the server a quarter
+            // busy at most (5,000 bids take longer than a page), and kept for the larger sizes
+            entry.rate ??= Math.max(1, Math.min(RATE, Math.floor(250 / inProcess.latency.p50)));
+            const fixed = HTTP
+              ? await measureAtRate({ url, headers, seconds, rate: entry.rate })
+              : { latency: { p50: Number.NaN, p99: Number.NaN } };
+            figures.push({ fixed, inProcess });
+          }
+          const pick = (fn) => median(figures.map(fn));
+          const row = {
+            size,
+            matching: Number(probe.headers.get('x-total-count') ?? Number.NaN),
+            p50: pick((f) => f.fixed.latency.p50),
+            p99: pick((f) => f.fixed.latency.p99),
+            inProcessP50: pick((f) => f.inProcess.latency.p50),
+            inProcessP99: pick((f) => f.inProcess.latency.p99),
+          };
+          entry.rows.push(row);
+          log(
+            `${call.name} (${engine.name}) at ${size.toLocaleString('en')}: p50 ${row.p50.toFixed(2)} / p99 ${row.p99.toFixed(2)} ms at ${entry.rate} req/s; ` +
+              `in-process p50 ${row.inProcessP50.toFixed(3)} / p99 ${row.inProcessP99.toFixed(3)} ms` +
+              (Number.isFinite(row.matching) ? `; ${row.matching} matching` : ''),
+          );
+        }
+        if (loadavg()[0] > 1.5)
+          log(
+            `note: the machine was busy during this size (load ${loadavg()[0].toFixed(1)}); the figures include that`,
+          );
+      } finally {
+        await app.stop();
+      }
+    }
+  } finally {
+    await database.close();
+    await created?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const rows = [...dataRows];
+  for (const [name, { call, rate, rows: sizes }] of measured) {
+    const first = sizes[0];
+    for (const at of sizes) {
+      const target = at === first ? undefined : round(first.p99 * 1.5);
+      rows.push({
+        case: `B14 ${name} at ${at.size.toLocaleString('en')} (${engine.name})`,
+        request: `GET ${call.path}`,
+        tenders: at.size,
+        rate,
+        ...(Number.isFinite(at.matching) ? { matching: at.matching } : {}),
+        p50: round(at.p50),
+        p99: round(at.p99),
+        inProcessP50: round(at.inProcessP50, 3),
+        inProcessP99: round(at.inProcessP99, 3),
+        ratioP99: round(at.p99 / first.p99, 2),
+        inProcessRatioP99: round(at.inProcessP99 / first.inProcessP99, 2),
+        ...(target === undefined ? { target: `the base of the curve` } : { targetP99: target, met: at.p99 <= target }),
+      });
+    }
+  }
+  return rows;
+}
+
+export default {
+  name: 'B14 list curve',
+  async run(context) {
+    const server = await loadServerModules(modules);
+    const templates = await tenderTemplates(server);
+    const seconds = Number(process.env.BENCH_CURVE_SECONDS ?? Math.min(context.seconds, 3));
+    const rounds = Number(process.env.BENCH_CURVE_ROUNDS ?? 1);
+    const rows = [];
+    // BENCH_CURVE_ENGINES=SQLite or PostgreSQL: one engine alone (the two can then run side by side)
+    const only = process.env.BENCH_CURVE_ENGINES?.split(',').map((name) => name.trim().toLowerCase());
+    for (const engine of benchEngines.filter((one) => !only || only.includes(one.name.toLowerCase())))
+      rows.push(...(await runEngine({ server, engine, ...context, seconds, rounds, templates })));
+    return rows;
+  },
+};
