@@ -1,5 +1,18 @@
 /** Business constants shared by server and client. */
 
+/** Uzbekistan's calling code: every phone number of the app starts with it. */
+export const PHONE_PREFIX = '+998';
+
+// the session's lifetimes and cookies (kept apart from the user schemas: the first screen reads them without zod)
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** The web client's cookie lifetimes: access 1 day, refresh 7 days. */
+export const ACCESS_COOKIE_DAYS = 1;
+export const REFRESH_COOKIE_DAYS = 7;
+export const ACCESS_COOKIE_NAME = 'accessToken';
+export const REFRESH_COOKIE_NAME = 'refreshToken';
+export const REFRESH_COOKIE_PATH = '/api/users';
+
 export const TENDER_MODES = ['plane', 'ship', 'truck', 'labo'] as const;
 export type TenderMode = (typeof TENDER_MODES)[number];
 /** A mode keeps the tenders whose cargo_type contains this text. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { PHONE_PREFIX } from './constants.js';
 
-export const PHONE_PREFIX = '+998';
 /** A moderator verifies companies and handles reports; everyone else is a user. */
 export const USER_ROLES = ['user', 'moderator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -125,15 +125,6 @@ export const authTokens = z
     ],
   });
 export type AuthTokens = z.infer<typeof authTokens>;
-
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
-/** The web client's cookie lifetimes: access 1 day, refresh 7 days. */
-export const ACCESS_COOKIE_DAYS = 1;
-export const REFRESH_COOKIE_DAYS = 7;
-export const ACCESS_COOKIE_NAME = 'accessToken';
-export const REFRESH_COOKIE_NAME = 'refreshToken';
-export const REFRESH_COOKIE_PATH = '/api/users';
 
 // ---- Signing in by SMS code, proving a phone, and recovering a password ----
 

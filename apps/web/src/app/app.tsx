@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { webRoutes } from '@yuk/shared';
+import { toast } from '../lib/toast';
 import { OfflineBanner } from '../components/offline-banner';
 import { FullScreenLoader } from '../components/ui/states';
 import { hasAccessToken, useSession } from '../lib/session';

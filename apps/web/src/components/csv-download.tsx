@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { CSV_MEDIA_TYPE } from '@yuk/shared';
+import { toast } from '../lib/toast';
 import { ApiError, api, errorMessage } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { Button } from './ui/button';

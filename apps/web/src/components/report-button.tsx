@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { apiPaths, REPORT_REASONS, type Report, type ReportSubject } from '@yuk/shared';
+import { toast } from '../lib/toast';
 import i18n from '../i18n';
 import { api, errorMessage } from '../lib/api-client';
 import { Button } from './ui/button';

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   apiPaths,
   isLanguage,
@@ -12,6 +11,7 @@ import {
   type SavedSearchInput,
   type TenderMode,
 } from '@yuk/shared';
+import { toast } from '../lib/toast';
 import i18n from '../i18n';
 import { api, errorMessage, isApiError } from '../lib/api-client';
 import { fieldErrorText } from '../lib/form-errors';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { SMS_CODE_LENGTH } from '@yuk/shared';
+import { toast } from '../lib/toast';
 import { errorMessage } from '../lib/api-client';
 import { sendSmsCode } from '../lib/sms-code';
 import { useNow } from '../lib/use-now';

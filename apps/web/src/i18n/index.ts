@@ -66,8 +66,18 @@ function readStoredLanguage(): Language {
 
 const initialLanguage = readStoredLanguage();
 
+/**
+ * Every bundle registered so far, and the languages i18next holds them in: the chosen one and the fallback.
+ * Another language's texts are merged in when the user switches to it, so a start merges one or two
+ * languages' worth of texts instead of three (the signed-in pages' texts are large).
+ */
+const bundlesSoFar: AnyTextBundle[] = [];
+const loadedLanguages = new Set<Language>([initialLanguage, DEFAULT_LANGUAGE]);
+
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: mergeLanguage(startTexts, lang) }])),
+  resources: Object.fromEntries(
+    [...loadedLanguages].map((lang) => [lang, { translation: mergeLanguage(startTexts, lang) }]),
+  ),
   lng: initialLanguage,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -78,13 +88,24 @@ void i18n.use(initReactI18next).init({
 });
 if (typeof document !== 'undefined') document.documentElement.lang = initialLanguage;
 claimKeys(startTexts);
+bundlesSoFar.push(...startTexts);
 
-/** Adds texts loaded later (the signed-in pages'), in every language, beside those already there. */
+/** Adds texts loaded later (the signed-in pages'), in the languages in use, beside those already there. */
 export function addTexts(bundles: readonly AnyTextBundle[]): void {
-  for (const lang of LANGUAGES) {
+  for (const lang of loadedLanguages) {
     i18n.addResourceBundle(lang, 'translation', mergeLanguage(bundles, lang), true, false);
   }
   claimKeys(bundles);
+  bundlesSoFar.push(...bundles);
+}
+
+/** Merges in a language's texts of every bundle registered so far, before the app switches to it. */
+function loadLanguage(lang: Language): void {
+  if (loadedLanguages.has(lang)) return;
+  const merged: Record<string, unknown> = {};
+  for (const bundle of bundlesSoFar) Object.assign(merged, bundle[lang]);
+  i18n.addResourceBundle(lang, 'translation', merged, true, false);
+  loadedLanguages.add(lang);
 }
 
 /** The language in use right now (for Accept-Language and formatting outside React). */
@@ -101,6 +122,7 @@ export async function changeLanguage(lang: Language): Promise<void> {
     // storage unavailable (private mode): the choice still applies to this visit
   }
   document.documentElement.lang = lang;
+  loadLanguage(lang);
   await i18n.changeLanguage(lang);
 }
 

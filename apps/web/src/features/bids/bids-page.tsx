@@ -1,8 +1,8 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { apiPaths, formatMarketTime, webRoutes, pathTo, type MyBid } from '@yuk/shared';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { CloseIcon } from '../../components/ui/icons';
 import { CsvDownloadButton } from '../../components/csv-download';

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   COMPANY_DOCUMENTS,
   COMPANY_KINDS,
@@ -12,6 +11,7 @@ import {
   type CompanyDocument,
   type CompanyInput,
 } from '@yuk/shared';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { SelectField } from '../../components/ui/select-field';

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   DELIVERY_EVENTS,
   LANGUAGES,
@@ -11,6 +10,7 @@ import {
   type NotificationSettings,
   type TelegramLink,
 } from '@yuk/shared';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { SelectField } from '../../components/ui/select-field';

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import {
   LANGUAGES,
   TENDER_IMPORT_MAX_BYTES,
@@ -12,6 +11,7 @@ import {
   type TenderImportCheck,
   type TenderImportRow,
 } from '@yuk/shared';
+import { toast } from '../../lib/toast';
 import { downloadCsv } from '../../components/csv-download';
 import { Button } from '../../components/ui/button';
 import { DataTable, type Column } from '../../components/ui/table';

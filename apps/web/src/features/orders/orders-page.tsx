@@ -1,7 +1,6 @@
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import {
   apiPaths,
   matchesOrdersFilters,
@@ -11,6 +10,7 @@ import {
   webRoutes,
   pathTo,
 } from '@yuk/shared';
+import { toast } from '../../lib/toast';
 import { CsvDownloadButton } from '../../components/csv-download';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';

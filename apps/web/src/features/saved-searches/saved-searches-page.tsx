@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { MAX_SAVED_SEARCHES, webRoutes, type SavedSearch } from '@yuk/shared';
+import { toast } from '../../lib/toast';
 import { SaveSearchDialog } from '../../components/save-search-dialog';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { apiPaths, FILE_LINK_TTL_SECONDS, type Vehicle, webRoutes } from '@yuk/shared';
+import { toast } from '../../lib/toast';
 import { CsvDownloadButton } from '../../components/csv-download';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';

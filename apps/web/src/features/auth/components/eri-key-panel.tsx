@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { EriChallenge } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { eimzoErrorText, EriKeyList } from '../../../components/eri-key-list';
 import { Button } from '../../../components/ui/button';
 import { KeyIcon } from '../../../components/ui/icons';

@@ -1,14 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { loginInput, webRoutes, type LoginInput } from '@yuk/shared';
+import { webRoutes, type LoginInput } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useLanguage } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useLogin } from '../api/login';
+
+// zod comes when the form is first used: the first screen shows the form without it
+const resolver = lazyResolver(() => import('./form-resolvers').then((module) => module.loginResolver));
 
 /** E-mail and password (the Login tab). Blank fields: the spec's toast; success: toast and into the app. */
 export function LoginForm({
@@ -28,7 +31,7 @@ export function LoginForm({
     setError,
     formState: { errors },
   } = useForm<LoginInput>({
-    resolver: zodResolver(loginInput),
+    resolver,
     defaultValues: { email: defaultEmail, password: '' },
   });
 
@@ -47,7 +50,12 @@ export function LoginForm({
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      onFocus={resolver.preload}
+      className="flex flex-col gap-4"
+    >
       <TextField
         label={t('auth.eMail')}
         type="email"

@@ -16,5 +16,3 @@ export const registerFormSchema = registerInput.extend({
 
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
 export type RegisterFormOutput = z.output<typeof registerFormSchema>;
-
-export const REGISTER_FIELDS = ['first_name', 'last_name', 'email', 'phone_number', 'password'] as const;

@@ -1,20 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useLanguage } from '../../../i18n';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useRegister } from '../api/register';
-import {
-  REGISTER_FIELDS,
-  registerFormSchema,
-  type RegisterFormOutput,
-  type RegisterFormValues,
-} from './register-form-schema';
+import type { RegisterFormOutput, RegisterFormValues } from './register-form-schema';
+
+const REGISTER_FIELDS = ['first_name', 'last_name', 'email', 'phone_number', 'password'] as const;
+
+// zod comes when the form is first used (see the login form)
+const resolver = lazyResolver(() => import('./form-resolvers').then((module) => module.registerResolver));
 
 const EMPTY: RegisterFormValues = { first_name: '', last_name: '', email: '', phone_number: '', password: '' };
 
@@ -39,7 +39,7 @@ export function RegisterForm({
     setError,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(registerFormSchema), defaultValues: { ...EMPTY, phone_number: defaultPhone } });
+  } = useForm({ resolver, defaultValues: { ...EMPTY, phone_number: defaultPhone } });
 
   const onValid = async (values: RegisterFormOutput) => {
     try {
@@ -62,7 +62,12 @@ export function RegisterForm({
   const error = (name: (typeof REGISTER_FIELDS)[number]) => fieldErrorText(errors[name]?.message, language);
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      onFocus={resolver.preload}
+      className="flex flex-col gap-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('auth.register.firstName')}

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   MESSAGE_ATTACHMENT_TYPES,
   MESSAGE_TEXT_MAX,
@@ -8,6 +7,7 @@ import {
   type ConversationSide,
   type Shipment,
 } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { ReportButton } from '../../../components/report-button';
 import { Button } from '../../../components/ui/button';
 import { CountBadge } from '../../../components/ui/count-badge';

@@ -3,7 +3,6 @@ import { useId, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import {
   createTenderInput,
   errorText,
@@ -20,6 +19,7 @@ import {
   type TENDER_DATE_FIELD_NAMES,
   webRoutes,
 } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { LanePriceHint } from '../../../components/lane-price';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { apiPaths, normalizePhone, PHONE_PREFIX, phoneField, type User } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { SmsCodeStep, spacedPhone } from '../../../components/sms-code-step';
 import { Button } from '../../../components/ui/button';
 import { PhoneIcon } from '../../../components/ui/icons';

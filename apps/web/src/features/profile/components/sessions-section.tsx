@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { UserSession } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { KeyIcon } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/states';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { AWARD_SIDES, type AwardSide, type AwardState, type Shipment } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { EriSignFlow } from '../../../components/eri-sign-flow';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';

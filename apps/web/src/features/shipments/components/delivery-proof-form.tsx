@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   DELIVERY_PHOTO_TYPES,
   DELIVERY_PROOF_MAX_PHOTOS,
   deliveryProofInput,
   type DeliveryProofInput,
 } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/text-field';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { SHIPMENT_STATUS_TEXT, type Shipment, type ShipmentStep, webRoutes } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { useLanguage } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';

@@ -9,7 +9,6 @@ import {
   type UseFormSetError,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
   districtsOfRegion,
@@ -21,6 +20,7 @@ import {
   type WaybillInput,
   type WaybillState,
 } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { SelectField } from '../../../components/ui/select-field';

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   groupDigits,
@@ -10,6 +9,7 @@ import {
   type WaybillState,
   type WaybillStatus,
 } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { EriSignFlow } from '../../../components/eri-sign-flow';
 import { Button } from '../../../components/ui/button';
 import { AlertMessage, ErrorState, LoadingState } from '../../../components/ui/states';

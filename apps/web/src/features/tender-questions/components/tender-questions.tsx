@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { QUESTION_TEXT_MAX, type Tender, type TenderQuestion } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { ReportButton } from '../../../components/report-button';
 import { Button } from '../../../components/ui/button';
 import { LinkedText } from '../../../components/ui/linked-text';

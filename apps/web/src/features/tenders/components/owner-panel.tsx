@@ -1,8 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { isAwardableBid, webRoutes, type Tender, type TenderBid } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { bidStatusTone, StatusBadge } from '../../../components/ui/status-badge';

@@ -3,7 +3,6 @@ import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import {
   ACCEPTED_FILE_TYPES,
   DEFAULT_VOLUME_UNIT,
@@ -29,6 +28,7 @@ import {
   type VehicleFormValues,
   webRoutes,
 } from '@yuk/shared';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { SelectField } from '../../../components/ui/select-field';
