@@ -13,9 +13,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/demo-seed.js'
 import { stopAccepting } from './stop-accepting.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-// after the drain, how long connections still open may take to end by themselves (nginx lets its idle ones go
-// after 3 s: deploy/nginx.conf)
-const CONNECTIONS_END_MS = 5_000;
+// after the drain, how long connections still open may take to end by themselves: one a balancer has just
+// opened carries its request within this time; one left idle by a client is dropped after it
+const CONNECTIONS_END_MS = 1_000;
 
 async function main() {
   const config = loadConfig();
