@@ -29,6 +29,7 @@ import { tenderChannelsMigration } from './035-tender-channels.js';
 import { tenderImportsMigration } from './025-tender-imports.js';
 import { backupsMigration } from './045-backups.js';
 import { waybillsMigration } from './040-waybills.js';
+import { tenderFillfactorMigration } from './070-tender-fillfactor.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '025-tender-imports': tenderImportsMigration,
   '045-backups': backupsMigration,
   '040-waybills': waybillsMigration,
+  '070-tender-fillfactor': tenderFillfactorMigration,
 };
