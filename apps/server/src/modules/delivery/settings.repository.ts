@@ -1,4 +1,6 @@
-import type { Db } from '../../db/database.js';
+import { sql } from 'kysely';
+import { engineOf, type Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { NotificationSettingsTable } from './delivery.tables.js';
 
 export type SettingsRow = Omit<NotificationSettingsTable, 'push_devices'> & { push_devices: number };
@@ -19,13 +21,22 @@ const settingsColumns = [
   'updated_at',
 ] as const;
 
-export async function findSettings(db: Db, userIds: readonly number[]): Promise<Map<number, SettingsRow>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
+// PostgreSQL: one text for any number of users (every batch of bids reads its users' settings), planned once
+// per connection; an IN list is a new text for every length
+const settingsOfUsers = preparedQuery<{ userIds: number[] }, SettingsRow>((db, arg) =>
+  db
     .selectFrom('notification_settings')
     .select(settingsColumns)
-    .where('user_id', 'in', [...new Set(userIds)])
-    .execute();
+    .where('user_id', '=', sql<number>`any(cast(${arg('userIds')} as int4[]))`),
+);
+
+export async function findSettings(db: Db, userIds: readonly number[]): Promise<Map<number, SettingsRow>> {
+  if (userIds.length === 0) return new Map();
+  const unique = [...new Set(userIds)];
+  const rows =
+    engineOf(db) === 'postgres'
+      ? await settingsOfUsers.all(db, { userIds: unique })
+      : await db.selectFrom('notification_settings').select(settingsColumns).where('user_id', 'in', unique).execute();
   return new Map(rows.map((row) => [row.user_id, row]));
 }
 

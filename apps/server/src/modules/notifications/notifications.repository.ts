@@ -26,18 +26,49 @@ const insertTwo = preparedQuery<TwoNotifications, never>((db, arg) =>
   db.insertInto('notifications').values([notificationRow(arg), notificationRow((name) => arg(`${name}2`) as never)]),
 );
 
+type NotificationColumns = {
+  user_ids: number[];
+  types: string[];
+  kinds: string[];
+  params: string[];
+  links: string[];
+  created_at: string[];
+};
+
+// PostgreSQL: any number of rows in one statement of one text, fed by arrays, so each connection parses and
+// plans it once (a multi-row VALUES is a new text, planned again, for every length)
+const insertMany = preparedQuery<NotificationColumns, never>((db, arg) => ({
+  compile: () =>
+    sql<never>`
+      insert into notifications (user_id, type, kind, params, link, created_at)
+      select * from unnest(cast(${arg('user_ids')} as int4[]), cast(${arg('types')} as text[]),
+        cast(${arg('kinds')} as text[]), cast(${arg('params')} as text[]), cast(${arg('links')} as text[]),
+        cast(${arg('created_at')} as text[]))`.compile(db),
+}));
+
 /** Rows per INSERT of a long list (seven parameters each, well within both engines' limits). */
 const INSERT_CHUNK = 500;
 
 /**
  * A bid makes one or two notifications: prepared statements for those. A longer list (a batch of bids, an
- * award) goes in multi-row INSERTs, one round trip each, except inside a SQLite transaction, where a prepared
- * statement per row costs less than building a long INSERT.
+ * award) goes in one prepared array-fed INSERT on PostgreSQL, in multi-row INSERTs (one round trip each) on
+ * SQLite outside a transaction, and inside a SQLite transaction a prepared statement per row, which costs less
+ * than building a long INSERT.
  */
 export async function insertNotifications(trx: Db, rows: NewNotification[]): Promise<void> {
   if (rows.length > 2 && heldSqliteConnection(trx)) {
     for (const row of rows) await insertOne.all(trx, row);
     return;
+  }
+  if (rows.length > 2 && engineOf(trx) === 'postgres') {
+    return void (await insertMany.all(trx, {
+      user_ids: rows.map((row) => row.user_id),
+      types: rows.map((row) => row.type),
+      kinds: rows.map((row) => row.kind),
+      params: rows.map((row) => row.params),
+      links: rows.map((row) => row.link),
+      created_at: rows.map((row) => row.created_at),
+    }));
   }
   if (rows.length > INSERT_CHUNK) {
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { sql, type RawBuilder } from 'kysely';
+import { engineOf, type Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { PostedTender } from './post-text.js';
 
 /** A tender's post, queued once: false when it already had one. */
@@ -36,13 +37,9 @@ export function findPost(db: Db, tenderId: number) {
   return db.selectFrom('telegram_channel_posts').selectAll().where('tender_id', '=', tenderId).executeTakeFirst();
 }
 
-/**
- * An edit of each of these tenders' posts is due (at once, or when the post's minute is up); a post with one due
- * already keeps it (one row per post: edits coalesce). Tenders without a post are left alone.
- */
-export async function scheduleEdits(trx: Db, tenderIds: readonly number[], nowMs: number): Promise<void> {
-  if (tenderIds.length === 0) return;
-  await trx
+/** The INSERT of scheduleEdits, for the posts of the tenders `posts` names (an IN list or `= any(array)`). */
+const dueEdits = (db: Db, nowMs: unknown, posts: RawBuilder<boolean>) =>
+  db
     .insertInto('due_actions')
     .columns(['kind', 'subject_id', 'due_at_ms'])
     .expression((eb) =>
@@ -53,10 +50,24 @@ export async function scheduleEdits(trx: Db, tenderIds: readonly number[], nowMs
           'tender_id',
           sql<number>`case when edit_after_ms > ${nowMs} then edit_after_ms else ${nowMs} end`.as('due_at_ms'),
         ])
-        .where('tender_id', 'in', [...new Set(tenderIds)]),
+        .where(posts),
     )
-    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
-    .execute();
+    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing());
+
+// PostgreSQL: every batch of bids runs this; one text for any number of tenders is planned once per connection
+const scheduleDueEdits = preparedQuery<{ tenderIds: number[]; nowMs: number }, never>((db, arg) =>
+  dueEdits(db, arg('nowMs'), sql<boolean>`tender_id = any(cast(${arg('tenderIds')} as int4[]))`),
+);
+
+/**
+ * An edit of each of these tenders' posts is due (at once, or when the post's minute is up); a post with one due
+ * already keeps it (one row per post: edits coalesce). Tenders without a post are left alone.
+ */
+export async function scheduleEdits(trx: Db, tenderIds: readonly number[], nowMs: number): Promise<void> {
+  if (tenderIds.length === 0) return;
+  const unique = [...new Set(tenderIds)];
+  if (engineOf(trx) === 'postgres') return void (await scheduleDueEdits.all(trx, { tenderIds: unique, nowMs }));
+  await dueEdits(trx, nowMs, sql<boolean>`tender_id in (${sql.join(unique)})`).execute();
 }
 
 /** The tender as its post shows it, with its owner's verified mark. */
