@@ -49,6 +49,20 @@ export const overflow = (page: Page) => page.evaluate(() => document.documentEle
 
 /** axe's serious and critical findings (WCAG 2.x A/AA and best practice), as readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // a toast sliding in is half transparent, and axe would judge its colours mid-way: measure the settled page
+  // (endless animations, a spinner, never settle and are left out; a page that keeps moving is measured as is)
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
