@@ -271,6 +271,20 @@ export function ShipperPartForm({ state }: { state: WaybillState }) {
     );
   };
 
+  const goodText = (
+    key: 'ikpu' | 'name' | 'package_code' | 'package_name',
+    index: number,
+    label: string,
+    inputMode?: 'numeric',
+  ) => (
+    <TextField
+      label={label}
+      {...(inputMode ? { inputMode } : {})}
+      error={error(`goods.${index}.${key}`)}
+      {...register(`goods.${index}.${key}`)}
+    />
+  );
+
   const goodNumber = (key: 'amount' | 'price' | 'weight_gross' | 'weight_net', index: number, label: string) => (
     <TextField
       label={label}
@@ -330,28 +344,10 @@ export function ShipperPartForm({ state }: { state: WaybillState }) {
       {point('unloading_point', 'unloading_trustee')}
       {goods.fields.map((field, index) => (
         <Fieldset key={field.id} legend={t('shipments.waybill.goodLine', { n: index + 1 })}>
-          <TextField
-            label={t('shipments.waybill.ikpu')}
-            inputMode="numeric"
-            error={error(`goods.${index}.ikpu`)}
-            {...register(`goods.${index}.ikpu`)}
-          />
-          <TextField
-            label={t('shipments.waybill.goodName')}
-            error={error(`goods.${index}.name`)}
-            {...register(`goods.${index}.name`)}
-          />
-          <TextField
-            label={t('shipments.waybill.packageCode')}
-            inputMode="numeric"
-            error={error(`goods.${index}.package_code`)}
-            {...register(`goods.${index}.package_code`)}
-          />
-          <TextField
-            label={t('shipments.waybill.packageName')}
-            error={error(`goods.${index}.package_name`)}
-            {...register(`goods.${index}.package_name`)}
-          />
+          {goodText('ikpu', index, t('shipments.waybill.ikpu'), 'numeric')}
+          {goodText('name', index, t('shipments.waybill.goodName'))}
+          {goodText('package_code', index, t('shipments.waybill.packageCode'), 'numeric')}
+          {goodText('package_name', index, t('shipments.waybill.packageName'))}
           {goodNumber('amount', index, t('shipments.waybill.amount'))}
           {goodNumber('price', index, t('shipments.waybill.price'))}
           {goodNumber('weight_gross', index, t('shipments.waybill.weightGross'))}
