@@ -40,7 +40,9 @@ function recordedRun() {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    return JSON.parse(text);
+    const run = JSON.parse(text);
+    // only a full run that finished is a reference
+    return run.cases === 'all' && run.complete !== false ? run : undefined;
   } catch {
     return undefined;
   }
@@ -49,15 +51,38 @@ const recorded = recordedRun();
 console.log(
   recorded
     ? `compared with the last full run recorded in bench/results.json (${recorded.date})`
-    : 'bench/results.json is not committed: no comparison with the last full run',
+    : 'no finished full run is committed in bench/results.json: no comparison with the last full run',
 );
 
+const file = fileURLToPath(new URL('./results.json', import.meta.url));
 const results = [];
+/** The file is rewritten after every case, so that a long run stopped (or failed) late keeps what it measured. */
+function writeResults(complete) {
+  writeFileSync(
+    file,
+    // `cases`: "all" for a full run, the one a later run compares itself with once committed; `complete` is false
+    // while it runs and when a case failed
+    `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, connections, cases: only ?? 'all', complete, results }, null, 2)}\n`,
+  );
+}
+const failed = [];
 for (const benchCase of cases) {
   if (only && !only.includes(benchCase.name)) continue;
   console.log(`\n${benchCase.name}`);
-  const rows = await benchCase.run({ cores, seconds, rounds, connections, log, recorded });
-  results.push(...rows.map((row) => ({ group: benchCase.name, ...row })));
+  try {
+    const rows = await benchCase.run({ cores, seconds, rounds, connections, log, recorded });
+    results.push(...rows.map((row) => ({ group: benchCase.name, ...row })));
+  } catch (error) {
+    // One case's failure is reported in the table and the file, and the cases after it still run
+    console.error(error);
+    failed.push(benchCase.name);
+    results.push({
+      group: benchCase.name,
+      case: `${benchCase.name}: failed (${String(error?.message ?? error).slice(0, 120)})`,
+      met: false,
+    });
+  }
+  writeResults(false);
 }
 
 /** The throughput or size figure of a row, whichever it measured. */
@@ -124,13 +149,8 @@ console.log(`\n${line(columns.map(([title]) => title))}`);
 console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 for (const row of cells) console.log(line(row));
 
-const file = fileURLToPath(new URL('./results.json', import.meta.url));
-writeFileSync(
-  file,
-  // `cases`: "all" for a full run, the one a later run compares itself with once committed
-  `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, connections, cases: only ?? 'all', results }, null, 2)}\n`,
-);
-console.log(`\nwritten to bench/results.json`);
+writeResults(failed.length === 0);
+console.log(`\nwritten to bench/results.json${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`);
 // The bench reports; it does not fail the build on a missed target (the table says NO).
 if (results.some((row) => row.met === false))
   console.log('some targets are not met: see the rows marked NO and the README');

@@ -447,8 +447,15 @@ export default {
     const rows = [];
     // BENCH_CURVE_ENGINES=SQLite or PostgreSQL: one engine alone (the two can then run side by side)
     const only = process.env.BENCH_CURVE_ENGINES?.split(',').map((name) => name.trim().toLowerCase());
-    for (const engine of benchEngines.filter((one) => !only || only.includes(one.name.toLowerCase())))
-      rows.push(...(await runEngine({ server, engine, ...context, seconds, rounds, templates })));
+    for (const engine of benchEngines.filter((one) => !only || only.includes(one.name.toLowerCase()))) {
+      try {
+        rows.push(...(await runEngine({ server, engine, ...context, seconds, rounds, templates })));
+      } catch (error) {
+        // one engine's failure (a bulk load that cannot finish, a server that died) keeps the other's curve
+        context.log(`${engine.name}: failed: ${error?.stack ?? error}`);
+        rows.push({ case: `${engine.name}: failed (${String(error?.message ?? error).slice(0, 120)})`, met: false });
+      }
+    }
     return rows;
   },
 };
