@@ -195,6 +195,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const db = options.database.db;
+  const source = options.database.source;
+  if (source.engine === 'postgres') {
+    // see openDatabase: the pool replaces the connection; the operator sees that it happened
+    const connectionLost = (error: Error) =>
+      app.log.warn({ err: error }, 'PostgreSQL ended an idle connection; the pool opens another when needed');
+    source.pool.on('error', connectionLost);
+    app.addHook('onClose', async () => void source.pool.off('error', connectionLost));
+  }
   const tokens = createTokenService(options.jwtSecret, options.now);
   const fileLinks = createFileLinks(options.jwtSecret, options.now);
   const redisBus = options.redisUrl && !options.eventBus ? createRedisEventBus(options.redisUrl, app.log) : undefined;

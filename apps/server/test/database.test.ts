@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
+import { apiPaths } from '@yuk/shared';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { preparedQuery } from '../src/db/prepared.js';
-import { buildTestApp, engine, sql } from './helpers.js';
+import { buildTestApp, engine, sql, TEST_JWT_SECRET, testDatabaseUrl } from './helpers.js';
 import { createUser } from './factories/index.js';
 
 const { app, database } = await buildTestApp();
@@ -66,6 +68,65 @@ describe.runIf(engine === 'postgres')('preparedQuery on PostgreSQL', () => {
     const mine = kept.filter((row) => row.statement.includes('"email" = $1'));
     expect(mine).toHaveLength(1);
     expect(mine[0]!.name).toMatch(/^yuk_\d+$/);
+  });
+});
+
+describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {
+  /** A database of its own on this file's schema, its connections named so that only they are ended. */
+  function namedDatabase(applicationName: string) {
+    const url = new URL(testDatabaseUrl!);
+    url.searchParams.set('application_name', applicationName);
+    return openDatabase({ url: url.toString(), dataDir: tmpdir(), schema: database.schema });
+  }
+  /** Opens `count` connections at once (each query holds one), then leaves them idle in the pool. */
+  async function openIdle(target: Database, count: number) {
+    await Promise.all(Array.from({ length: count }, () => sql`select pg_sleep(0.05)`.execute(target.db)));
+  }
+  const endConnectionsOf = (applicationName: string) =>
+    sql<{ ended: boolean }>`select pg_terminate_backend(pid) as ended from pg_stat_activity
+      where application_name = ${applicationName}`.execute(db);
+
+  it('is replaced by the pool: the process lives on and the next query runs', async () => {
+    const own = namedDatabase('yuk_test_ended_plain');
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      await openIdle(own, 3);
+      expect((await endConnectionsOf('yuk_test_ended_plain')).rows.length).toBe(3);
+      await expect
+        .poll(() => warnings.filter((text) => text.startsWith('PostgreSQL ended an idle connection')))
+        .toHaveLength(3);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(own.db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('warning', onWarning);
+      await own.close();
+    }
+  });
+
+  it('is logged by the app as a warning, and the app goes on answering', async () => {
+    const own = namedDatabase('yuk_test_ended_app');
+    const lines: string[] = [];
+    const ownApp = await buildApp({
+      database: own,
+      jwtSecret: TEST_JWT_SECRET,
+      logLevel: 'warn',
+      logStream: { write: (line: string) => void lines.push(line) },
+      deadlineTickMs: 0,
+      outboxTickMs: 0,
+    });
+    try {
+      await openIdle(own, 2);
+      await endConnectionsOf('yuk_test_ended_app');
+      await expect
+        .poll(() => lines.filter((line) => line.includes('PostgreSQL ended an idle connection')))
+        .toHaveLength(2);
+      const health = await ownApp.inject({ method: 'GET', url: apiPaths.health });
+      expect(health.statusCode, health.body).toBe(200);
+    } finally {
+      await ownApp.close();
+      await own.close();
+    }
   });
 });
 

@@ -8,6 +8,9 @@ import {
   matchesTenderListFilters,
   TENDER_DATE_FIELD_NAMES,
   TENDER_REQUIRED_FIELD_NAMES,
+  TENDER_TOTAL_CAP,
+  TOTAL_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
   type CreateTenderInput,
   type Tender,
   type TenderListFilters,
@@ -918,6 +921,73 @@ describe('GET /api/tenders/all: the 500-row default', async () => {
         .map((t) => t.name)
         .sort(),
     ).toEqual(['Bulk 50', ...Array.from({ length: 10 }, (_, i) => `Bulk 50${i}`)].sort());
+  });
+});
+
+describe('GET /api/tenders/all: a total past TENDER_TOTAL_CAP', async () => {
+  const { app: capApp, database: capDb } = await buildTestApp({ deadlineTickMs: 0 });
+  const capOwner = await createUser(capApp);
+  const viewer = await createUser(capApp);
+  const createdAt = new Date().toISOString();
+  // the factory's start date: every one of them starts that day
+  const startDate = buildTenderInput().tender_start_date;
+  const matches = TENDER_TOTAL_CAP + 3;
+  // all of them match q=kapsula, the start date and the price; exactly TENDER_TOTAL_CAP match q=aniq
+  const rows = Array.from({ length: matches }, (_, i) =>
+    tenderRow(
+      capOwner.user.id,
+      createTenderInput.parse(
+        buildTenderInput({
+          name: i < TENDER_TOTAL_CAP ? `Kapsula aniq ${i}` : `Kapsula ${i}`,
+          initial_price: 777,
+        }),
+      ),
+      createdAt,
+    ),
+  );
+  await capDb.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 100) await insertTenders(trx, rows.slice(i, i + 100));
+  });
+  const listed = (url: string, token = viewer.accessToken) => api(capApp, { method: 'GET', url, token });
+
+  it.each(['q=kapsula', 'name=kapsula', `tender_start_date=${startDate}`, 'initial_price=777'])(
+    'counts %s up to the cap, says so, and still pages to the last match',
+    async (query) => {
+      const seen: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await listed(`${apiPaths.tenders.all}?${query}&limit=500${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(String(TENDER_TOTAL_CAP));
+        expect(res.headers[TOTAL_CAPPED_HEADER.toLowerCase()]).toBe('true');
+        seen.push(...res.json<Tender[]>().map((t) => t.id));
+        cursor = res.headers['x-next-cursor'] as string | undefined;
+      } while (cursor);
+      expect(seen).toHaveLength(matches);
+      expect(new Set(seen).size).toBe(matches);
+      expect(seen).toEqual([...seen].sort((a, b) => b - a));
+    },
+  );
+
+  it('counts exactly when the matches are at the cap, and always where the total is kept or the rows are mine', async () => {
+    const atCap = await listed(`${apiPaths.tenders.all}?q=aniq&limit=1`);
+    expect(atCap.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(String(TENDER_TOTAL_CAP));
+    expect(atCap.headers[TOTAL_CAPPED_HEADER.toLowerCase()]).toBeUndefined();
+    // the unfiltered list and its filter values are summed from the kept totals: exact at any size
+    const all = await listed(`${apiPaths.tenders.all}?limit=1`);
+    expect(all.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(String(matches));
+    expect(all.headers[TOTAL_CAPPED_HEADER.toLowerCase()]).toBeUndefined();
+    // My Orders grows with its owner alone: counted in full
+    const mine = await listed(`${apiPaths.tenders.mine}?q=kapsula&limit=1`, capOwner.accessToken);
+    expect(mine.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(String(matches));
+    expect(mine.headers[TOTAL_CAPPED_HEADER.toLowerCase()]).toBeUndefined();
+  });
+
+  it('exports every match as CSV past the cap', async () => {
+    const res = await listed(`${apiPaths.tenders.all}?q=kapsula&format=csv`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    // a header row, then one row a tender
+    expect(res.body.trim().split(/\r?\n/)).toHaveLength(matches + 1);
   });
 });
 

@@ -142,6 +142,13 @@ export function openDatabase(options: DatabaseOptions): Database {
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     });
+    // An idle connection that PostgreSQL ends (a restart, a failover, pg_terminate_backend) is reported on the
+    // pool; without a listener Node throws the event and the process dies. The pool drops that connection and
+    // opens another when asked. The app logs it (app.ts); until then, or without an app, it is a warning.
+    pool.on('error', (error) => {
+      if (pool.listenerCount('error') === 1)
+        process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`);
+    });
     const onQuery = options.onQuery;
     const db = new Kysely<DatabaseSchema>({
       dialect: new PostgresDialect({ pool: namingPool(pool) }),

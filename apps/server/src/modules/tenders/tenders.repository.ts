@@ -398,24 +398,34 @@ async function sumCounts(db: Db, dialect: Dialect, filter: TenderListFilter): Pr
   return counted + (await countRows(db, dialect, { ...filter, status: 'draft' }));
 }
 
-async function countRows(db: Db, dialect: Dialect, filter: TenderListFilter): Promise<number> {
+/**
+ * How many rows match; with `upTo`, counting stops after upTo + 1 of them (the caller then knows there are more
+ * than upTo), so that it reads at most that many index entries or rows whatever the size of the market.
+ */
+async function countRows(db: Db, dialect: Dialect, filter: TenderListFilter, upTo?: number): Promise<number> {
   const search = joinedSearch(dialect, filter);
-  if (search) {
-    const row = await db
-      .selectFrom('tenders')
-      .innerJoin(sql<{ rowid: number }>`tenders_fts`.as('f'), (join) => join.onRef('f.rowid', '=', 'tenders.id'))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where(sql<SqlBool>`f.tenders_fts match ${search.phrase}`)
-      .where((eb) => conditions(eb, dialect, filter, exactOnly, search.field))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
-  }
-  const shortSearch = dialect === 'sqlite' && Boolean(filter.q || filter.name);
-  const row = await db
-    .selectFrom('tenders')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => conditions(eb, dialect, filter, shortSearch ? exactOnly : anyIndex))
-    .executeTakeFirstOrThrow();
+  const matches = search
+    ? db
+        .selectFrom('tenders')
+        .innerJoin(sql<{ rowid: number }>`tenders_fts`.as('f'), (join) => join.onRef('f.rowid', '=', 'tenders.id'))
+        .where(sql<SqlBool>`f.tenders_fts match ${search.phrase}`)
+        .where((eb) => conditions(eb, dialect, filter, exactOnly, search.field))
+    : db.selectFrom('tenders').where((eb) => {
+        const shortSearch = dialect === 'sqlite' && Boolean(filter.q || filter.name);
+        return conditions(eb, dialect, filter, shortSearch ? exactOnly : anyIndex);
+      });
+  const row =
+    upTo === undefined
+      ? await matches.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+      : await db
+          .selectFrom(
+            matches
+              .select(sql<number>`1`.as('one'))
+              .limit(upTo + 1)
+              .as('m'),
+          )
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
@@ -431,6 +441,22 @@ export async function countTenders(db: Db, filter: TenderListFilter): Promise<nu
   // tender_counts knows nothing of suspensions: the hidden owners' matching tenders are counted and taken off
   if (!hiddenOwnerIds?.length) return total;
   return total - (await countRows(db, dialect, { ...counted, onlyOwnerIds: hiddenOwnerIds }));
+}
+
+/** A total that may have stopped counting: `more` says that more than `total` tenders match. */
+export interface TenderTotal {
+  total: number;
+  more: boolean;
+}
+
+/**
+ * The total of a list as the public list answers it: exact when tender_counts holds it (however large), else
+ * counted from the rows up to `upTo` (a text search, an exact date or price: its matches grow with the market).
+ */
+export async function countTendersUpTo(db: Db, filter: TenderListFilter, upTo: number): Promise<TenderTotal> {
+  if (isCountedFilter(filter)) return { total: await countTenders(db, filter), more: false };
+  const counted = await countRows(db, engineOf(db), filter, upTo);
+  return counted > upTo ? { total: upTo, more: true } : { total: counted, more: false };
 }
 
 /** The same total without tender_counts, always from the rows (to check the counts against). */

@@ -18,7 +18,9 @@ import {
   TENDER_IMPORT_FILE_FIELD,
   TENDER_IMPORT_MAX_BYTES,
   TENDER_IMPORT_MAX_ROWS,
+  TOTAL_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
+  TENDER_TOTAL_CAP,
   apiPaths,
   type Language,
   type TenderListParams,
@@ -37,11 +39,12 @@ import * as service from './tenders.service.js';
 const tenderList = z
   .array(tender)
   .describe(
-    `Newest first. ${TOTAL_COUNT_HEADER}: how many match in all; ${NEXT_CURSOR_HEADER}: the cursor of the next page, when there is one`,
+    `Newest first. ${TOTAL_COUNT_HEADER}: how many match in all; on the list of all tenders a text search, an exact start date or an exact price is counted up to ${TENDER_TOTAL_CAP}, and past that ${TOTAL_COUNT_HEADER} is ${TENDER_TOTAL_CAP} with ${TOTAL_CAPPED_HEADER}: true. ${NEXT_CURSOR_HEADER}: the cursor of the next page, when there is one`,
   );
 
 function sendPage(reply: FastifyReply, result: service.TenderListResult) {
   reply.header(TOTAL_COUNT_HEADER, String(result.total));
+  if (result.totalCapped) reply.header(TOTAL_CAPPED_HEADER, 'true');
   if (result.nextCursor) reply.header(NEXT_CURSOR_HEADER, result.nextCursor);
   return result.tenders;
 }

@@ -7,6 +7,7 @@ import {
   errorText,
   modeMaskOf,
   TENDER_LIST_LIMIT_MAX,
+  TENDER_TOTAL_CAP,
   tenderSearchText,
   TENDER_IMPORT_MAX_ROWS,
   usdToCents,
@@ -156,6 +157,8 @@ async function withOwnerCompanies(db: Db, rows: StoredTender[], viewerId: number
 export interface TenderListResult {
   tenders: Tender[];
   total: number;
+  /** More than `total` match: the public list stopped counting at TENDER_TOTAL_CAP. */
+  totalCapped: boolean;
   nextCursor: string | undefined;
 }
 
@@ -187,6 +190,21 @@ async function listFilter(
   };
 }
 
+/**
+ * The total of a list: the public list's stops at TENDER_TOTAL_CAP where it is counted match by match; the
+ * viewer's own tenders (My Orders) grow with the viewer alone and are always counted in full.
+ */
+function countForList(ctx: TendersContext, filter: repo.TenderListFilter, scope: 'all' | 'mine') {
+  return scope === 'all'
+    ? repo.countTendersUpTo(ctx.db, filter, TENDER_TOTAL_CAP)
+    : repo.countTenders(ctx.db, filter).then((total) => ({ total, more: false }));
+}
+
+/** How many rows the page plan should expect: past the cap, as many as a walk newest first needs. */
+function matchingOf(counted: repo.TenderTotal): number {
+  return counted.more ? Number.POSITIVE_INFINITY : counted.total;
+}
+
 /** One page of a list (all tenders, or the viewer's own), with the total matching and the next cursor. */
 export async function listTenders(
   ctx: TendersContext,
@@ -197,7 +215,7 @@ export async function listTenders(
   const filter = await listFilter(ctx, viewerId, params, scope);
   const limit = params.limit ?? TENDER_LIST_LIMIT_MAX;
   // The count comes first: it answers X-Total-Count and tells the repository how to read the page.
-  const total = await repo.countTenders(ctx.db, filter);
+  const { total, more } = await countForList(ctx, filter, scope);
   // One row more than asked tells whether another page follows.
   const rows =
     total === 0
@@ -206,7 +224,7 @@ export async function listTenders(
           ctx.db,
           filter,
           { limit: limit + 1, offset: params.offset, afterId: params.cursor },
-          total,
+          matchingOf({ total, more }),
         );
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
@@ -215,6 +233,7 @@ export async function listTenders(
     // each owner's company and its mark: one read for the page's owners
     tenders: await withOwnerCompanies(ctx.db, page, viewerId),
     total,
+    totalCapped: more,
     nextCursor: hasMore && last ? encodeTenderCursor(last.id) : undefined,
   };
 }
@@ -231,12 +250,13 @@ export async function tenderPages(
   scope: 'all' | 'mine',
 ): Promise<AsyncIterable<Tender[]>> {
   const filter = await listFilter(ctx, viewerId, params, scope);
-  const total = await repo.countTenders(ctx.db, filter);
+  const counted = await countForList(ctx, filter, scope);
+  const matching = matchingOf(counted);
   async function* pages() {
-    if (total === 0) return;
+    if (counted.total === 0) return;
     let afterId: number | undefined;
     for (;;) {
-      const rows = await repo.listTenders(ctx.db, filter, { limit: CSV_PAGE_ROWS, afterId }, total);
+      const rows = await repo.listTenders(ctx.db, filter, { limit: CSV_PAGE_ROWS, afterId }, matching);
       if (rows.length > 0) yield rows.map((row) => toTender(row, viewerId));
       const last = rows.at(-1);
       if (rows.length < CSV_PAGE_ROWS || !last) return;

@@ -18,8 +18,11 @@ export interface VirtualTableProps<T> {
   rowKey: (row: T) => string | number;
   /** Names the table (and its scroll area) for screen readers. */
   caption: string;
-  /** How many rows exist in all (more than `rows` while pages are still to come); read as the row count. */
-  totalRows?: number;
+  /**
+   * How many rows exist in all (more than `rows` while pages are still to come); read as the row count. Null:
+   * more than are loaded, how many is not known.
+   */
+  totalRows?: number | null;
   /** Makes rows open something on click, Enter or Space. */
   onRowClick?: (row: T) => void;
   /** Each clickable row's accessible name, e.g. "Tender YT-000123". */
@@ -122,7 +125,8 @@ export function VirtualTable<T>({
       <table
         className="w-full table-fixed border-collapse text-left text-sm"
         style={{ minWidth }}
-        aria-rowcount={(totalRows ?? rows.length) + 1}
+        // -1 is ARIA's "the number of rows is not known"
+        aria-rowcount={totalRows === null ? -1 : (totalRows ?? rows.length) + 1}
       >
         <caption className="sr-only">{caption}</caption>
         <colgroup>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiPaths, pathTo, type Tender } from '@yuk/shared';
+import { apiPaths, pathTo, TENDER_TOTAL_CAP, TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER, type Tender } from '@yuk/shared';
 import { changeLanguage } from '../../i18n';
 import { filterActions } from '../../lib/filter-store';
 import { holdFetch, jsonResponse, renderRoutes, stubFetch, type FetchCall, signedIn } from '../../test/render';
@@ -186,6 +186,18 @@ describe('the tender list', () => {
     const onlyVerified = screen.getByRole('row', { name: 'Tender YT-000008: Paxta' });
     expect(within(onlyVerified).getByText('Tasdiqlanganlar uchun')).toBeInTheDocument();
     expect(within(onlyVerified).queryByRole('img', { name: 'Tasdiqlangan kompaniya' })).toBeNull();
+  });
+
+  it('says "1,000+" when the server stopped counting at its cap, and the table that its row count is not known', async () => {
+    stubFetch(() =>
+      jsonResponse([makeTender({ id: 9 })], 200, {
+        [TOTAL_COUNT_HEADER]: String(TENDER_TOTAL_CAP),
+        [TOTAL_CAPPED_HEADER]: 'true',
+      }),
+    );
+    renderAt('/tenders');
+    expect(await screen.findByText('1,000+ ta tender topildi')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: "Tenderlar ro'yxati" })).toHaveAttribute('aria-rowcount', '-1');
   });
 
   it('renders only the rows in view of a huge list and asks for the next page by cursor near the end', async () => {

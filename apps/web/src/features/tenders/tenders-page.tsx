@@ -1,7 +1,16 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { apiPaths, cityOfQuery, modeOfPath, OTHER_LOCATION, type Tender, webRoutes, pathTo } from '@yuk/shared';
+import {
+  apiPaths,
+  cityOfQuery,
+  modeOfPath,
+  OTHER_LOCATION,
+  TENDER_TOTAL_CAP,
+  type Tender,
+  webRoutes,
+  pathTo,
+} from '@yuk/shared';
 import { SaveSearchButton, type SavedSearchDraft } from '../../components/save-search-button';
 import { Button } from '../../components/ui/button';
 import { CsvDownloadButton } from '../../components/csv-download';
@@ -47,7 +56,9 @@ export function TendersPage() {
   useDocumentTitle(title);
 
   const rows = useMemo(() => tenders.data?.pages.flatMap((page) => page.tenders) ?? [], [tenders.data]);
-  const total = tenders.data?.pages[0]?.total ?? 0;
+  // null (more than the server counts) stays null: the table then says the count is not known
+  const firstPage = tenders.data?.pages[0];
+  const total = firstPage ? firstPage.total : 0;
   const filtered = hasActiveFilters(filters);
 
   const loadMore = useCallback(() => {
@@ -136,7 +147,13 @@ export function TendersPage() {
         resetFilters={filters.resetFilters}
       />
       <div className="mb-3 flex min-h-6 flex-wrap items-center gap-3 text-sm text-slate-300">
-        <p role="status">{tenders.data ? t('tenders.list.count', { n: formatNumber(total) }) : null}</p>
+        <p role="status">
+          {tenders.data
+            ? t('tenders.list.count', {
+                n: total === null ? `${formatNumber(TENDER_TOTAL_CAP)}+` : formatNumber(total),
+              })
+            : null}
+        </p>
         {tenders.isFetching && !tenders.isPending && !isFetchingNextPage && (
           <span className="inline-flex items-center gap-1.5 text-slate-400">
             <Spinner className="size-4" />

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import {
   NEXT_CURSOR_HEADER,
   STALE_TIMES,
+  TOTAL_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
   type Tender,
   type TenderMode,
@@ -28,8 +29,8 @@ export interface TenderScreenFilters {
 
 export interface TenderPage {
   tenders: Tender[];
-  /** How many tenders match in all (X-Total-Count). */
-  total: number;
+  /** How many tenders match in all (X-Total-Count); null when the server stopped counting at its cap. */
+  total: number | null;
   /** The cursor of the next page (X-Next-Cursor); null on the last page. */
   nextCursor: string | null;
 }
@@ -61,9 +62,10 @@ export async function getTenderPage(
     },
   });
   const total = Number(headers?.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  const capped = headers?.get(TOTAL_CAPPED_HEADER) === 'true';
   return {
     tenders,
-    total: Number.isFinite(total) ? total : tenders.length,
+    total: capped ? null : Number.isFinite(total) ? total : tenders.length,
     nextCursor: headers?.get(NEXT_CURSOR_HEADER) || null,
   };
 }

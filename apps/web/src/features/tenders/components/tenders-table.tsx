@@ -7,7 +7,8 @@ import { formatNumber, formatUsd } from '../../../lib/format';
 
 export interface TendersTableProps {
   tenders: readonly Tender[];
-  total: number;
+  /** How many match in all; null when more than the server counts. */
+  total: number | null;
   onOpen: (tender: Tender) => void;
   onEndReached: () => void;
   loadingMore: boolean;
