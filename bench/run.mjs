@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cases } from './cases/index.mjs';
+import { failedRow } from './lib/stats.mjs';
 import { cores, describeMachine, pinSelf } from './lib/system.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -76,11 +77,7 @@ for (const benchCase of cases) {
     // One case's failure is reported in the table and the file, and the cases after it still run
     console.error(error);
     failed.push(benchCase.name);
-    results.push({
-      group: benchCase.name,
-      case: `${benchCase.name}: failed (${String(error?.message ?? error).slice(0, 120)})`,
-      met: false,
-    });
+    results.push({ group: benchCase.name, ...failedRow(benchCase.name, error) });
   }
   writeResults(false);
 }

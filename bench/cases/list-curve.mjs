@@ -14,7 +14,7 @@ import { measureAtRate, measureInProcess } from '../lib/load.mjs';
 import { benchEngines, createBenchDatabase } from '../lib/postgres.mjs';
 import { startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
-import { median, round } from '../lib/stats.mjs';
+import { failedRow, median, round } from '../lib/stats.mjs';
 
 const SIZES = (process.env.BENCH_CURVE_SIZES ?? '10000,100000,1000000')
   .split(',')
@@ -453,7 +453,7 @@ export default {
       } catch (error) {
         // one engine's failure (a bulk load that cannot finish, a server that died) keeps the other's curve
         context.log(`${engine.name}: failed: ${error?.stack ?? error}`);
-        rows.push({ case: `${engine.name}: failed (${String(error?.message ?? error).slice(0, 120)})`, met: false });
+        rows.push(failedRow(engine.name, error));
       }
     }
     return rows;

@@ -34,3 +34,8 @@ export function besideInProcess({ p50, p99, inProcessP50, inProcessP99 }) {
     ratioP99: round(p99 / inProcessP99, 1),
   };
 }
+
+/** The row that stands for a measurement that failed: named, marked not met, with the error's first words. */
+export function failedRow(name, error) {
+  return { case: `${name}: failed (${String(error?.message ?? error).slice(0, 120)})`, met: false };
+}

@@ -14,10 +14,12 @@ import { cargoPhoto } from './support/files';
 import { settledViolations } from './support/settled';
 import { expect, test } from './support/test';
 
-/** Draws a signature across the pad with the pointer (mouse on a desktop, the same pointer events on a phone). */
 const SIGNED_TEXT = 'Imzo chekildi. Qaytadan chekish uchun «Tozalash»ni bosing';
 
-/** One stroke across the pad, where it is on screen now. */
+/**
+ * One stroke across the pad, where it is on screen now, with the pointer (mouse on a desktop, the same pointer
+ * events on a phone).
+ */
 async function drawStroke(page: Page) {
   const pad = page.getByRole('img', { name: 'Qabul qiluvchining imzosi' });
   await pad.scrollIntoViewIfNeeded();

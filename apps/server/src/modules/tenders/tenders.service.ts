@@ -215,16 +215,16 @@ export async function listTenders(
   const filter = await listFilter(ctx, viewerId, params, scope);
   const limit = params.limit ?? TENDER_LIST_LIMIT_MAX;
   // The count comes first: it answers X-Total-Count and tells the repository how to read the page.
-  const { total, more } = await countForList(ctx, filter, scope);
+  const counted = await countForList(ctx, filter, scope);
   // One row more than asked tells whether another page follows.
   const rows =
-    total === 0
+    counted.total === 0
       ? []
       : await repo.listTenders(
           ctx.db,
           filter,
           { limit: limit + 1, offset: params.offset, afterId: params.cursor },
-          matchingOf({ total, more }),
+          matchingOf(counted),
         );
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
@@ -232,8 +232,8 @@ export async function listTenders(
   return {
     // each owner's company and its mark: one read for the page's owners
     tenders: await withOwnerCompanies(ctx.db, page, viewerId),
-    total,
-    totalCapped: more,
+    total: counted.total,
+    totalCapped: counted.more,
     nextCursor: hasMore && last ? encodeTenderCursor(last.id) : undefined,
   };
 }
