@@ -25,6 +25,8 @@ const SIZES = (process.env.BENCH_CURVE_SIZES ?? '10000,100000,1000000')
 const RATE = Number(process.env.BENCH_CURVE_RATE ?? 50);
 /** BENCH_CURVE_HTTP=off: the in-process calls alone (a quick look while changing a query). */
 const HTTP = process.env.BENCH_CURVE_HTTP !== 'off';
+// BENCH_CURVE_KEEP=1: the largest size's database is kept (and its place logged), to read its query plans after
+const KEEP = process.env.BENCH_CURVE_KEEP === '1';
 const USERS = 50_000;
 /** Bulk tenders are posted by the first 10,000 users; bids come from all of them. */
 const SHIPPERS = 10_000;
@@ -410,8 +412,12 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
     }
   } finally {
     await database.close();
-    await created?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (KEEP) {
+      log(`${engine.name}: the database is kept: ${created?.url ?? dataDir}`);
+    } else {
+      await created?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
   const rows = [...dataRows];
   for (const [name, { call, rate, rows: sizes }] of measured) {

@@ -69,6 +69,18 @@ describe.runIf(engine === 'postgres')('preparedQuery on PostgreSQL', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.name).toMatch(/^yuk_\d+$/);
   });
+
+  it('runs each query without parallel workers, on every connection of the pool', async () => {
+    // several connections at once: each is opened with the setting, not only the first
+    const settings = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        sql<{
+          workers: string;
+        }>`select current_setting('max_parallel_workers_per_gather') as workers, pg_sleep(0.02)`.execute(db),
+      ),
+    );
+    expect(settings.map((result) => result.rows[0]!.workers)).toEqual(['0', '0', '0']);
+  });
 });
 
 describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   apiPaths,
@@ -25,11 +26,12 @@ import {
   DENSE_MATCHES,
   insertTenders,
   listTenders,
+  listTendersQuery,
   type TenderListFilter,
   type TenderPage,
 } from '../src/modules/tenders/tenders.repository.js';
 import { seedDemoTenders } from '../src/modules/tenders/tenders.seed.js';
-import { api, buildTestApp, type ApiErrorBody, type OpenApiDocument } from './helpers.js';
+import { api, buildTestApp, engine, type ApiErrorBody, type OpenApiDocument } from './helpers.js';
 import { createUser } from './factories/index.js';
 import { buildTenderInput, daysFromToday } from './factories/index.js';
 
@@ -839,7 +841,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
       const total = await countTenders(listDb.db, filter);
       for (const page of pages) {
         const label = JSON.stringify({ filter, page });
-        // The count decides the plan: 0 → sparse, DENSE_MATCHES → dense (search filters always search).
+        // The count decides the plan: 0 → sparse, DENSE_MATCHES → dense (on SQLite search filters always search).
         const sparse = await listTenders(listDb.db, filter, page, 0);
         const dense = await listTenders(listDb.db, filter, page, DENSE_MATCHES);
         expect(
@@ -860,7 +862,31 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     expect(chooseListPlan('sqlite', { viewerId: 1 }, DENSE_MATCHES - 1)).toBe('sparse');
     expect(chooseListPlan('sqlite', { viewerId: 1, q: 'x' }, 0)).toBe('search');
     expect(chooseListPlan('postgres', { viewerId: 1 }, 5)).toBe('natural');
+    expect(chooseListPlan('postgres', { viewerId: 1 }, Number.POSITIVE_INFINITY)).toBe('natural');
+    expect(chooseListPlan('postgres', { viewerId: 1, q: 'x' }, Number.POSITIVE_INFINITY)).toBe('dense');
+    expect(chooseListPlan('postgres', { viewerId: 1, name: 'x' }, DENSE_MATCHES - 1)).toBe('sparse');
   });
+
+  it.runIf(engine === 'postgres')(
+    'reads a text many tenders hold newest first, and one few hold from the trigram index (PostgreSQL)',
+    async () => {
+      const usesIndex = async (filter: TenderListFilter, matching: number, index: string) =>
+        listDb.db.transaction().execute(async (trx) => {
+          // the table here is small enough to read whole: the plan is read as it would be on a large one
+          await sql`set local enable_seqscan = off`.execute(trx);
+          const plan = await listTendersQuery(trx, filter, { limit: 51 }, matching).explain('json');
+          return JSON.stringify(plan).includes(index);
+        });
+      for (const filter of [
+        { viewerId: carrier.user.id, q: 'moskva' },
+        { viewerId: carrier.user.id, name: 'meva', mode: 'truck' as const },
+      ]) {
+        const label = JSON.stringify(filter);
+        expect(await usesIndex(filter, Number.POSITIVE_INFINITY, 'tenders_search_trgm_idx'), label).toBe(false);
+        expect(await usesIndex(filter, 3, 'tenders_search_trgm_idx'), label).toBe(true);
+      }
+    },
+  );
 
   it('needs a token for every list (401)', async () => {
     for (const url of [apiPaths.tenders.all, apiPaths.tenders.mine, '/api/tenders/all?type=truck']) {

@@ -174,7 +174,8 @@ type FilterColumn =
   | 'initial_price_cents'
   | 'mode_mask'
   | 'origin_city'
-  | 'delivery_days';
+  | 'delivery_days'
+  | 'search_text';
 
 /**
  * How a page is read on SQLite, chosen from the number of matching rows (the total, counted first):
@@ -183,7 +184,11 @@ type FilterColumn =
  * - 'sparse': few match, so their ids come from the filter index alone, the newest are kept, and only
  *   those rows are read.
  * - 'search': a text search; the trigram index gives the candidates, the other terms are checked on them.
- * PostgreSQL plans from its own statistics ('natural').
+ * PostgreSQL plans from its own statistics ('natural'), except for a text search: its trigram index (GIN) gives
+ * every match before any is read, so a term that many tenders hold is read 'dense' (newest first, the text
+ * checked on each row: the page is found after a few hundred rows) and one that few hold 'sparse' (the matches
+ * from the index, sorted). Left to itself the planner guesses how many tenders a pattern matches, and a wrong
+ * guess either way reads every match or every tender.
  */
 export type ListPlan = 'natural' | 'dense' | 'sparse' | 'search';
 
@@ -191,8 +196,9 @@ export type ListPlan = 'natural' | 'dense' | 'sparse' | 'search';
 export const DENSE_MATCHES = 2000;
 
 export function chooseListPlan(dialect: Dialect, filter: TenderListFilter, matching: number): ListPlan {
-  if (dialect === 'postgres') return 'natural';
-  if (filter.q || filter.name) return 'search';
+  const text = Boolean(filter.q || filter.name);
+  if (dialect === 'postgres' && !text) return 'natural';
+  if (dialect === 'sqlite' && text) return 'search';
   return matching >= DENSE_MATCHES ? 'dense' : 'sparse';
 }
 
@@ -230,12 +236,19 @@ function joinedSearch(dialect: Dialect, filter: TenderListFilter): { field: 'q' 
 /**
  * search_text contains one of the needles (lower-cased): FTS5 trigram index on SQLite, pg_trgm GIN on
  * PostgreSQL. `joined`: the query already joins the trigram index on these needles, only the exact re-check
- * is left.
+ * is left. `indexed` false (PostgreSQL): the text is compared as an expression the trigram index does not
+ * hold, so the planner checks it on the rows it walks instead of asking the index for every match.
  */
-function searchTextContains(eb: Eb, dialect: Dialect, needles: string[], joined = false): Expression<SqlBool> {
-  const like = eb.or(
-    needles.map((needle) => sql<SqlBool>`${eb.ref('tenders.search_text')} like ${containsPattern(needle)} escape '\\'`),
-  );
+function searchTextContains(
+  eb: Eb,
+  dialect: Dialect,
+  needles: string[],
+  joined = false,
+  indexed = true,
+): Expression<SqlBool> {
+  const text =
+    dialect === 'postgres' && !indexed ? sql`(${eb.ref('tenders.search_text')} || '')` : eb.ref('tenders.search_text');
+  const like = eb.or(needles.map((needle) => sql<SqlBool>`${text} like ${containsPattern(needle)} escape '\\'`));
   if (joined || dialect === 'postgres' || needles.some((needle) => [...needle].length < TRIGRAM)) return like;
   // The FTS match narrows by index; LIKE re-checks the exact substring on the rows found.
   return eb.and([
@@ -245,14 +258,20 @@ function searchTextContains(eb: Eb, dialect: Dialect, needles: string[], joined 
 }
 
 /** The name, the first line of search_text. */
-function nameContains(eb: Eb, dialect: Dialect, needle: string, joined: boolean): Expression<SqlBool> {
+function nameContains(
+  eb: Eb,
+  dialect: Dialect,
+  needle: string,
+  joined: boolean,
+  indexed: boolean,
+): Expression<SqlBool> {
   const text = eb.ref('tenders.search_text');
   const firstLine =
     dialect === 'postgres'
       ? sql`split_part(${text}, chr(10), 1)`
       : sql`substr(${text}, 1, instr(${text}, char(10)) - 1)`;
   return eb.and([
-    searchTextContains(eb, dialect, [needle], joined),
+    searchTextContains(eb, dialect, [needle], joined, indexed),
     sql<SqlBool>`${firstLine} like ${containsPattern(needle)} escape '\\'`,
   ]);
 }
@@ -305,17 +324,27 @@ function conditions(
     if (min !== null) where.push(eb(col('delivery_days'), '>=', min));
     if (max !== null) where.push(eb(col('delivery_days'), '<=', max));
   }
-  if (filter.q) where.push(searchTextContains(eb, dialect, searchNeedles(filter.q), joined === 'q'));
-  if (filter.name) where.push(nameContains(eb, dialect, filter.name, joined === 'name'));
+  const textIndexed = indexed('search_text');
+  if (filter.q) where.push(searchTextContains(eb, dialect, searchNeedles(filter.q), joined === 'q', textIndexed));
+  if (filter.name) where.push(nameContains(eb, dialect, filter.name, joined === 'name', textIndexed));
   return eb.and(where);
 }
 
 const anyIndex = () => true;
 /** Exact lookups keep their index in every plan: they match one row or a handful. */
 const exactOnly = (column: FilterColumn) => column === 'id' || column === 'tender_start_date';
+/** SQLite's walk newest first: by id, or by the status or owner index (which end in id). */
+const walkOnSqlite = (column: FilterColumn) => column === 'status' || column === 'owner_id' || exactOnly(column);
+/** PostgreSQL's walk for a text many tenders hold: the planner's own choice for every term but the text. */
+const walkOnPostgres = (column: FilterColumn) => column !== 'search_text';
 
 /** One page of tenders, newest first; `matching` is the count of the same filter (it picks the plan). */
 export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, matching: number) {
+  return listTendersQuery(db, filter, page, matching).execute();
+}
+
+/** The query of a page as listTenders runs it (its plan can be read with `.explain()`). */
+export function listTendersQuery(db: Db, filter: TenderListFilter, page: TenderPage, matching: number) {
   const dialect = engineOf(db);
   const plan = chooseListPlan(dialect, filter, matching);
   let query = db.selectFrom('tenders').select(tenderColumns);
@@ -330,7 +359,7 @@ export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, 
       .limit(page.limit);
     if (page.afterId !== undefined) ids = ids.where(sql`+${sql.ref('id')}`, '<', page.afterId);
     if (page.offset) ids = ids.offset(page.offset);
-    return query.where('id', 'in', ids).orderBy('id', 'desc').execute();
+    return query.where('id', 'in', ids).orderBy('id', 'desc');
   }
   const search = plan === 'search' ? joinedSearch(dialect, filter) : undefined;
   if (search) {
@@ -345,13 +374,15 @@ export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, 
       .limit(page.limit);
     if (page.afterId !== undefined) joined = joined.where('f.rowid', '<', page.afterId);
     if (page.offset) joined = joined.offset(page.offset);
-    return joined.execute();
+    return joined;
   }
   const indexed =
     plan === 'natural'
       ? anyIndex
       : plan === 'dense'
-        ? (column: FilterColumn) => column === 'status' || column === 'owner_id' || exactOnly(column)
+        ? dialect === 'postgres'
+          ? walkOnPostgres
+          : walkOnSqlite
         : exactOnly;
   query = query
     .where((eb) => conditions(eb, dialect, filter, indexed))
@@ -359,7 +390,7 @@ export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, 
     .limit(page.limit);
   if (page.afterId !== undefined) query = query.where('id', '<', page.afterId);
   if (page.offset) query = query.offset(page.offset);
-  return query.execute();
+  return query;
 }
 
 /** The owners whose companies are suspended: their tenders leave the public list. */
