@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   apiPaths,
@@ -20,6 +20,7 @@ import {
 import { tenderRow } from '../src/modules/tenders/tenders.service.js';
 import {
   chooseListPlan,
+  countRowsQuery,
   countTenderRows,
   countTenders,
   isCountedFilter,
@@ -865,6 +866,19 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     expect(chooseListPlan('postgres', { viewerId: 1 }, Number.POSITIVE_INFINITY)).toBe('natural');
     expect(chooseListPlan('postgres', { viewerId: 1, q: 'x' }, Number.POSITIVE_INFINITY)).toBe('dense');
     expect(chooseListPlan('postgres', { viewerId: 1, name: 'x' }, DENSE_MATCHES - 1)).toBe('sparse');
+  });
+
+  it("counts the viewer's own drafts from the drafts' own index, not from every draft of the market", async () => {
+    const filter: TenderListFilter = { viewerId: shipper.user.id, status: 'draft' };
+    const plan = await listDb.db.transaction().execute(async (trx) => {
+      // the table here is small enough to read whole: the plan is read as it would be on a large one
+      if (engine === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
+      const compiled = countRowsQuery(trx, engine, filter).compile();
+      const explain = engine === 'postgres' ? 'explain' : 'explain query plan';
+      const result = await trx.executeQuery(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]));
+      return JSON.stringify(result.rows);
+    });
+    expect(plan).toContain('tenders_owner_drafts_idx');
   });
 
   it.runIf(engine === 'postgres')(

@@ -30,6 +30,7 @@ import { tenderImportsMigration } from './025-tender-imports.js';
 import { backupsMigration } from './045-backups.js';
 import { waybillsMigration } from './040-waybills.js';
 import { listCurveIndexesMigration } from './060-list-curve-indexes.js';
+import { ownerDraftsIndexMigration } from './080-owner-drafts-index.js';
 import { tenderFillfactorMigration } from './070-tender-fillfactor.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
@@ -66,4 +67,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '040-waybills': waybillsMigration,
   '060-list-curve-indexes': listCurveIndexesMigration,
   '070-tender-fillfactor': tenderFillfactorMigration,
+  '080-owner-drafts-index': ownerDraftsIndexMigration,
 };
