@@ -279,9 +279,13 @@ function nameContains(
 const LOW_CENTS = PRICE_BAND_LOW * 100;
 const HIGH_CENTS = PRICE_BAND_HIGH * 100;
 
+/** The filter's text columns: on PostgreSQL `+` is for numbers only. */
+const TEXT_COLUMNS: ReadonlySet<FilterColumn> = new Set(['status', 'tender_start_date', 'origin_city', 'search_text']);
+
 /**
  * The WHERE terms of a filter. `indexed` says which columns the planner may use an index for: on SQLite a
- * column written as +column is kept off the indexes (its documented way to steer the planner).
+ * column written as +column is kept off the indexes (its documented way to steer the planner); on PostgreSQL
+ * the same for a number, and (text || '') for a text, expressions no index holds.
  */
 function conditions(
   eb: Eb,
@@ -292,7 +296,8 @@ function conditions(
 ) {
   const col = (column: FilterColumn) => {
     const ref = eb.ref(`tenders.${column}`);
-    return indexed(column) ? ref : sql`+${ref}`;
+    if (indexed(column)) return ref;
+    return dialect === 'postgres' && TEXT_COLUMNS.has(column) ? sql`(${ref} || '')` : sql`+${ref}`;
   };
   const where: Expression<SqlBool>[] = [];
   if (filter.ownerId !== undefined) where.push(eb(col('owner_id'), '=', filter.ownerId));
@@ -334,14 +339,42 @@ function conditions(
 const anyIndex = () => true;
 /** Exact lookups keep their index in every plan: they match one row or a handful. */
 const exactOnly = (column: FilterColumn) => column === 'id' || column === 'tender_start_date';
-/** SQLite's walk newest first: by id, or by the status or owner index (which end in id). */
-const walkOnSqlite = (column: FilterColumn) => column === 'status' || column === 'owner_id' || exactOnly(column);
-/** PostgreSQL's walk for a text many tenders hold: the planner's own choice for every term but the text. */
-const walkOnPostgres = (column: FilterColumn) => column !== 'search_text';
+/**
+ * A walk newest first: by id, or by the status or owner index (which end in id); every other term, the text
+ * included, is checked on the rows walked. On PostgreSQL walkInOrder keeps the planner to such a walk.
+ */
+const walkNewestFirst = (column: FilterColumn) => column === 'status' || column === 'owner_id' || exactOnly(column);
+/**
+ * PostgreSQL, a text search's count and a page of its few matches: the trigram index finds the matches and the
+ * other terms are checked on each. Left to choose, the planner misjudged how the filters combine and read
+ * every opened truck (84,000 at a million) to check the text on each; exact lookups keep their index.
+ */
+const textFirst = (column: FilterColumn) => column === 'search_text' || exactOnly(column);
+/** The indexes a count (or a sparse page) may use: on PostgreSQL a text search goes through its own index first. */
+const countIndexes = (dialect: Dialect, filter: TenderListFilter) =>
+  dialect === 'postgres' && (filter.q || filter.name) ? textFirst : anyIndex;
 
 /** One page of tenders, newest first; `matching` is the count of the same filter (it picks the plan). */
 export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, matching: number) {
+  if (engineOf(db) === 'postgres' && !db.isTransaction && chooseListPlan('postgres', filter, matching) === 'dense') {
+    return db.transaction().execute(async (trx) => {
+      await walkInOrder(trx);
+      return listTendersQuery(trx, filter, page, matching).execute();
+    });
+  }
   return listTendersQuery(db, filter, page, matching).execute();
+}
+
+/**
+ * PostgreSQL, for the rest of a transaction: a page is read walking an index in its order, never by reading the
+ * matches and sorting them. A text many tenders hold ('dense', known from its count) is a few hundred rows away
+ * newest first, but the planner estimates a pattern on an expression at 0.5 % of the rows, and with a city or
+ * a type beside it at a handful: it then read every tender of the city (or the whole table) to sort the matches,
+ * 0.5 to 1 s at a million. These are PostgreSQL's documented planner switches, set for this transaction only.
+ */
+export async function walkInOrder(trx: Db): Promise<void> {
+  await sql`select set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true),
+    set_config('enable_bitmapscan', 'off', true)`.execute(trx);
 }
 
 /** The query of a page as listTenders runs it (its plan can be read with `.explain()`). */
@@ -355,7 +388,7 @@ export function listTendersQuery(db: Db, filter: TenderListFilter, page: TenderP
     let ids = db
       .selectFrom('tenders')
       .select('id')
-      .where((eb) => conditions(eb, dialect, filter, anyIndex))
+      .where((eb) => conditions(eb, dialect, filter, countIndexes(dialect, filter)))
       .orderBy(sql`+${sql.ref('id')}`, 'desc')
       .limit(page.limit);
     if (page.afterId !== undefined) ids = ids.where(sql`+${sql.ref('id')}`, '<', page.afterId);
@@ -377,14 +410,7 @@ export function listTendersQuery(db: Db, filter: TenderListFilter, page: TenderP
     if (page.offset) joined = joined.offset(page.offset);
     return joined;
   }
-  const indexed =
-    plan === 'natural'
-      ? anyIndex
-      : plan === 'dense'
-        ? dialect === 'postgres'
-          ? walkOnPostgres
-          : walkOnSqlite
-        : exactOnly;
+  const indexed = plan === 'natural' ? anyIndex : plan === 'dense' ? walkNewestFirst : exactOnly;
   query = query
     .where((eb) => conditions(eb, dialect, filter, indexed))
     .orderBy('id', 'desc')
@@ -449,7 +475,7 @@ export function countRowsQuery(db: Db, dialect: Dialect, filter: TenderListFilte
         .where((eb) => conditions(eb, dialect, filter, exactOnly, search.field))
     : db.selectFrom('tenders').where((eb) => {
         const shortSearch = dialect === 'sqlite' && Boolean(filter.q || filter.name);
-        return conditions(eb, dialect, filter, shortSearch ? exactOnly : anyIndex);
+        return conditions(eb, dialect, filter, shortSearch ? exactOnly : countIndexes(dialect, filter));
       });
   return upTo === undefined
     ? matches.select((eb) => eb.fn.countAll<number>().as('total'))
