@@ -1,6 +1,7 @@
 import { bidDueHandlers } from './modules/bids/index.js';
 import { conversationDueHandlers } from './modules/conversations/index.js';
 import type { DueHandlers } from './modules/deadlines/index.js';
+import { ratingDueHandlers } from './modules/ratings/index.js';
 import { savedSearchDueHandlers } from './modules/saved-searches/index.js';
 import { tenderChannelDueHandlers } from './modules/tender-channels/index.js';
 import { lifecycleDueHandlers } from './modules/tender-lifecycle/index.js';
@@ -17,4 +18,5 @@ export const dueHandlers: DueHandlers = {
   ...vehicleDueHandlers,
   ...tenderChannelDueHandlers,
   ...conversationDueHandlers,
+  ...ratingDueHandlers,
 };

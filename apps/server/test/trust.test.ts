@@ -29,6 +29,7 @@ import {
   pendingCompany,
   pngFile,
   putCompany,
+  runSchedule,
 } from './factories/index.js';
 import { api, buildTestApp, engine, testDatabaseUrl, type ApiErrorBody } from './helpers.js';
 
@@ -707,7 +708,10 @@ describe('ratings after delivery', () => {
       theirs: { score: 4 },
       theirs_hidden: false,
     });
-    expect((await ratingFigures(database.db, carrierUserId(carrier), in15Days())).count).toBe(1);
+    // the profile counts it when the blind days' due action runs
+    expect((await ratingFigures(database.db, carrierUserId(carrier))).count).toBe(0);
+    await runSchedule(database, in15Days);
+    expect((await ratingFigures(database.db, carrierUserId(carrier))).count).toBe(1);
     const in31Days = () => new Date(Date.now() + 31 * 24 * 60 * 60_000);
     await expect(
       rateShipment({ ...ctx, now: in31Days }, carrierUserId(carrier), number, {

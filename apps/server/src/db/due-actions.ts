@@ -27,7 +27,9 @@ export type DeadlineKind =
   /** A tender's channel post may show less than is true now (a lower minimum, a close): edit it. */
   | 'channel_edit'
   /** A party of a shipment's conversation is to be told of the messages they have not read (subject: their read row). */
-  | 'message_digest';
+  | 'message_digest'
+  /** A shipment's blind days after delivery are over: its ratings still blind enter their ratees' totals. */
+  | 'rating_visible';
 
 /**
  * Kinds whose work runs outside any transaction, each claimed by its own module's runner (claimDueOf,

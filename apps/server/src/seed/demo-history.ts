@@ -11,6 +11,7 @@ import {
 } from '@yuk/shared';
 import type { Db } from '../db/database.js';
 import { recordLaneDeal } from '../modules/market/index.js';
+import { countOnceVisible } from '../modules/ratings/index.js';
 import { randomSource } from '../seeded-random.js';
 
 /**
@@ -317,6 +318,9 @@ export async function seedDemoHistory(db: Db, parties: DemoHistoryParties, now: 
           })
           .execute();
       }
+      // into the totals as the product counts them: now if both sides rated or the blind days are over,
+      // else when they are
+      if (ownerRatesMs <= nowMs) await countOnceVisible(trx, { id: shipment.id, delivered_at: deliveredAt }, nowMs);
     }
   });
   return deals;

@@ -32,6 +32,7 @@ import { waybillsMigration } from './040-waybills.js';
 import { listCurveIndexesMigration } from './060-list-curve-indexes.js';
 import { ownerDraftsIndexMigration } from './080-owner-drafts-index.js';
 import { tenderFillfactorMigration } from './070-tender-fillfactor.js';
+import { ratingTotalsMigration } from './090-rating-totals.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '060-list-curve-indexes': listCurveIndexesMigration,
   '070-tender-fillfactor': tenderFillfactorMigration,
   '080-owner-drafts-index': ownerDraftsIndexMigration,
+  '090-rating-totals': ratingTotalsMigration,
 };

@@ -2,7 +2,9 @@
 export { visibleRatings } from './ratings.repository.js';
 export { ratingsRoutes } from './ratings.routes.js';
 export {
+  countOnceVisible,
   noShowCounts,
+  ratingDueHandlers,
   ratingFigures,
   standingOfUsers,
   type RatingFigures,

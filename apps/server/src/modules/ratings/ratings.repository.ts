@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { RatingsTable } from './ratings.tables.js';
+import type { RatingTotalsTable, RatingsTable } from './ratings.tables.js';
 
 export function findShipmentForRating(db: Db, number: string) {
   return db
@@ -15,7 +15,7 @@ export function ratingsOfShipment(db: Db, shipmentId: number) {
 }
 
 /** Inserts a rating unless this rater already rated the shipment; false then. */
-export async function insertRating(db: Db, values: Omit<RatingsTable, 'id'>): Promise<boolean> {
+export async function insertRating(db: Db, values: Omit<RatingsTable, 'id' | 'counted_at'>): Promise<boolean> {
   const rows = await db
     .insertInto('ratings')
     .values(values)
@@ -25,32 +25,28 @@ export async function insertRating(db: Db, values: Omit<RatingsTable, 'id'>): Pr
   return rows.length === 1;
 }
 
-/**
- * The ratings of a user that everyone may see: the other side has rated too, or the blind days have passed
- * since the delivery. Newest first.
- */
-export function visibleRatingsOf(db: Db, userId: number, blindSince: string) {
-  return visibleRatings(db, blindSince)
-    .innerJoin('users as u', 'u.id', 'r.rater_id')
-    .leftJoin('companies as c', 'c.user_id', 'r.rater_id')
-    .select([
-      'r.score',
-      'r.comment',
-      'r.payment',
-      'r.on_time',
-      'r.rater_role',
-      'r.created_at',
-      'c.name as company_name',
-      'u.first_name',
-      'u.last_name',
-    ])
-    .where('r.ratee_id', '=', userId)
-    .orderBy('r.id', 'desc')
-    .limit(500)
-    .execute();
+/** The newest ratings of a user that everyone may see (those counted in their totals), with who gave them. */
+export function newestVisibleReviewsOf(db: Db, userId: number, limit: number) {
+  return (
+    db
+      .selectFrom('ratings as r')
+      .innerJoin('users as u', 'u.id', 'r.rater_id')
+      .leftJoin('companies as c', 'c.user_id', 'r.rater_id')
+      .select(['r.score', 'r.comment', 'r.created_at', 'c.name as company_name', 'u.first_name', 'u.last_name'])
+      .where('r.ratee_id', '=', userId)
+      // the literal condition is the partial index's (ratings_counted_idx): its first rows are the page
+      .where('r.counted_at', 'is not', null)
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
-/** The ratings everyone may see: the other side has rated too, or the blind days since the delivery passed. */
+/**
+ * The ratings everyone may see, by the rule itself at `blindSince`: the other side has rated too, or the blind
+ * days since the delivery passed. The totals and reviews read `counted_at` instead, set as each rating passes
+ * this rule; the dashboard's monthly figures read a month's ratings of one user through it.
+ */
 export function visibleRatings(db: Db, blindSince: string) {
   return db
     .selectFrom('ratings as r')
@@ -69,13 +65,103 @@ export function visibleRatings(db: Db, blindSince: string) {
     );
 }
 
-/** The sum and count of the visible scores of each of these users, in one read. */
-export async function visibleScoresOf(db: Db, userIds: readonly number[], blindSince: string) {
+/** The kept totals of each of these users that has any, in one read of the primary key. */
+export async function ratingTotalsOf(db: Db, userIds: readonly number[]): Promise<RatingTotalsTable[]> {
   if (userIds.length === 0) return [];
-  return visibleRatings(db, blindSince)
-    .select((eb) => ['r.ratee_id', eb.fn.sum<number>('r.score').as('total'), eb.fn.countAll<number>().as('count')])
-    .where('r.ratee_id', 'in', [...userIds])
-    .groupBy('r.ratee_id')
+  return db
+    .selectFrom('rating_totals')
+    .selectAll()
+    .where('user_id', 'in', [...userIds])
+    .execute();
+}
+
+/**
+ * On PostgreSQL, inside the transaction that writes a rating: the shipment's row lock makes its two sides'
+ * ratings take turns, so the second to rate sees the first's rating (SQLite's one writer does that itself).
+ */
+export async function lockShipment(trx: Db, shipmentId: number): Promise<void> {
+  await trx.selectFrom('shipments').select('id').where('id', '=', shipmentId).forUpdate().executeTakeFirst();
+}
+
+/** How many ratings a shipment has (at most two: one per side). */
+export async function ratingCountOf(db: Db, shipmentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ratings')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('shipment_id', '=', shipmentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Marks the ratings of these shipments not counted yet as counted and adds them to their ratees' totals;
+ * with `deliveredBy`, only those of shipments delivered by then. The update's condition is what makes each
+ * rating count once, whichever of the other side's rating and the due action comes first, or both at once:
+ * the totals grow by the rows the update returned, and on PostgreSQL a second update of the same rows waits
+ * for the first to commit and then finds them counted.
+ */
+export async function countRatings(
+  trx: Db,
+  shipmentIds: readonly number[],
+  countedAt: string,
+  deliveredBy?: string,
+): Promise<void> {
+  if (shipmentIds.length === 0) return;
+  const counted = await trx
+    .updateTable('ratings')
+    .set({ counted_at: countedAt })
+    .where('shipment_id', 'in', [...shipmentIds])
+    .where('counted_at', 'is', null)
+    .$if(deliveredBy !== undefined, (qb) =>
+      qb.where('shipment_id', 'in', (eb) =>
+        eb
+          .selectFrom('shipments')
+          .select('id')
+          .where('id', 'in', [...shipmentIds])
+          .where('delivered_at', '<=', deliveredBy ?? ''),
+      ),
+    )
+    .returning(['ratee_id', 'rater_role', 'score', 'on_time', 'payment'])
+    .execute();
+  const totals = new Map<number, RatingTotalsTable>();
+  for (const row of counted) {
+    const total = totals.get(row.ratee_id) ?? {
+      user_id: row.ratee_id,
+      score_total: 0,
+      rating_count: 0,
+      on_time_count: 0,
+      on_time_of: 0,
+      payment_on_time_count: 0,
+      payment_of: 0,
+    };
+    total.score_total += row.score;
+    total.rating_count += 1;
+    if (row.rater_role === 'owner') {
+      total.on_time_of += 1;
+      if (row.on_time === 1) total.on_time_count += 1;
+    } else {
+      total.payment_of += 1;
+      if (row.payment === 'on_time') total.payment_on_time_count += 1;
+    }
+    totals.set(row.ratee_id, total);
+  }
+  if (totals.size === 0) return;
+  const add = (column: keyof Omit<RatingTotalsTable, 'user_id'>) =>
+    sql<number>`${sql.ref(`rating_totals.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
+  await trx
+    .insertInto('rating_totals')
+    // in the users' order: two transactions adding to the same users take their row locks in one order
+    .values([...totals.values()].sort((a, b) => a.user_id - b.user_id))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        score_total: add('score_total'),
+        rating_count: add('rating_count'),
+        on_time_count: add('on_time_count'),
+        on_time_of: add('on_time_of'),
+        payment_on_time_count: add('payment_on_time_count'),
+        payment_of: add('payment_of'),
+      }),
+    )
     .execute();
 }
 

@@ -6,7 +6,9 @@ import {
   type Review,
   type ShipmentRatings,
 } from '@yuk/shared';
-import type { Db } from '../../db/database.js';
+import { engineOf, type Db } from '../../db/database.js';
+import { cancelDue, scheduleDueIfAbsent } from '../../db/due-actions.js';
+import type { DueHandlers } from '../deadlines/index.js';
 import { AppError } from '../../errors.js';
 import * as repo from './ratings.repository.js';
 import type { RatingsTable } from './ratings.tables.js';
@@ -84,16 +86,22 @@ export async function rateShipment(
   if (now.getTime() > Date.parse(shipment.delivered_at) + RATING_WINDOW_DAYS * DAY_MS) {
     throw new AppError('RATING_CLOSED');
   }
-  const inserted = await repo.insertRating(ctx.db, {
-    shipment_id: shipment.id,
-    rater_id: userId,
-    ratee_id: other,
-    rater_role: role,
-    score: values.score,
-    comment: values.comment,
-    payment: role === 'carrier' ? (values.payment ?? null) : null,
-    on_time: role === 'owner' ? (values.on_time ? 1 : 0) : null,
-    created_at: now.toISOString(),
+  const deliveredAt = shipment.delivered_at;
+  const inserted = await ctx.db.transaction().execute(async (trx) => {
+    if (engineOf(trx) === 'postgres') await repo.lockShipment(trx, shipment.id);
+    const written = await repo.insertRating(trx, {
+      shipment_id: shipment.id,
+      rater_id: userId,
+      ratee_id: other,
+      rater_role: role,
+      score: values.score,
+      comment: values.comment,
+      payment: role === 'carrier' ? (values.payment ?? null) : null,
+      on_time: role === 'owner' ? (values.on_time ? 1 : 0) : null,
+      created_at: now.toISOString(),
+    });
+    if (written) await countOnceVisible(trx, { id: shipment.id, delivered_at: deliveredAt }, now.getTime());
+    return written;
   });
   if (!inserted) throw new AppError('ALREADY_RATED');
   return getShipmentRatings(ctx, userId, number);
@@ -107,25 +115,59 @@ export interface RatingFigures {
   reviews: Review[];
 }
 
-const share = (values: boolean[]) =>
-  values.length === 0 ? null : Math.round((values.filter(Boolean).length / values.length) * 100) / 100;
+/**
+ * Inside the transaction that wrote a rating of the shipment: once both sides have rated, or if the blind days
+ * after the delivery are over already, its ratings enter their ratees' totals now; else the end of the blind
+ * days is scheduled (`rating_visible`), which counts them then.
+ */
+export async function countOnceVisible(
+  trx: Db,
+  shipment: { id: number; delivered_at: string },
+  nowMs: number,
+): Promise<void> {
+  const blindEndsMs = Date.parse(shipment.delivered_at) + RATING_BLIND_DAYS * DAY_MS;
+  if (nowMs >= blindEndsMs || (await repo.ratingCountOf(trx, shipment.id)) >= 2) {
+    await repo.countRatings(trx, [shipment.id], new Date(nowMs).toISOString());
+    await cancelDue(trx, 'rating_visible', shipment.id);
+  } else {
+    await scheduleDueIfAbsent(trx, 'rating_visible', shipment.id, blindEndsMs);
+  }
+}
 
-/** What everyone may see of a user's ratings: only those past the double-blind. */
-export async function ratingFigures(db: Db, userId: number, now: Date = new Date()): Promise<RatingFigures> {
-  const blindSince = new Date(now.getTime() - RATING_BLIND_DAYS * DAY_MS).toISOString();
-  const rows = await repo.visibleRatingsOf(db, userId, blindSince);
-  const average = averageOf(
-    rows.reduce((sum, row) => sum + row.score, 0),
-    rows.length,
-  );
+/**
+ * The schedule's `rating_visible`: the blind days of these shipments are over, and their ratings not counted yet
+ * (one side rated alone) enter the totals. A rating counted already, because the other side rated, is not
+ * counted again (countRatings' condition).
+ */
+export const ratingDueHandlers = {
+  rating_visible: {
+    together: async (trx, shipmentIds, batch) => {
+      const blindSince = new Date(batch.nowMs - RATING_BLIND_DAYS * DAY_MS).toISOString();
+      await repo.countRatings(trx, shipmentIds, new Date(batch.nowMs).toISOString(), blindSince);
+    },
+  },
+} satisfies Partial<DueHandlers>;
+
+const share = (count: number, of: number) => (of === 0 ? null : Math.round((count / of) * 100) / 100);
+
+/** How many of the newest visible reviews a profile shows. */
+const REVIEWS = 5;
+
+/**
+ * What everyone may see of a user's ratings: only those past the double-blind, from the totals kept per user
+ * and the newest few reviews, whatever the length of the user's history.
+ */
+export async function ratingFigures(db: Db, userId: number): Promise<RatingFigures> {
+  const [[totals], reviews] = await Promise.all([
+    repo.ratingTotalsOf(db, [userId]),
+    repo.newestVisibleReviewsOf(db, userId, REVIEWS),
+  ]);
   return {
-    average,
-    count: rows.length,
-    onTimeShare: share(rows.filter((row) => row.rater_role === 'owner').map((row) => row.on_time === 1)),
-    paymentOnTimeShare: share(
-      rows.filter((row) => row.rater_role === 'carrier').map((row) => row.payment === 'on_time'),
-    ),
-    reviews: rows.slice(0, 5).map((row) => ({
+    average: totals ? averageOf(totals.score_total, totals.rating_count) : null,
+    count: totals?.rating_count ?? 0,
+    onTimeShare: totals ? share(totals.on_time_count, totals.on_time_of) : null,
+    paymentOnTimeShare: totals ? share(totals.payment_on_time_count, totals.payment_of) : null,
+    reviews: reviews.map((row) => ({
       score: row.score,
       comment: row.comment,
       created_at: row.created_at,
@@ -147,7 +189,7 @@ export interface UserStanding {
 
 /**
  * What an owner weighs before an award, for each of these users in three reads: their visible rating
- * average, their no-shows, and whether one was within the last `days` days.
+ * average (from the totals kept per user), their no-shows, and whether one was within the last `days` days.
  */
 export async function standingOfUsers(
   db: Db,
@@ -155,13 +197,12 @@ export async function standingOfUsers(
   days: number,
   now: Date = new Date(),
 ): Promise<Map<number, UserStanding>> {
-  const blindSince = new Date(now.getTime() - RATING_BLIND_DAYS * DAY_MS).toISOString();
-  const [scores, counts, recent] = await Promise.all([
-    repo.visibleScoresOf(db, userIds, blindSince),
+  const [totals, counts, recent] = await Promise.all([
+    repo.ratingTotalsOf(db, userIds),
     repo.noShowCountsOf(db, userIds),
     repo.noShowsSinceOf(db, userIds, new Date(now.getTime() - days * DAY_MS).toISOString()),
   ]);
-  const averages = new Map(scores.map((row) => [row.ratee_id, averageOf(Number(row.total), Number(row.count))]));
+  const averages = new Map(totals.map((row) => [row.user_id, averageOf(row.score_total, row.rating_count)]));
   return new Map(
     userIds.map((userId) => [
       userId,
