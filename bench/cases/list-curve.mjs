@@ -1,9 +1,10 @@
 // B14: how the lists grow with the market. One database grown from 10,000 to 100,000 to 1,000,000 tenders (30
-// bids each on average, 50,000 users), written in bulk; at each size the built server answers every list
-// (the tender list with each of its filters and q, My Orders, My Bids, the owner's bids of a tender with 5,000
-// bids, the dashboard, the lane price, the notifications) at a fixed rate, each beside the same service call
-// timed in this process. The signed-in user's own data is the same at every size (written with the first
-// tenders): what grows is everyone else's, so a call that follows its page stays flat.
+// bids each on average, 50,000 users, the older awarded tenders delivered and rated), written in bulk; at each
+// size the built server answers every list (the tender list with each of its filters and q, My Orders, My Bids,
+// the owner's bids of a tender with 5,000 bids, the dashboard, the lane price, the notifications) at a fixed
+// rate, each beside the same service call timed in this process. The signed-in user's own data is the same at
+// every size (written with the first tenders): what grows is everyone else's, so a call that follows its page
+// stays flat.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,8 @@ const BUSY_INDEX = 4_950; // one of theirs: the busy tender
 const OWN_NOTIFICATIONS = 500;
 const PASSWORD = 'bench-password-123';
 const DAY_MS = 86_400_000;
+/** A delivered shipment's ratings are written once its rating window has closed (30 days), all visible. */
+const RATED_AFTER_DAYS = 30;
 
 const modules = {
   openDatabase: 'db/database.ts#openDatabase',
@@ -90,7 +93,10 @@ async function tenderTemplates(server) {
   }
 }
 
-/** The market's rows for tenders [from, to): tenders, their bids, notifications and lane days, as streams. */
+/**
+ * The market's rows for tenders [from, to): tenders, their bids, the delivered shipments and their ratings,
+ * notifications and lane days, as streams.
+ */
 function market({ templates, columns, me, from, to, nowMs, today }) {
   const firstUser = me + 1;
   const createdMs = (i) => nowMs - (1_000_000 - i) * 30_000; // one every 30 s, the newest now
@@ -118,6 +124,13 @@ function market({ templates, columns, me, from, to, nowMs, today }) {
       });
     }
   }
+  // the busy tender's bids come from 5,000 different carriers; the user bids first on every 33rd of theirs
+  const bidderOf = (i, j) =>
+    i === BUSY_INDEX
+      ? firstUser + j
+      : i < OWN_SPAN && i % OWN_EVERY === 16 && j === 0
+        ? me
+        : firstUser + pickInt(i * 64 + j, 3, USERS);
   const bidColumns = ['tender_id', 'bidder_id', 'amount_cents', 'status', 'created_at'];
   function* bids() {
     for (let i = from; i < to; i += 1) {
@@ -125,13 +138,7 @@ function market({ templates, columns, me, from, to, nowMs, today }) {
       const n = bidCountOf(i, template);
       const startMs = createdMs(i);
       for (let j = 0; j < n; j += 1) {
-        // the busy tender's bids come from 5,000 different carriers; the user bids first on every 33rd of theirs
-        const bidder =
-          i === BUSY_INDEX
-            ? firstUser + j
-            : i < OWN_SPAN && i % OWN_EVERY === 16 && j === 0
-              ? me
-              : firstUser + pickInt(i * 64 + j, 3, USERS);
+        const bidder = bidderOf(i, j);
         const last = j === n - 1;
         const status = template.status === 'opened' ? (last ? 'active' : 'rejected') : 'rejected';
         yield [
@@ -185,9 +192,109 @@ function market({ templates, columns, me, from, to, nowMs, today }) {
       yield [`bulk-${i}>moscow`, 'truck', day, 1, `[${template.initial_price_cents}]`, '[1000]'];
     }
   }
+  // an awarded tender older than the rating window was carried and delivered by its last bidder, and both
+  // sides rated each other (one side only on every 8th): the ratings the bidders' standing is read from
+  const deliveredOf = (i) => {
+    const template = templateOf(i);
+    const n = bidCountOf(i, template);
+    const deliveredMs = createdMs(i) + 3 * DAY_MS;
+    return template.status === 'awarded' && n > 0 && deliveredMs + RATED_AFTER_DAYS * DAY_MS < nowMs
+      ? { template, n, deliveredMs }
+      : undefined;
+  };
+  const shipmentColumns = [
+    'id',
+    'number',
+    'tender_id',
+    'bid_id',
+    'owner_id',
+    'carrier_id',
+    'status',
+    'description',
+    'weight',
+    'volume',
+    'origin',
+    'destination',
+    'pickup_date',
+    'delivery_date',
+    'requirements',
+    'notes',
+    'incoterms',
+    'amount_cents',
+    'loaded_at',
+    'on_the_way_at',
+    'delivered_at',
+    'created_at',
+  ];
+  /** The shipments, given the id of this step's first bid (bids are numbered in the order they were written). */
+  function* shipments(firstBidId) {
+    let bidId = firstBidId;
+    for (let i = from; i < to; i += 1) {
+      const template = templateOf(i);
+      const n = bidCountOf(i, template);
+      const shipment = deliveredOf(i);
+      bidId += n;
+      if (!shipment) continue;
+      const iso = (ms) => new Date(ms).toISOString();
+      yield [
+        i + 1,
+        `YT-${String(i + 1).padStart(6, '0')}`,
+        i + 1,
+        bidId - 1,
+        ownerOf(i),
+        bidderOf(i, n - 1),
+        'delivered',
+        template.name,
+        template.cargo_weight,
+        template.cargo_volume,
+        template.origin_location,
+        template.destination_location,
+        template.shipment_date,
+        template.delivery_date,
+        '',
+        '',
+        '',
+        amountOf(template.initial_price_cents, n, n - 1),
+        iso(shipment.deliveredMs - 2 * DAY_MS),
+        iso(shipment.deliveredMs - DAY_MS),
+        iso(shipment.deliveredMs),
+        iso(createdMs(i) + DAY_MS),
+      ];
+    }
+  }
+  const ratingColumns = [
+    'shipment_id',
+    'rater_id',
+    'ratee_id',
+    'rater_role',
+    'score',
+    'comment',
+    'payment',
+    'on_time',
+    'created_at',
+    'counted_at',
+  ];
+  function* ratings() {
+    for (let i = from; i < to; i += 1) {
+      const shipment = deliveredOf(i);
+      if (!shipment) continue;
+      const owner = ownerOf(i);
+      const carrier = bidderOf(i, shipment.n - 1);
+      const rated = new Date(shipment.deliveredMs + DAY_MS).toISOString();
+      // past the blind days long ago: counted
+      const counted = new Date(shipment.deliveredMs + RATED_AFTER_DAYS * DAY_MS).toISOString();
+      const onTime = rand(i, 5) < 0.8 ? 1 : 0;
+      yield [i + 1, owner, carrier, 'owner', onTime ? 4 + pickInt(i, 6, 2) : 2, null, null, onTime, rated, counted];
+      if (i % 8 === 3) continue;
+      const payment = rand(i, 7) < 0.85 ? 'on_time' : 'late';
+      yield [i + 1, carrier, owner, 'carrier', payment === 'on_time' ? 5 : 3, null, payment, null, rated, counted];
+    }
+  }
   return {
     tenders,
     bids: { columns: bidColumns, rows: bids },
+    shipments: { columns: shipmentColumns, rows: shipments },
+    ratings: { columns: ratingColumns, rows: ratings },
     notifications: { columns: notificationColumns, rows: notifications },
     laneDays: { columns: laneColumns, rows: laneDays },
   };
@@ -291,7 +398,24 @@ function calls(server, me, busyTenderId) {
 async function grow(database, context, from, to) {
   const rows = market({ ...context, from, to });
   await writeRows(database, 'tenders', context.columns, rows.tenders());
+  const lastBid = await database.db
+    .selectFrom('bids')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   const bids = await writeRows(database, 'bids', rows.bids.columns, rows.bids.rows());
+  await writeRows(database, 'shipments', rows.shipments.columns, rows.shipments.rows(Number(lastBid?.id ?? 0) + 1));
+  const ratings = await writeRows(database, 'ratings', rows.ratings.columns, rows.ratings.rows());
+  // every rating written is visible (past its blind days): each user's totals are what the product would
+  // have kept, counted again over all ratings after each step
+  await sql`delete from rating_totals`.execute(database.db);
+  await sql`insert into rating_totals
+      (user_id, score_total, rating_count, on_time_count, on_time_of, payment_on_time_count, payment_of)
+    select ratee_id, sum(score), count(*),
+      sum(case when rater_role = 'owner' and on_time = 1 then 1 else 0 end),
+      sum(case when rater_role = 'owner' then 1 else 0 end),
+      sum(case when rater_role = 'carrier' and payment = 'on_time' then 1 else 0 end),
+      sum(case when rater_role = 'carrier' then 1 else 0 end)
+    from ratings where counted_at is not null group by ratee_id`.execute(database.db);
   await writeRows(database, 'notifications', rows.notifications.columns, rows.notifications.rows());
   await writeRows(database, 'lane_price_days', rows.laneDays.columns, rows.laneDays.rows());
   if (database.source.engine === 'postgres') {
@@ -300,6 +424,7 @@ async function grow(database, context, from, to) {
     // which a covering index still reads the table (no index-only scans)
     await sql`select setval('tenders_id_seq', (select max(id) from tenders))`.execute(database.db);
     await sql`select setval('users_id_seq', (select max(id) from users))`.execute(database.db);
+    await sql`select setval('shipments_id_seq', (select max(id) from shipments))`.execute(database.db);
     await sql`vacuum (analyze)`.execute(database.db);
     // each copied tender bumped its counter row in tender_counts (a trigger), inside one statement of 20,000
     // rows: a dead version per tender that nothing could prune meanwhile, 40 MB for 722 live rows at a million,
@@ -307,7 +432,7 @@ async function grow(database, context, from, to) {
     // table is rewritten to what the product would hold
     await sql`vacuum full tender_counts`.execute(database.db);
   }
-  return bids;
+  return { bids, ratings };
 }
 
 async function runEngine({ server, engine, cores, seconds, rounds, log, templates }) {
@@ -341,20 +466,25 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
     const ctx = { db: database.db, dialect: database.dialect };
     let size = 0;
     let bids = 0;
+    let ratings = 0;
     for (const target of SIZES) {
       const started = Date.now();
-      bids += await grow(database, context, size, target);
+      const grown = await grow(database, context, size, target);
+      bids += grown.bids;
+      ratings += grown.ratings;
       size = target;
       const writeSeconds = (Date.now() - started) / 1000;
       const bytes = await databaseBytes(database);
       log(
-        `${engine.name}: ${size.toLocaleString('en')} tenders, ${bids.toLocaleString('en')} bids; grown in ` +
+        `${engine.name}: ${size.toLocaleString('en')} tenders, ${bids.toLocaleString('en')} bids, ` +
+          `${ratings.toLocaleString('en')} ratings; grown in ` +
           `${writeSeconds.toFixed(1)} s; database ${(bytes / 2 ** 20).toFixed(0)} MB`,
       );
       dataRows.push({
         case: `B14 data at ${size.toLocaleString('en')} tenders (${engine.name})`,
         tenders: size,
         bids,
+        ratings,
         users: USERS + 1,
         writeSeconds: round(writeSeconds, 1),
         p50: round(bytes / 2 ** 20, 0),
