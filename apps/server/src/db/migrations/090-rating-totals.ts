@@ -3,7 +3,7 @@ import { RATING_BLIND_DAYS } from '@yuk/shared';
 import type { MigrationDb, MigrationFactory } from './helpers.js';
 
 const DAY_MS = 24 * 60 * 60_000;
-/** Due actions written per statement (two values each, well under either engine's limit of parameters). */
+/** Due actions written per statement (three values each, well under either engine's limit of parameters). */
 const SCHEDULE_CHUNK = 500;
 
 /**
