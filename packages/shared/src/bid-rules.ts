@@ -38,3 +38,8 @@ export function minBidAnswer(tender: MinBidBasis): MinBidResponse {
     next_max_bid: next === null ? null : centsToUsd(next),
   };
 }
+
+/** The bid a user may offer: strictly lower than the current minimum (lowest bid, else the initial price). */
+export function currentMinimum(tender: { current_min_bid: number | null; initial_price: number }): number {
+  return tender.current_min_bid ?? tender.initial_price;
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasControlCharacters, typedText } from './typed-input.js';
 import { review } from './ratings.js';
 import { phoneField } from './users.js';
+import { REPORT_REASONS, REPORT_STATUSES, REPORT_SUBJECTS } from './reports.js';
 
 /**
  * Companies behind the users: the profile each fills in, its verification by a moderator, suspension, and the
@@ -18,10 +19,6 @@ export type CompanyVerifiedBy = (typeof COMPANY_VERIFIED_BY)[number];
 export const COMPANY_DOCUMENTS = ['licence', 'registration_certificate'] as const;
 export type CompanyDocument = (typeof COMPANY_DOCUMENTS)[number];
 
-export const REPORT_SUBJECTS = ['company', 'tender', 'tender_question', 'shipment_message'] as const;
-export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
-export const REPORT_REASONS = ['fraud', 'no_show', 'late_payment', 'spam', 'other'] as const;
-export const REPORT_STATUSES = ['open', 'resolved'] as const;
 /** Reports one user may file in a day (Tashkent). */
 export const REPORTS_PER_DAY = 10;
 

@@ -193,8 +193,6 @@ export function oneLinePreview(text: string, max = 120): string {
   return chars.length <= max ? line : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-/** What a tender's event stream says when its questions change: read them again (each sees what is theirs). */
-export const QUESTIONS_EVENT = 'questions';
 /** The shipment's event stream: a new entry of the conversation, and a side's read mark. */
 export const MESSAGE_EVENT = 'message';
 export const READ_EVENT = 'read';

@@ -20,8 +20,6 @@ export const listFormatParam = z
       'the Accept-Language language (else the user’s language setting), text cells starting with = + - @ prefixed with an apostrophe',
   );
 
-export const CSV_MEDIA_TYPE = 'text/csv';
-
 /** The largest import file, in bytes, and its most rows (the header not counted). */
 export const TENDER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const TENDER_IMPORT_MAX_ROWS = 5000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cargoTypeModes, lanePricePeriod, placeInLaneRange, quantileOfSorted } from './market.js';
+import { cargoTypeModes, lanePricePeriod, placeInLaneRange, quantileOfSorted } from './market-rules.js';
 
 describe('lane price rules', () => {
   it('takes quantiles between neighbours, as spreadsheets do', () => {

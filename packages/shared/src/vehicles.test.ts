@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bidVehicleRefusal, loadCapacityKg } from './vehicle-rules.js';
 import {
-  bidVehicleRefusal,
-  loadCapacityKg,
   readFormNumber,
   vehicleFormInput,
   vehicleIdInSearch,

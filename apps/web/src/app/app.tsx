@@ -4,16 +4,20 @@ import { webRoutes } from '@yuk/shared';
 import { toast } from '../lib/toast';
 import { OfflineBanner } from '../components/offline-banner';
 import { FullScreenLoader } from '../components/ui/states';
+import { loadFeatureTexts } from '../i18n';
 import { hasAccessToken, useSession } from '../lib/session';
 import { startServiceWorker } from './service-worker';
 import { linkTelegramOnSignIn, useSessionBootstrap } from './session';
 
-const loadRouter = () => import('./router');
+/** A page's code together with the texts of the signed-in pages in the language in use, both at once. */
+const withFeatureTexts = <M,>(page: Promise<M>): Promise<M> =>
+  Promise.all([page, loadFeatureTexts()]).then(([module]) => module);
+const loadRouter = () => withFeatureTexts(import('./router'));
 const loadAuthPage = () => import('../features/auth/auth-page');
 const AppRouter = lazy(loadRouter);
 const AuthPage = lazy(() => loadAuthPage().then((module) => ({ default: module.AuthPage })));
 // a tracking link's page opens for anyone, signed in or not (the receiver has no account)
-const PublicTrackPage = lazy(() => import('../features/tracking/public-track-page'));
+const PublicTrackPage = lazy(() => withFeatureTexts(import('../features/tracking/public-track-page')));
 const TRACK_PAGES = webRoutes.track.slice(0, webRoutes.track.indexOf(':'));
 const isTrackPage = (pathname: string) => pathname.startsWith(TRACK_PAGES);
 

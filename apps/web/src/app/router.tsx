@@ -15,8 +15,6 @@ import { routes as savedSearchesRoutes } from '../features/saved-searches/routes
 import { routes as shipmentsRoutes } from '../features/shipments/routes';
 import { routes as tendersRoutes } from '../features/tenders/routes';
 import { routes as vehiclesRoutes } from '../features/vehicles/routes';
-// the shell's and the pages' texts arrive with this chunk (the login screen has its own, loaded at start)
-import '../i18n/feature-texts';
 import { FeatureSlotsProvider } from '../lib/feature-slots';
 import { FEATURE_SLOTS } from './feature-slots';
 import { AppLayout } from './layout/app-layout';

@@ -3,14 +3,15 @@ import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@yuk/shared';
 import authTexts from '../features/auth/i18n';
+import { toast } from '../lib/toast';
 import { fieldTexts } from './catalogues';
 import commonTexts from './common';
 import type { AppTexts } from './app-texts';
 
 /**
  * The texts of the first screen (shared texts and the login screen's), each under its own top-level key
- * (`common.*`, `auth.*`). The signed-in pages' texts come with the pages' code: ./feature-texts, imported by
- * the router, registers them, so a first visit downloads only what the login screen shows.
+ * (`common.*`, `auth.*`), in the three languages. The signed-in pages' texts are loaded with the pages' code,
+ * in the language in use only (`loadFeatureTexts`), so a first visit downloads only what the login screen shows.
  */
 export const startTexts = [commonTexts, fieldTexts, authTexts];
 
@@ -26,27 +27,24 @@ declare module 'i18next' {
   }
 }
 
-/** One feature's texts in the three languages, as far as merging is concerned. */
-type AnyTextBundle = Readonly<Record<Language, object>>;
+/** The first screen's texts in one language, a tree per bundle. */
+function startTrees(lang: Language): object[] {
+  return startTexts.map((bundle) => bundle[lang]);
+}
 
-/** The top-level keys registered so far: two features never share one. */
-const registeredKeys = new Set<string>();
+/** The top-level keys of the first screen's texts: no part of the signed-in pages uses one of them. */
+const startKeys = new Set(startTrees(DEFAULT_LANGUAGE).flatMap((tree) => Object.keys(tree)));
 
-function mergeLanguage(bundles: readonly AnyTextBundle[], lang: Language): Record<string, unknown> {
+/** One language's trees of several parts as one tree: two parts never share a top-level key, nor use a `taken` one. */
+function mergeTrees(trees: readonly object[], taken: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
-  for (const bundle of bundles) {
-    for (const [key, value] of Object.entries(bundle[lang])) {
-      if (key in merged || registeredKeys.has(key)) {
-        throw new Error(`Two features use the same text key "${key}"`);
-      }
+  for (const tree of trees) {
+    for (const [key, value] of Object.entries(tree)) {
+      if (key in merged || taken.has(key)) throw new Error(`Two features use the same text key "${key}"`);
       merged[key] = value;
     }
   }
   return merged;
-}
-
-function claimKeys(bundles: readonly AnyTextBundle[]): void {
-  for (const bundle of bundles) for (const key of Object.keys(bundle[DEFAULT_LANGUAGE])) registeredKeys.add(key);
 }
 
 /** Local storage key of the chosen language. */
@@ -67,16 +65,14 @@ function readStoredLanguage(): Language {
 const initialLanguage = readStoredLanguage();
 
 /**
- * Every bundle registered so far, and the languages i18next holds them in: the chosen one and the fallback.
- * Another language's texts are merged in when the user switches to it, so a start merges one or two
- * languages' worth of texts instead of three (the signed-in pages' texts are large).
+ * The languages i18next holds the first screen's texts in: the chosen one and the fallback. Another language's
+ * are merged in when the user switches to it.
  */
-const bundlesSoFar: AnyTextBundle[] = [];
-const loadedLanguages = new Set<Language>([initialLanguage, DEFAULT_LANGUAGE]);
+const startLanguages = new Set<Language>([initialLanguage, DEFAULT_LANGUAGE]);
 
 void i18n.use(initReactI18next).init({
   resources: Object.fromEntries(
-    [...loadedLanguages].map((lang) => [lang, { translation: mergeLanguage(startTexts, lang) }]),
+    [...startLanguages].map((lang) => [lang, { translation: mergeTrees(startTrees(lang)) }]),
   ),
   lng: initialLanguage,
   fallbackLng: DEFAULT_LANGUAGE,
@@ -87,25 +83,57 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 if (typeof document !== 'undefined') document.documentElement.lang = initialLanguage;
-claimKeys(startTexts);
-bundlesSoFar.push(...startTexts);
 
-/** Adds texts loaded later (the signed-in pages'), in the languages in use, beside those already there. */
-export function addTexts(bundles: readonly AnyTextBundle[]): void {
-  for (const lang of loadedLanguages) {
-    i18n.addResourceBundle(lang, 'translation', mergeLanguage(bundles, lang), true, false);
-  }
-  claimKeys(bundles);
-  bundlesSoFar.push(...bundles);
+/**
+ * Adds texts to a language beside those already there. Top-level keys never overlap, so a shallow merge
+ * suffices, and the trees are the modules' own, not copied (i18next only reads them): large texts cost no work.
+ */
+function addToLanguage(lang: Language, texts: Record<string, unknown>): void {
+  i18n.addResourceBundle(lang, 'translation', texts, false, false, { skipCopy: true });
 }
 
-/** Merges in a language's texts of every bundle registered so far, before the app switches to it. */
-function loadLanguage(lang: Language): void {
-  if (loadedLanguages.has(lang)) return;
-  const merged: Record<string, unknown> = {};
-  for (const bundle of bundlesSoFar) Object.assign(merged, bundle[lang]);
-  i18n.addResourceBundle(lang, 'translation', merged, true, false);
-  loadedLanguages.add(lang);
+/** Merges in a language's first-screen texts, before the app switches to it. */
+function loadStartTexts(lang: Language): void {
+  if (startLanguages.has(lang)) return;
+  addToLanguage(lang, mergeTrees(startTrees(lang)));
+  startLanguages.add(lang);
+}
+
+/**
+ * The signed-in pages' texts, one chunk per language (feature-texts/uz, en, ru): the language in use loads
+ * with the pages' code, and another one when the user switches to it.
+ */
+const FEATURE_TEXTS: Record<Language, () => Promise<{ default: readonly object[] }>> = {
+  uz: () => import('./feature-texts/uz'),
+  en: () => import('./feature-texts/en'),
+  ru: () => import('./feature-texts/ru'),
+};
+const featureLoads = new Map<Language, Promise<void>>();
+/** Set once the signed-in pages (or the tracking page) are wanted: every language switched to needs their texts. */
+let featuresInUse = false;
+
+function loadFeatures(lang: Language): Promise<void> {
+  let load = featureLoads.get(lang);
+  if (!load) {
+    load = FEATURE_TEXTS[lang]().then(({ default: trees }) => addToLanguage(lang, mergeTrees(trees, startKeys)));
+    // a failed download (offline) is tried again on the next call
+    load.catch(() => featureLoads.delete(lang));
+    featureLoads.set(lang, load);
+  }
+  return load;
+}
+
+/**
+ * Loads the texts of the shell and the signed-in pages in the language in use; from then on, a switch to
+ * another language waits for its texts. Called with the import of the pages' code.
+ */
+export async function loadFeatureTexts(): Promise<void> {
+  featuresInUse = true;
+  // a switch made while these load (it did not wait for them) is followed
+  for (let lang = currentLanguage(); ; lang = currentLanguage()) {
+    await loadFeatures(lang);
+    if (lang === currentLanguage()) return;
+  }
 }
 
 /** The language in use right now (for Accept-Language and formatting outside React). */
@@ -114,23 +142,33 @@ export function currentLanguage(): Language {
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
-/** Switches the interface language, keeps the choice under `lang` and marks the page's language. */
+/**
+ * Switches the interface language, keeps the choice under `lang` and marks the page's language. Waits for the
+ * language's texts of the signed-in pages when they are in use; if they cannot be downloaded, nothing changes.
+ */
 export async function changeLanguage(lang: Language): Promise<void> {
+  loadStartTexts(lang);
+  if (featuresInUse) await loadFeatures(lang);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
     // storage unavailable (private mode): the choice still applies to this visit
   }
   document.documentElement.lang = lang;
-  loadLanguage(lang);
   await i18n.changeLanguage(lang);
 }
 
-/** The current language as app state: components re-render when it changes. */
+/**
+ * The current language as app state: components re-render when it changes. A switch whose texts cannot be
+ * downloaded (offline) says so and keeps the language.
+ */
 export function useLanguage(): { language: Language; setLanguage: (lang: Language) => Promise<void> } {
-  const { i18n: instance } = useTranslation();
+  const { t, i18n: instance } = useTranslation();
   const lang = instance.resolvedLanguage ?? instance.language;
-  const setLanguage = useCallback((next: Language) => changeLanguage(next), []);
+  const setLanguage = useCallback(
+    (next: Language) => changeLanguage(next).catch(() => toast.error(t('common.errors.network'))),
+    [t],
+  );
   return { language: isLanguage(lang) ? lang : DEFAULT_LANGUAGE, setLanguage };
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@yuk/shared';
-import { featureTexts } from './feature-texts';
+import { LANGUAGES, type Language } from '@yuk/shared';
+import enFeatureTexts from './feature-texts/en';
+import ruFeatureTexts from './feature-texts/ru';
+import uzFeatureTexts from './feature-texts/uz';
 import { startTexts } from './index';
 
 type Tree = { [key: string]: string | Tree };
@@ -13,6 +15,13 @@ function flatten(tree: Tree, prefix = '', out: Record<string, string> = {}): Rec
   }
   return out;
 }
+
+/** The signed-in pages' texts, written one language to a module: each part's three languages together. */
+const featureTexts = uzFeatureTexts.map((_, part): Record<Language, object> => ({
+  uz: uzFeatureTexts[part]!,
+  en: enFeatureTexts[part]!,
+  ru: ruFeatureTexts[part]!,
+}));
 
 /** Every text of the product by key, in the three languages: the web's bundles and the shared catalogues. */
 function allTexts(): Map<string, string[]> {
@@ -40,6 +49,10 @@ describe('the texts', () => {
       .filter(([, keys]) => keys.length > 1)
       .map(([text, keys]) => `${text}: ${keys.join(', ')}`);
     expect(repeated).toEqual([]);
+  });
+
+  it('list the same parts in every language', () => {
+    expect([enFeatureTexts.length, ruFeatureTexts.length]).toEqual([uzFeatureTexts.length, uzFeatureTexts.length]);
   });
 
   it('have every key in every language, none empty', () => {

@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { lazyModule } from './lazy-module';
 
 /**
  * A form resolver whose code (the schema, zod and the resolver) is imported on first use, so a screen can
@@ -9,12 +10,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 export function lazyResolver<TValues extends FieldValues, TContext, TOutput>(
   load: () => Promise<Resolver<TValues, TContext, TOutput>>,
 ): Resolver<TValues, TContext, TOutput> & { preload: () => void } {
-  let loading: Promise<Resolver<TValues, TContext, TOutput>> | undefined;
-  const get = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
+  const get = lazyModule(load);
   const resolver: Resolver<TValues, TContext, TOutput> = async (values, context, options) =>
     (await get())(values, context, options);
   return Object.assign(resolver, {

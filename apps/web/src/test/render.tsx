@@ -6,11 +6,12 @@ import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { Language, User } from '@yuk/shared';
 import { AppProvider } from '../app/provider';
-import { changeLanguage } from '../i18n';
+import { changeLanguage, loadFeatureTexts } from '../i18n';
 import { startSession } from '../lib/session';
 import { makeUser } from './factories';
-// every page's texts, as in the signed-in app
-import '../i18n/feature-texts';
+
+// every page's texts, as in the signed-in app (and, once a test switches, in its language too)
+await loadFeatureTexts();
 
 /** Renders inside the app's providers (query cache without retries, the toasts) with a user-event session. */
 export function renderWithProviders(ui: ReactElement) {

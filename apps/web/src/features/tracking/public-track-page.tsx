@@ -7,8 +7,6 @@ import { useTrackMapTexts } from '../../components/map/use-track-map-texts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { StatusBadge, type BadgeTone } from '../../components/ui/status-badge';
 import { LANGUAGE_NAMES, useLanguage } from '../../i18n';
-// this page opens outside the signed-in app: it brings the shared terms and its own texts with it
-import '../../i18n/feature-texts';
 import { cn } from '../../lib/cn';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';

@@ -1,12 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { STALE_TIMES, unreadCount, type UnreadCount, apiPaths } from '@yuk/shared';
+import { STALE_TIMES, type UnreadCount, apiPaths } from '@yuk/shared';
 import { api } from '../../../lib/api-client';
 import { hasAccessToken } from '../../../lib/session';
 import { notificationKeys } from '../../../lib/query-keys';
+import { loadNotificationSchemas } from './load-schemas';
 
 /** GET /api/notifications/unread-count: how many of my notifications are unread. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  const answer = unreadCount.safeParse(await api.get<unknown>(apiPaths.notifications.unreadCount, { signal }));
+  // the schema's chunk comes while the request is on its way
+  const [{ unreadCount }, body] = await Promise.all([
+    loadNotificationSchemas(),
+    api.get<unknown>(apiPaths.notifications.unreadCount, { signal }),
+  ]);
+  const answer = unreadCount.safeParse(body);
   // an answer without a count (a proxy's page, say) is a failure, not "no badge"
   if (!answer.success) throw new Error('The unread count answer has no count');
   return answer.data;

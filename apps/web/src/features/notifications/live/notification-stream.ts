@@ -1,10 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { notification as notificationSchema, unreadCount as unreadCountSchema, apiPaths } from '@yuk/shared';
+import { apiPaths } from '@yuk/shared';
 import i18n, { currentLanguage } from '../../../i18n';
 import { openEventStream, type EventSourceMessage } from '../../../lib/event-stream';
 import { publishNotification, publishWake } from '../../../lib/notification-events';
 import { getSession, subscribeSession } from '../../../lib/session';
+import { loadNotificationSchemas } from '../api/load-schemas';
 import { insertNotification, setUnreadCount } from '../api/notification-cache';
 import { notificationKeys } from '../../../lib/query-keys';
 
@@ -18,19 +19,30 @@ function parse(data: string): unknown {
   }
 }
 
-/** What the stream says, put where the screens read it. */
+/**
+ * What the stream says, put where the screens read it. The schemas come with the first event (not with the
+ * shell); every event waits for the same import, so they are applied in the order they came.
+ */
 function handleEvent(client: QueryClient, message: EventSourceMessage): void {
-  if (message.event === 'unread') {
-    const parsed = unreadCountSchema.safeParse(parse(message.data));
-    if (parsed.success) setUnreadCount(client, parsed.data.count);
-    // the server wakes the stream for what else is new for me too (a message in a shipment's conversation)
-    publishWake();
-  } else if (message.event === 'notification') {
-    const parsed = notificationSchema.safeParse(parse(message.data));
-    if (!parsed.success) return;
-    insertNotification(client, parsed.data, currentLanguage());
-    publishNotification(parsed.data);
-  }
+  loadNotificationSchemas().then(
+    ({ notification, unreadCount }) => {
+      if (message.event === 'unread') {
+        const parsed = unreadCount.safeParse(parse(message.data));
+        if (parsed.success) setUnreadCount(client, parsed.data.count);
+        // the server wakes the stream for what else is new for me too (a message in a shipment's conversation)
+        publishWake();
+      } else if (message.event === 'notification') {
+        const parsed = notification.safeParse(parse(message.data));
+        if (!parsed.success) return;
+        insertNotification(client, parsed.data, currentLanguage());
+        publishNotification(parsed.data);
+      }
+    },
+    () => {
+      // the schemas could not be downloaded (offline): the next event tries again, the lists are read again
+      // when the stream reconnects
+    },
+  );
 }
 
 interface Connection {

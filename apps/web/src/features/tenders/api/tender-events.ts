@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { tenderLiveState, apiPaths, pathTo, QUESTIONS_EVENT } from '@yuk/shared';
+import { apiPaths, pathTo, QUESTIONS_EVENT } from '@yuk/shared';
 import { openEventStream } from '../../../lib/event-stream';
+import { lazyModule } from '../../../lib/lazy-module';
 import { tenderKeys } from '../../../lib/query-keys';
 import { applyLiveState } from './live-state';
+
+const loadSchema = lazyModule(() => import('./live-state-schema'));
 
 /**
  * GET /api/tenders/{id}/events: follows the tender's live state (`event: state` with { min_bid, bid_count,
@@ -26,6 +29,7 @@ export function useTenderLiveUpdates(
 
   useEffect(() => {
     if (!enabled) return;
+    let following = true;
     const close = openEventStream(pathTo(apiPaths.tenders.events, { id }), {
       onOpen: () => setConnected(true),
       onDisconnect: () => setConnected(false),
@@ -43,14 +47,23 @@ export function useTenderLiveUpdates(
         } catch {
           return; // not JSON: nothing to apply
         }
-        const parsed = tenderLiveState.safeParse(data);
-        if (!parsed.success) return;
-        applyLiveState(queryClient, id, parsed.data);
-        if (parsed.data.extended_by_minutes)
-          extendedRef.current?.(parsed.data.extended_by_minutes, parsed.data.closes_at);
+        // the schema comes with the first state; the states wait for the same import, so they keep their order
+        loadSchema().then(
+          ({ tenderLiveState }) => {
+            const parsed = tenderLiveState.safeParse(data);
+            if (!following || !parsed.success) return;
+            applyLiveState(queryClient, id, parsed.data);
+            if (parsed.data.extended_by_minutes)
+              extendedRef.current?.(parsed.data.extended_by_minutes, parsed.data.closes_at);
+          },
+          () => {
+            // offline: the next state tries the import again
+          },
+        );
       },
     });
     return () => {
+      following = false;
       close();
       setConnected(false);
     };

@@ -1,18 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { placeBidInput, type PlacedBid, webRoutes } from '@yuk/shared';
+import { type PlacedBid, webRoutes } from '@yuk/shared';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { telegramHapticSuccess, useTelegramMainButton } from '../../../lib/telegram';
 import { useOnline } from '../../../lib/use-online';
 import { usePlaceBid } from '../api/place-bid';
 import { BidVehicleField } from './bid-vehicle-field';
+
+// zod and the bid schema come when the form is first used: a tender's page shows without building them
+const resolver = lazyResolver(() => import('./bid-form-resolver').then((module) => module.bidResolver));
 
 /** What the bid-submitted page shows of the bid just made (passed in the navigation state). */
 export type SubmittedBid = Pick<PlacedBid, 'tender_number' | 'bid_amount'>;
@@ -45,7 +48,7 @@ export function BidForm({ tenderId, minimum, step, nextMax, cargoWeight }: BidFo
   const placeBid = usePlaceBid(tenderId);
   const online = useOnline();
   const { register, handleSubmit, watch } = useForm({
-    resolver: zodResolver(placeBidInput),
+    resolver,
     defaultValues: { bid_amount: '' },
   });
   const amount = watch('bid_amount');
@@ -103,7 +106,7 @@ export function BidForm({ tenderId, minimum, step, nextMax, cargoWeight }: BidFo
       <h2 id={headingId} className="mb-4 text-lg font-semibold text-white">
         {t('tenders.bid.title')}
       </h2>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} onFocus={resolver.preload} className="flex flex-col gap-4">
         <TextField
           label={t('tenders.bid.amount')}
           type="number"

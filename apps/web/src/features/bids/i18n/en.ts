@@ -1,0 +1,60 @@
+import { defineTranslatedTexts } from '../../../i18n/types';
+import type uz from './uz';
+
+/** The texts of ./uz in English. */
+export default defineTranslatedTexts<typeof uz>({
+  bids: {
+    awaiting: {
+      title: 'Awaiting your confirmation',
+      price: 'Your price: {amount}',
+      deadline: 'Answer by {time}. Time left:',
+      late: 'Time is up',
+      confirm: 'Confirm',
+      confirmLabel: 'Confirm {number}',
+      confirmDone: 'Confirmed: the shipment is created',
+      decline: 'Decline',
+      declineLabel: 'Decline {number}',
+      declineTitle: 'Decline the load',
+      declineConfirm: 'You will not carry {number}, and the award passes to the next lowest bid. Continue?',
+      declinePending: 'Sending...',
+      declineDone: 'Declined: the award passed to the next bid',
+      failed: 'Your answer could not be sent',
+    },
+    subtitle: 'The bids you have placed and where they stand',
+    searchTender: 'Search tender...',
+    continueBrowsingTenders: 'Continue Browsing Tenders',
+    download: 'Download bids (CSV)',
+    filters: {
+      label: 'Filter the bids',
+      deliverySpeed: 'Delivery time',
+    },
+    options: {
+      fast: 'Fast (up to 3 days)',
+      normal: 'Normal (4–7 days)',
+      slow: 'Slow (8 days or more)',
+      cheap: 'Low (under $1,000)',
+      medium: 'Medium ($1,000–5,000)',
+      expensive: 'High (over $5,000)',
+      other: 'Other',
+    },
+    tenderOnly: 'Only tender {number}',
+    tenderOnlyId: 'Only tender #{id}',
+    showAllTenders: 'Show all bids',
+    columns: {
+      number: 'Bid number',
+      name: 'Product name',
+      price: 'Price (USD)',
+    },
+    trackLabel: 'Track shipment {number}',
+    rowLabel: 'Tender {number}, {name}',
+    tableCaption: 'My bids',
+    loading: 'Loading bids...',
+    error: 'Error loading bids',
+    fetchFailed: 'Failed to fetch bids',
+    empty: 'You have not placed any bids yet',
+    noResultsFound: 'No results found',
+    count: '{n} bids found',
+    showMore: 'Show {n} more',
+    shown: 'Showing {shown} of {total}',
+  },
+});

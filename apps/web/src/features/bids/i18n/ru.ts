@@ -1,0 +1,60 @@
+import { defineTranslatedTexts } from '../../../i18n/types';
+import type uz from './uz';
+
+/** The texts of ./uz in Russian. */
+export default defineTranslatedTexts<typeof uz>({
+  bids: {
+    awaiting: {
+      title: 'Ждут вашего подтверждения',
+      price: 'Ваша цена: {amount}',
+      deadline: 'Ответьте до {time}. Осталось:',
+      late: 'Время вышло',
+      confirm: 'Подтвердить',
+      confirmLabel: 'Подтвердить {number}',
+      confirmDone: 'Подтверждено: груз создан',
+      decline: 'Отказаться',
+      declineLabel: 'Отказаться от {number}',
+      declineTitle: 'Отказ от перевозки',
+      declineConfirm: 'Вы не повезёте {number}, и выбор перейдёт к следующему самому низкому предложению. Продолжить?',
+      declinePending: 'Отправляем...',
+      declineDone: 'Вы отказались: выбор перешёл к следующему предложению',
+      failed: 'Не удалось отправить ответ',
+    },
+    subtitle: 'Ваши ставки и их статус',
+    searchTender: 'Поиск тендера...',
+    continueBrowsingTenders: 'Продолжить просмотр тендеров',
+    download: 'Скачать ставки (CSV)',
+    filters: {
+      label: 'Фильтры ставок',
+      deliverySpeed: 'Срок доставки',
+    },
+    options: {
+      fast: 'Быстро (до 3 дней)',
+      normal: 'Обычно (4–7 дней)',
+      slow: 'Медленно (от 8 дней)',
+      cheap: 'Дёшево (до $1 000)',
+      medium: 'Средне ($1 000–5 000)',
+      expensive: 'Дорого (свыше $5 000)',
+      other: 'Другое',
+    },
+    tenderOnly: 'Только тендер {number}',
+    tenderOnlyId: 'Только тендер #{id}',
+    showAllTenders: 'Показать все ставки',
+    columns: {
+      number: 'Номер ставки',
+      name: 'Название товара',
+      price: 'Цена (USD)',
+    },
+    trackLabel: 'Отследить груз {number}',
+    rowLabel: 'Тендер {number}, {name}',
+    tableCaption: 'Мои ставки',
+    loading: 'Загрузка ставок...',
+    error: 'Ошибка загрузки ставок',
+    fetchFailed: 'Не удалось загрузить ставки',
+    empty: 'Вы ещё не сделали ни одной ставки',
+    noResultsFound: 'Ничего не найдено',
+    count: 'Найдено ставок: {n}',
+    showMore: 'Показать ещё {n}',
+    shown: 'Показано {shown} из {total}',
+  },
+});

@@ -1,0 +1,13 @@
+/**
+ * What an import gives (a module, or something taken from it), imported on first use rather than with the code
+ * that uses it: a schema and zod, say, needed only once an answer arrives. Every call gets the same promise, so
+ * work chained on it keeps its order; a failed import is tried again on the next call.
+ */
+export function lazyModule<M>(load: () => Promise<M>): () => Promise<M> {
+  let loading: Promise<M> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
