@@ -102,6 +102,11 @@ function lighthouse(url, port, outDir, name, mobile = false) {
           performance: Math.round((report.categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
           cls: report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+          // what moves the score: the log names them, so that two builds' scores can be told apart
+          fcp: report.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+          lcp: report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          tbt: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          si: report.audits['speed-index']?.numericValue ?? Number.NaN,
         });
         return;
       }
@@ -116,6 +121,9 @@ function lighthouse(url, port, outDir, name, mobile = false) {
     });
   });
 }
+
+/** A Lighthouse timing, rounded to the millisecond. */
+const ms = (value) => `${Math.round(value)} ms`;
 
 /** One line of the reason (the bench log and the results table show it as it is). */
 function oneLine(error) {
@@ -157,7 +165,8 @@ export default {
         try {
           const figures = await lighthouse(url, port, dataDir, name.replace(/\s+/g, '-'), mobile);
           log(
-            `${name}: performance ${figures.performance}, accessibility ${figures.accessibility}, CLS ${figures.cls.toFixed(3)}`,
+            `${name}: performance ${figures.performance}, accessibility ${figures.accessibility}, CLS ${figures.cls.toFixed(3)}` +
+              ` (FCP ${ms(figures.fcp)}, LCP ${ms(figures.lcp)}, TBT ${ms(figures.tbt)}, SI ${ms(figures.si)})`,
           );
           rows.push({
             case: `B4 Lighthouse ${name}`,
