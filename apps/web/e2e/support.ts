@@ -19,6 +19,9 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Parol').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(shellNavigation(page)).toBeVisible();
+  // the toast comes with its own chunk, maybe after the shell: a check of the page made before it shows
+  // (an accessibility check, say) would otherwise meet it sliding in
+  await expect(page.getByText('Login successful!')).toBeVisible();
 }
 
 /** Logs out from the menu (opened first on a phone) and waits for the login screen. */
