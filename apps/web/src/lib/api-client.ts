@@ -199,6 +199,27 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
 
+/** What reading an answer needs of a schema (zod's safeParse), so that this module imports no zod. */
+interface AnswerSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * GET `path` and read the answer with a schema imported on first use: its chunk comes while the request is on
+ * its way. An answer the schema refuses (a proxy's page, say) is the error `refused`, not an empty value.
+ */
+export async function getChecked<T>(
+  path: string,
+  loadSchema: () => Promise<AnswerSchema<T>>,
+  refused: string,
+  options?: BodylessOptions,
+): Promise<T> {
+  const [schema, body] = await Promise.all([loadSchema(), apiRequest<unknown>(path, { ...options, method: 'GET' })]);
+  const answer = schema.safeParse(body);
+  if (!answer.success) throw new Error(refused);
+  return answer.data;
+}
+
 /** Shorthands: api.get('/api/tenders/all', { query }), api.post('/api/tenders', body, { errorMessage }). */
 export const api = {
   get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),

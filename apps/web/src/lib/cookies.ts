@@ -15,29 +15,14 @@ function attributes(): Cookies.CookieAttributes {
   };
 }
 
-/**
- * The token as read by the code running now. A page reads it for every query it renders and every request it
- * sends, and a read of document.cookie may ask the browser's cookie store; so it is read once per run of
- * code, and again after (another tab or a response may have changed the cookie meanwhile) or after a change here.
- */
-let readNow: { token: string | undefined } | undefined;
-
 export function getAccessToken(): string | undefined {
-  if (!readNow) {
-    readNow = { token: Cookies.get(ACCESS_COOKIE_NAME) || undefined };
-    queueMicrotask(() => {
-      readNow = undefined;
-    });
-  }
-  return readNow.token;
+  return Cookies.get(ACCESS_COOKIE_NAME) || undefined;
 }
 
 export function setAccessToken(token: string): void {
   Cookies.set(ACCESS_COOKIE_NAME, token, attributes());
-  readNow = undefined;
 }
 
 export function removeAccessToken(): void {
   Cookies.remove(ACCESS_COOKIE_NAME, { path: '/' });
-  readNow = undefined;
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiPaths, type UnreadMessages } from '@yuk/shared';
-import { api } from './api-client';
+import { getChecked } from './api-client';
 import { lazyModule } from './lazy-module';
 import { subscribeWakes } from './notification-events';
 import { conversationKeys } from './query-keys';
@@ -9,16 +9,13 @@ import { hasAccessToken } from './session';
 
 const loadSchema = lazyModule(() => import('./unread-messages-schema'));
 
-async function getUnreadMessages(signal?: AbortSignal): Promise<UnreadMessages> {
-  // the schema's chunk comes while the request is on its way
-  const [{ unreadMessages }, body] = await Promise.all([
-    loadSchema(),
-    api.get<unknown>(apiPaths.conversations.unread, { signal }),
-  ]);
-  const answer = unreadMessages.safeParse(body);
-  // an answer without the counts (a proxy's page, say) is a failure, not "nothing unread"
-  if (!answer.success) throw new Error('The unread messages answer has no counts');
-  return answer.data;
+function getUnreadMessages(signal?: AbortSignal): Promise<UnreadMessages> {
+  return getChecked(
+    apiPaths.conversations.unread,
+    () => loadSchema().then((module) => module.unreadMessages),
+    'The unread messages answer has no counts',
+    { signal },
+  );
 }
 
 /** How often the counts are read again while nothing else tells of new messages (a shipment not on screen). */
