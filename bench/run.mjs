@@ -96,7 +96,9 @@ function figure(r) {
 
 function baseline(r) {
   if (r.rawPerSec !== undefined) {
-    const before = r.recordedPerSec === undefined ? 'last run: none recorded' : `last run ${r.recordedPerSec}`;
+    const rawThen = r.recordedRawPerSec === undefined ? '' : ` (raw ${r.recordedRawPerSec})`;
+    const before =
+      r.recordedPerSec === undefined ? 'last run: none recorded' : `last run ${r.recordedPerSec}${rawThen}`;
     return `raw node:http + better-sqlite3 ${r.rawPerSec} accepted/s; ${before}`;
   }
   if (r.baselinePeakRssMb !== undefined) return `${r.baselineRows} rows: peak RSS ${r.baselinePeakRssMb} MB`;
@@ -121,7 +123,9 @@ function ratio(r) {
   if (r.rawRatio !== undefined) {
     const fall =
       r.fallPercent === undefined ? '' : `, ${r.fallPercent > 0 ? '-' : '+'}${Math.abs(r.fallPercent)} % vs last run`;
-    return `${r.rawRatio}x raw${fall}`;
+    const rawFall =
+      r.rawFallPercent === undefined ? '' : ` (raw ${r.rawFallPercent > 0 ? '-' : '+'}${Math.abs(r.rawFallPercent)} %)`;
+    return `${r.rawRatio}x raw${fall}${rawFall}`;
   }
   if (r.ratioP99 !== undefined) return `p99 ${r.ratioP99}x`;
   if (r.costPercent !== undefined) return `cost ${r.costPercent} %`;

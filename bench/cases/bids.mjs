@@ -413,14 +413,20 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log, reco
 function againstRaw(row, results, seconds, recorded) {
   const rawPerSec = median(results.map((r) => r.rawMax.accepted / seconds));
   const rawRatio = median(results.map((r) => r.max.accepted / Math.max(1, r.rawMax.accepted)));
-  const before = recorded?.results?.find((r) => r.case === row.case)?.acceptedPerSec;
+  const recordedRow = recorded?.results?.find((r) => r.case === row.case);
+  const before = recordedRow?.acceptedPerSec;
   const fallPercent = before ? (1 - row.acceptedPerSec / before) * 100 : undefined;
+  // the raw server's own change since that run, beside: when both fell alike, the machine did, not the product
+  const rawBefore = recordedRow?.rawPerSec;
+  const rawFallPercent = rawBefore ? (1 - rawPerSec / rawBefore) * 100 : undefined;
   return {
     rawPerSec: round(rawPerSec, 0),
     rawRatio: round(rawRatio, 2),
     recordedPerSec: before,
+    recordedRawPerSec: rawBefore,
     recordedAt: before ? recorded.date : undefined,
     fallPercent: fallPercent === undefined ? undefined : round(fallPercent, 1),
+    rawFallPercent: rawFallPercent === undefined ? undefined : round(rawFallPercent, 1),
     target: `≥ 5,000 accepted/s and ≥ ${RAW_SHARE_TARGET}× raw; ≤ ${FALL_TARGET_PERCENT} % below the last full run; p99 ≤ 25 ms; invariants hold`,
     met: row.met && rawRatio >= RAW_SHARE_TARGET && (fallPercent === undefined || fallPercent <= FALL_TARGET_PERCENT),
   };

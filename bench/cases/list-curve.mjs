@@ -124,13 +124,14 @@ function market({ templates, columns, me, from, to, nowMs, today }) {
       });
     }
   }
-  // the busy tender's bids come from 5,000 different carriers; the user bids first on every 33rd of theirs
-  const bidderOf = (i, j) =>
-    i === BUSY_INDEX
-      ? firstUser + j
-      : i < OWN_SPAN && i % OWN_EVERY === 16 && j === 0
-        ? me
-        : firstUser + pickInt(i * 64 + j, 3, USERS);
+  // the busy tender's bids come from 5,000 different carriers; the user bids first on every 33rd of theirs.
+  // Nobody bids on their own tender (the product refuses it): a draw that is the owner takes the next user
+  const bidderOf = (i, j) => {
+    if (i === BUSY_INDEX) return firstUser + j;
+    if (i < OWN_SPAN && i % OWN_EVERY === 16 && j === 0) return me;
+    const drawn = pickInt(i * 64 + j, 3, USERS);
+    return firstUser + drawn === ownerOf(i) ? firstUser + ((drawn + 1) % USERS) : firstUser + drawn;
+  };
   const bidColumns = ['tender_id', 'bidder_id', 'amount_cents', 'status', 'created_at'];
   function* bids() {
     for (let i = from; i < to; i += 1) {

@@ -5,9 +5,17 @@ import type { Db } from '../src/db/database.js';
 import { engineOf } from '../src/db/database.js';
 import { dueAtOf, scheduleDue } from '../src/db/due-actions.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { companiesOfUsers } from '../src/modules/companies/index.js';
 import { ratingFigures, standingOfUsers, visibleRatings } from '../src/modules/ratings/index.js';
 import { rateShipment } from '../src/modules/ratings/ratings.service.js';
-import { createShipment, createTender, quickUsers, runSchedule, type QuickUser } from './factories/index.js';
+import {
+  createShipment,
+  createTender,
+  putCompany,
+  quickUsers,
+  runSchedule,
+  type QuickUser,
+} from './factories/index.js';
 import { api, buildTestApp, migrateTestDatabase } from './helpers.js';
 
 const { app, database } = await buildTestApp();
@@ -304,5 +312,37 @@ describe('rating totals', () => {
     await runSchedule(database, at(later));
     await expectSameAsBefore([owner!.user.id, carrier!.user.id], later);
     expect(await totalsOf(carrier!.user.id)).toMatchObject({ score_total: 7, rating_count: 2 });
+  });
+
+  it('reads the standing and companies of more bidders than an engine takes parameters, in one read each', async () => {
+    const [owner, carrier, absent] = await quickUsers(database, 3);
+    const shipment = await delivered(owner!, carrier!);
+    await rateNow(owner!, shipment.number, ownerRating(3, true));
+    await rateNow(carrier!, shipment.number, carrierRating(5, 'on_time'));
+    expect((await putCompany(app, carrier!.accessToken)).statusCode).toBe(200);
+    // another carrier's award went unanswered a day ago, as the confirmation deadline leaves it
+    await createShipment(app, owner!, absent!);
+    const award = await db
+      .selectFrom('tender_awards as a')
+      .innerJoin('bids as b', 'b.id', 'a.bid_id')
+      .select('a.bid_id')
+      .where('b.bidder_id', '=', absent!.user.id)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('bids').set({ status: 'no_show' }).where('id', '=', award.bid_id).execute();
+    await db
+      .updateTable('tender_awards')
+      .set({ outcome: 'no_show', decided_at: new Date(Date.now() - DAY_MS).toISOString() })
+      .where('bid_id', '=', award.bid_id)
+      .execute();
+    // 40,000 ids: past SQLite's 32,766 parameters; an IN list of one parameter per id could not be read
+    const unknown = Array.from({ length: 40_000 }, (_, i) => 1_000_000_000 + i);
+    const userIds = [...unknown.slice(0, 20_000), carrier!.user.id, absent!.user.id, ...unknown.slice(20_000)];
+    const standing = await standingOfUsers(db, userIds, 30);
+    expect(standing.size).toBe(userIds.length);
+    expect(standing.get(carrier!.user.id)).toEqual({ rating: 3, noShows: 0, recentNoShow: false });
+    expect(standing.get(absent!.user.id)).toEqual({ rating: null, noShows: 1, recentNoShow: true });
+    expect(standing.get(unknown[0]!)).toEqual({ rating: null, noShows: 0, recentNoShow: false });
+    const companies = await companiesOfUsers(db, userIds);
+    expect([...companies.keys()]).toEqual([carrier!.user.id]);
   });
 });

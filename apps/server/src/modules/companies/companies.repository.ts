@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { VerificationStatus } from '@yuk/shared';
 import type { Db } from '../../db/database.js';
+import { idIn } from '../../db/id-list.js';
 import type { CompaniesTable, CompanyRow } from './companies.tables.js';
 
 type CompanyChanges = Omit<Updateable<CompaniesTable>, 'id' | 'user_id' | 'created_at'>;
@@ -36,7 +37,7 @@ export async function companiesOfUsers(db: Db, userIds: number[]) {
   const rows = await db
     .selectFrom('companies')
     .select(['id', 'user_id', 'name', 'stir', 'verification_status'])
-    .where('user_id', 'in', userIds)
+    .where(idIn(db, 'user_id', userIds))
     .where('name', '<>', '')
     .execute();
   return new Map(

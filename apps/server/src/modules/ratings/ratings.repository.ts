@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { idIn } from '../../db/id-list.js';
 import type { RatingTotalsTable, RatingsTable } from './ratings.tables.js';
 
 export function findShipmentForRating(db: Db, number: string) {
@@ -68,11 +69,7 @@ export function visibleRatings(db: Db, blindSince: string) {
 /** The kept totals of each of these users that has any, in one read of the primary key. */
 export async function ratingTotalsOf(db: Db, userIds: readonly number[]): Promise<RatingTotalsTable[]> {
   if (userIds.length === 0) return [];
-  return db
-    .selectFrom('rating_totals')
-    .selectAll()
-    .where('user_id', 'in', [...userIds])
-    .execute();
+  return db.selectFrom('rating_totals').selectAll().where(idIn(db, 'user_id', userIds)).execute();
 }
 
 /**
@@ -171,7 +168,7 @@ export async function noShowCountsOf(db: Db, userIds: readonly number[]): Promis
   const rows = await db
     .selectFrom('bids')
     .select((eb) => ['bidder_id', eb.fn.countAll<number>().as('count')])
-    .where('bidder_id', 'in', [...userIds])
+    .where(idIn(db, 'bidder_id', userIds))
     // a literal, not a parameter: the planner then knows, whatever plan it keeps, that the query is the
     // partial index's (bids_no_show_idx)
     .where('status', '=', sql.lit('no_show'))
@@ -188,7 +185,7 @@ export async function noShowsSinceOf(db: Db, userIds: readonly number[], since: 
     .innerJoin('bids as b', 'b.id', 'a.bid_id')
     .select('b.bidder_id')
     .distinct()
-    .where('b.bidder_id', 'in', [...userIds])
+    .where(idIn(db, 'b.bidder_id', userIds))
     // an award's no-show marks its bid no_show in the same transaction: the literal lets the bids be read
     // from the partial index of no-shows, instead of every bid of each bidder (which grows with the market)
     .where('b.status', '=', sql.lit('no_show'))
