@@ -69,7 +69,11 @@ export function visibleRatings(db: Db, blindSince: string) {
 /** The kept totals of each of these users that has any, in one read of the primary key. */
 export async function ratingTotalsOf(db: Db, userIds: readonly number[]): Promise<RatingTotalsTable[]> {
   if (userIds.length === 0) return [];
-  return db.selectFrom('rating_totals').selectAll().where(idIn(db, 'user_id', userIds)).execute();
+  return db
+    .selectFrom('rating_totals')
+    .selectAll()
+    .where(idIn(db, 'user_id', userIds))
+    .execute();
 }
 
 /**
