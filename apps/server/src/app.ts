@@ -205,7 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const tokens = createTokenService(options.jwtSecret, options.now);
   const fileLinks = createFileLinks(options.jwtSecret, options.now);
-  const redisBus = options.redisUrl && !options.eventBus ? createRedisEventBus(options.redisUrl, app.log) : undefined;
+  const redisBus =
+    options.redisUrl && !options.eventBus ? await createRedisEventBus(options.redisUrl, app.log) : undefined;
   const redis = redisBus?.publisher;
   const counterStore =
     options.counterStore ?? (redis ? createRedisCounterStore(redis, app.log) : createMemoryCounterStore());

@@ -1,5 +1,3 @@
-import { prettyFactory } from 'pino-pretty';
-
 /** How log lines are written: JSON for machines and log collectors, or one readable line per event. */
 export type LogFormat = 'json' | 'pretty';
 
@@ -24,11 +22,12 @@ const MAX_PENDING_REQUESTS = 10_000;
  * A log destination that turns Fastify's JSON lines into readable ones. A request is logged twice by Fastify
  * (received, answered); here it becomes one line when answered: `GET /api/tenders 200 12 ms`. Formatting
  * runs in this thread, synchronously: the server is bundled into one file, where pino's worker transports
- * cannot find their module.
+ * cannot find their module. pino-pretty is loaded here, not at start: a server logging JSON never needs it.
  */
-export function createPrettyLogStream(out: { write(text: string): unknown; isTTY?: boolean } = process.stdout): {
-  write(line: string): void;
-} {
+export async function createPrettyLogStream(
+  out: { write(text: string): unknown; isTTY?: boolean } = process.stdout,
+): Promise<{ write(line: string): void }> {
+  const { prettyFactory } = await import('pino-pretty');
   const pretty = prettyFactory({
     colorize: out.isTTY === true,
     translateTime: 'SYS:HH:MM:ss',

@@ -35,7 +35,7 @@ async function main() {
     ...(config.backups ? { backups: config.backups } : {}),
     jwtSecret: resolveJwtSecret(config),
     logLevel: config.logLevel,
-    ...(config.logFormat === 'pretty' ? { logStream: createPrettyLogStream() } : {}),
+    ...(config.logFormat === 'pretty' ? { logStream: await createPrettyLogStream() } : {}),
     webDist: config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     trustProxy: config.trustProxy,
     map: config.map,

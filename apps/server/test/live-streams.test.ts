@@ -241,8 +241,8 @@ const redisUrl = process.env.REDIS_TEST_URL;
 describe.skipIf(!redisUrl)('the caps across instances (Redis)', () => {
   it('slots in Redis are shared: what one instance adds pushes out the oldest of another', async () => {
     const log = Fastify({ logger: false }).log;
-    const a = createRedisEventBus(redisUrl!, log);
-    const b = createRedisEventBus(redisUrl!, log);
+    const a = await createRedisEventBus(redisUrl!, log);
+    const b = await createRedisEventBus(redisUrl!, log);
     await wait(100);
     const key = `test-${Math.random()}`;
     const slotsA = createRedisStreamSlots(a.publisher, log);

@@ -15,7 +15,7 @@ describe('log format', () => {
 
   it('writes one readable line per request, with method, path, status and time', async () => {
     const written: string[] = [];
-    const logStream = createPrettyLogStream({ write: (text: string) => written.push(text), isTTY: false });
+    const logStream = await createPrettyLogStream({ write: (text: string) => written.push(text), isTTY: false });
     const { app, close } = await buildTestApp({ logLevel: 'info', logStream });
     try {
       const res = await app.inject({ method: 'GET', url: apiPaths.health });

@@ -12,8 +12,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!redisUrl)('Redis-backed events and counters', () => {
   it('an event published by one instance reaches a subscriber of another', async () => {
-    const a = createRedisEventBus(redisUrl!, log);
-    const b = createRedisEventBus(redisUrl!, log);
+    const a = await createRedisEventBus(redisUrl!, log);
+    const b = await createRedisEventBus(redisUrl!, log);
     const channel = `test:${Math.random()}`;
     const received = next<unknown>((resolve) => b.subscribe(channel, resolve));
     await wait(100); // let the SUBSCRIBE reach Redis
@@ -23,8 +23,8 @@ describe.skipIf(!redisUrl)('Redis-backed events and counters', () => {
   });
 
   it('counters are shared between instances', async () => {
-    const a = createRedisEventBus(redisUrl!, log);
-    const b = createRedisEventBus(redisUrl!, log);
+    const a = await createRedisEventBus(redisUrl!, log);
+    const b = await createRedisEventBus(redisUrl!, log);
     const key = `test-${Math.random()}`;
     const storeA = createRedisCounterStore(a.publisher, log);
     const storeB = createRedisCounterStore(b.publisher, log);
@@ -40,7 +40,7 @@ describe.skipIf(!redisUrl)('Redis-backed events and counters', () => {
 
   it('with Redis unreachable: publishing still reaches local viewers, counting falls back, health says degraded', async () => {
     const dead = 'redis://127.0.0.1:1';
-    const bus = createRedisEventBus(dead, log);
+    const bus = await createRedisEventBus(dead, log);
     const channel = 'test:local';
     const received = next<unknown>((resolve) => bus.subscribe(channel, resolve));
     await bus.publish(channel, { ok: true });
@@ -79,7 +79,7 @@ describe.skipIf(!redisUrl)('Redis going away and coming back', () => {
     await wait(300);
     const url = `redis://127.0.0.1:${port}`;
     const { app } = await buildTestApp({ redisUrl: url });
-    const other = createRedisEventBus(url, log);
+    const other = await createRedisEventBus(url, log);
     const health = async () =>
       (await app.inject({ method: 'GET', url: apiPaths.health })).json<{ status: string; redis: string }>();
     try {
@@ -111,7 +111,7 @@ describe.skipIf(!redisUrl)('Redis going away and coming back', () => {
       const channel = `test:recover:${Math.random()}`;
       const received = next<unknown>((resolve) => other.subscribe(channel, resolve));
       await wait(300);
-      const bus = createRedisEventBus(url, log);
+      const bus = await createRedisEventBus(url, log);
       await wait(300);
       await bus.publish(channel, { back: true });
       expect(await received).toEqual({ back: true });

@@ -1,7 +1,9 @@
+import { createECDH } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import webPush from 'web-push';
 import { loadConfig } from '../src/config.js';
 import { generateVapidKeys } from '../src/modules/delivery/index.js';
 import { resolveJwtSecret, resolveTelegramWebhookSecret, resolveVapidKeys } from '../src/secrets.js';
@@ -38,5 +40,19 @@ describe('secrets kept in DATA_DIR', () => {
     });
     expect(resolveTelegramWebhookSecret(given)).toBe('from-the-environment');
     expect(resolveVapidKeys(given, generateVapidKeys)).toEqual({ publicKey: 'BPublic', privateKey: 'private' });
+  });
+
+  it('makes VAPID keys web-push takes: a P-256 pair whose private key gives its public key', () => {
+    // many pairs: about one private key in 256 starts with a zero byte and must be padded back to 32
+    for (let i = 0; i < 600; i += 1) {
+      const keys = generateVapidKeys();
+      const publicKey = Buffer.from(keys.publicKey, 'base64url');
+      const privateKey = Buffer.from(keys.privateKey, 'base64url');
+      expect([publicKey.length, publicKey[0], privateKey.length]).toEqual([65, 4, 32]);
+      const again = createECDH('prime256v1');
+      again.setPrivateKey(privateKey);
+      expect(again.getPublicKey().equals(publicKey)).toBe(true);
+      expect(() => webPush.setVapidDetails('mailto:ops@yuk.example', keys.publicKey, keys.privateKey)).not.toThrow();
+    }
   });
 });

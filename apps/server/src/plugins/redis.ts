@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CounterStore } from './counter-store.js';
 import { createMemoryCounterStore } from './counter-store.js';
@@ -13,8 +13,10 @@ const commonOptions: RedisOptions = {
   retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
 };
 
-export function connectRedis(url: string, name: string, log: FastifyBaseLogger): Redis {
-  const client = new Redis(url, { ...commonOptions, connectionName: `yuk-${name}` });
+type RedisClass = typeof Redis;
+
+function connectRedis(RedisClient: RedisClass, url: string, name: string, log: FastifyBaseLogger): Redis {
+  const client = new RedisClient(url, { ...commonOptions, connectionName: `yuk-${name}` });
   let down = false;
   client.on('error', (error: Error) => {
     if (!down) log.warn({ err: error, client: name }, 'redis unavailable; live updates degrade until it returns');
@@ -31,10 +33,15 @@ export function connectRedis(url: string, name: string, log: FastifyBaseLogger):
  * Pub/sub across instances. Every instance subscribes to the channels its viewers follow; a published event
  * reaches all of them, this one included. While Redis is down, events still reach this instance's viewers.
  */
-export function createRedisEventBus(url: string, log: FastifyBaseLogger): EventBus & { publisher: Redis } {
-  const publisher = connectRedis(url, 'publisher', log);
+export async function createRedisEventBus(
+  url: string,
+  log: FastifyBaseLogger,
+): Promise<EventBus & { publisher: Redis }> {
+  // ioredis is loaded only by an instance configured with Redis: one without it keeps that memory
+  const { Redis: RedisClient } = await import('ioredis');
+  const publisher = connectRedis(RedisClient, url, 'publisher', log);
   // subscribers must queue their SUBSCRIBE commands until connected, and resubscribe after a reconnect
-  const subscriber = new Redis(url, {
+  const subscriber = new RedisClient(url, {
     ...commonOptions,
     enableOfflineQueue: true,
     maxRetriesPerRequest: null,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import {
   formatMarketDay,
   formatMarketTime,
@@ -126,9 +126,16 @@ const VALUE_WIDTH = CONTENT_WIDTH - LABEL_WIDTH - 10;
 const COLORS = { text: '#111827', muted: '#6b7280', rule: '#d1d5db', box: '#f3f4f6' };
 const THUMB = { width: 160, height: 120, gap: (CONTENT_WIDTH - 3 * 160) / 2 };
 
+/**
+ * pdfkit, loaded with the first note: most instances write none for hours, and loaded at start it is the
+ * largest part of the idle server's memory among the modules only some requests need.
+ */
+let pdfkit: Promise<typeof PDFDocumentClass> | undefined;
+const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
+
 /** Writes the delivery note (A4) and gives its bytes. */
 export async function buildDeliveryNote(fontsDir: string, lang: Language, note: DeliveryNoteData): Promise<Buffer> {
-  const { regular, bold } = await loadFonts(fontsDir);
+  const [{ regular, bold }, PDFDocument] = await Promise.all([loadFonts(fontsDir), loadPdfkit()]);
   const order = languagesFor(lang);
   const say = (key: NoteTextKey) => NOTE_TEXTS[key][lang];
   const doc = new PDFDocument({

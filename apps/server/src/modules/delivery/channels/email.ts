@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { SEND_TIMEOUT_MS, errorText, type SendOutcome } from './channel.js';
 
 export interface EmailConfig {
@@ -44,17 +44,25 @@ export function createEmailChannel(config: EmailConfig, log: { info(obj: object,
       close: () => undefined,
     };
   }
-  const transport = createTransport({
-    url: config.smtpUrl,
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS,
-  });
+  const url = config.smtpUrl;
+  // nodemailer is loaded with the first mail, not at start: an idle instance keeps its memory
+  let transport: Promise<Transporter> | undefined;
+  const transportNow = () =>
+    (transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url,
+        connectionTimeout: SEND_TIMEOUT_MS,
+        greetingTimeout: SEND_TIMEOUT_MS,
+        socketTimeout: SEND_TIMEOUT_MS,
+      }),
+    ));
   return {
     sending: 'smtp',
     async send(mail) {
       try {
-        await transport.sendMail({
+        await (
+          await transportNow()
+        ).sendMail({
           from: config.from,
           to: mail.to,
           subject: mail.subject,
@@ -71,6 +79,6 @@ export function createEmailChannel(config: EmailConfig, log: { info(obj: object,
         return { ok: false, kind: 'retry', error: errorText(error) };
       }
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((open) => open.close()),
   };
 }

@@ -1,4 +1,5 @@
-import webPush from 'web-push';
+import { createECDH } from 'node:crypto';
+import type WebPush from 'web-push';
 import { SEND_TIMEOUT_MS, errorText, type SendOutcome } from './channel.js';
 
 export interface VapidKeys {
@@ -31,6 +32,10 @@ export interface PushChannel {
   send(target: PushTarget, payload: string, topic: string): Promise<SendOutcome>;
 }
 
+/** web-push, loaded with the first push sent: an idle instance, or one without keys, keeps its memory. */
+let webPushModule: Promise<typeof WebPush> | undefined;
+const loadWebPush = () => (webPushModule ??= import('web-push').then((module) => module.default));
+
 /** How long a push service keeps a message for a browser that is offline (a day: a stale load is no use). */
 const TTL_SECONDS = 24 * 60 * 60;
 
@@ -62,6 +67,7 @@ export function createPushChannel(config: PushConfig): PushChannel {
     async send(target, payload, topic) {
       if (!vapid) return { ok: false, kind: 'refused', error: 'push is off' };
       try {
+        const webPush = await loadWebPush();
         const request = webPush.generateRequestDetails(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           payload,
@@ -90,6 +96,17 @@ export function createPushChannel(config: PushConfig): PushChannel {
   };
 }
 
+/**
+ * A new VAPID key pair (RFC 8292): a P-256 key, the public key uncompressed (65 bytes) and the private key's 32
+ * bytes, both base64url, as web-push's generateVAPIDKeys gives them. Written here with node:crypto because it
+ * runs at start, where web-push itself is not loaded.
+ */
 export function generateVapidKeys(): VapidKeys {
-  return webPush.generateVAPIDKeys();
+  const curve = createECDH('prime256v1');
+  curve.generateKeys();
+  // the private key is a number: one with leading zero bytes comes shorter, and is padded back to 32
+  const privateKey = Buffer.alloc(32);
+  const raw = curve.getPrivateKey();
+  raw.copy(privateKey, 32 - raw.length);
+  return { publicKey: curve.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') };
 }
