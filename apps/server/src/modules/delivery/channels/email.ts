@@ -79,6 +79,11 @@ export function createEmailChannel(config: EmailConfig, log: { info(obj: object,
         return { ok: false, kind: 'retry', error: errorText(error) };
       }
     },
-    close: () => void transport?.then((open) => open.close()),
+    // a transport that never loaded has nothing to close (and its failure was reported by the send)
+    close: () =>
+      void transport?.then(
+        (open) => open.close(),
+        () => undefined,
+      ),
   };
 }
