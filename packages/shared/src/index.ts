@@ -51,3 +51,4 @@ export * from './web-routes.js';
 export * from './conversations.js';
 export * from './typed-input.js';
 export * from './bid-rules.js';
+export * from './lazy-module.js';

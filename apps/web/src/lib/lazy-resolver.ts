@@ -1,5 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { lazyModule } from './lazy-module';
+import { lazyModule } from '@yuk/shared';
 
 /**
  * A form resolver whose code (the schema, zod and the resolver) is imported on first use, so a screen can

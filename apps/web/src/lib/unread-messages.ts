@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiPaths, type UnreadMessages } from '@yuk/shared';
+import { apiPaths, lazyModule, type UnreadMessages } from '@yuk/shared';
 import { getChecked } from './api-client';
-import { lazyModule } from './lazy-module';
 import { subscribeWakes } from './notification-events';
 import { conversationKeys } from './query-keys';
 import { hasAccessToken } from './session';

@@ -7,6 +7,7 @@ import {
   formatMarketTime,
   formatUsd,
   interpolate,
+  lazyModule,
   MARKET_TIME_ZONE,
   SHIPMENT_STATUS_TEXT,
   type AwardSignature,
@@ -130,8 +131,7 @@ const THUMB = { width: 160, height: 120, gap: (CONTENT_WIDTH - 3 * 160) / 2 };
  * pdfkit, loaded with the first note: most instances write none for hours, and loaded at start it is the
  * largest part of the idle server's memory among the modules only some requests need.
  */
-let pdfkit: Promise<typeof PDFDocumentClass> | undefined;
-const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
+const loadPdfkit = lazyModule<typeof PDFDocumentClass>(() => import('pdfkit').then((module) => module.default));
 
 /** Writes the delivery note (A4) and gives its bytes. */
 export async function buildDeliveryNote(fontsDir: string, lang: Language, note: DeliveryNoteData): Promise<Buffer> {

@@ -1,4 +1,5 @@
 import type { Transporter } from 'nodemailer';
+import { lazyModule } from '@yuk/shared';
 import { SEND_TIMEOUT_MS, errorText, type SendOutcome } from './channel.js';
 
 export interface EmailConfig {
@@ -46,22 +47,23 @@ export function createEmailChannel(config: EmailConfig, log: { info(obj: object,
   }
   const url = config.smtpUrl;
   // nodemailer is loaded with the first mail, not at start: an idle instance keeps its memory
-  let transport: Promise<Transporter> | undefined;
-  const transportNow = () =>
-    (transport ??= import('nodemailer').then(({ createTransport }) =>
-      createTransport({
-        url,
-        connectionTimeout: SEND_TIMEOUT_MS,
-        greetingTimeout: SEND_TIMEOUT_MS,
-        socketTimeout: SEND_TIMEOUT_MS,
-      }),
-    ));
+  let opened: Transporter | undefined;
+  const transport = lazyModule(async () => {
+    const { createTransport } = await import('nodemailer');
+    opened = createTransport({
+      url,
+      connectionTimeout: SEND_TIMEOUT_MS,
+      greetingTimeout: SEND_TIMEOUT_MS,
+      socketTimeout: SEND_TIMEOUT_MS,
+    });
+    return opened;
+  });
   return {
     sending: 'smtp',
     async send(mail) {
       try {
         await (
-          await transportNow()
+          await transport()
         ).sendMail({
           from: config.from,
           to: mail.to,
@@ -79,11 +81,7 @@ export function createEmailChannel(config: EmailConfig, log: { info(obj: object,
         return { ok: false, kind: 'retry', error: errorText(error) };
       }
     },
-    // a transport that never loaded has nothing to close (and its failure was reported by the send)
-    close: () =>
-      void transport?.then(
-        (open) => open.close(),
-        () => undefined,
-      ),
+    // a transport not made yet (no mail sent) has nothing to close
+    close: () => opened?.close(),
   };
 }

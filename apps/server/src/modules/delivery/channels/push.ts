@@ -1,5 +1,6 @@
 import { createECDH } from 'node:crypto';
 import type WebPush from 'web-push';
+import { lazyModule } from '@yuk/shared';
 import { SEND_TIMEOUT_MS, errorText, type SendOutcome } from './channel.js';
 
 export interface VapidKeys {
@@ -33,8 +34,7 @@ export interface PushChannel {
 }
 
 /** web-push, loaded with the first push sent: an idle instance, or one without keys, keeps its memory. */
-let webPushModule: Promise<typeof WebPush> | undefined;
-const loadWebPush = () => (webPushModule ??= import('web-push').then((module) => module.default));
+const loadWebPush = lazyModule<typeof WebPush>(() => import('web-push').then((module) => module.default));
 
 /** How long a push service keeps a message for a browser that is offline (a day: a stale load is no use). */
 const TTL_SECONDS = 24 * 60 * 60;

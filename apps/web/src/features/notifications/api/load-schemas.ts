@@ -1,4 +1,4 @@
-import { lazyModule } from '../../../lib/lazy-module';
+import { lazyModule } from '@yuk/shared';
 
 /** The notification schemas (./schemas), imported once, when an answer or an event is first read. */
 export const loadNotificationSchemas = lazyModule(() => import('./schemas'));

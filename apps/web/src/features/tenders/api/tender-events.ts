@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { apiPaths, pathTo, QUESTIONS_EVENT } from '@yuk/shared';
+import { apiPaths, lazyModule, pathTo, QUESTIONS_EVENT } from '@yuk/shared';
 import { openEventStream } from '../../../lib/event-stream';
-import { lazyModule } from '../../../lib/lazy-module';
 import { tenderKeys } from '../../../lib/query-keys';
 import { applyLiveState } from './live-state';
 

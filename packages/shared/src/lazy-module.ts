@@ -1,7 +1,8 @@
 /**
  * What an import gives (a module, or something taken from it), imported on first use rather than with the code
- * that uses it: a schema and zod, say, needed only once an answer arrives. Every call gets the same promise, so
- * work chained on it keeps its order; a failed import is tried again on the next call.
+ * that uses it: in the web app a schema and zod needed only once an answer arrives, on the server pdfkit or
+ * nodemailer needed only by some requests. Every call gets the same promise, so work chained on it keeps its
+ * order; a failed import is tried again on the next call.
  */
 export function lazyModule<M>(load: () => Promise<M>): () => Promise<M> {
   let loading: Promise<M> | undefined;
