@@ -3,7 +3,7 @@
 // script of index.html with every chunk it imports, and the login page's chunk (which the app loads at start
 // when there is no session) with every chunk that one imports. Bench case B4 and the browser journey
 // first-screen.spec.ts measure the same in Chromium; this check needs no browser and fails the build's gate
-// in a second.
+// in a second. It also fails when the bundle holds a library's development build (DEVELOPMENT_BUILDS).
 //   node scripts/check-web-budget.mjs [dist]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -26,6 +26,25 @@ function chunksOf(assets, sources) {
     .filter((name) => {
       const map = JSON.parse(readFileSync(join(assets, `${name}.map`), 'utf8'));
       return map.sources.some((source) => sources.some((wanted) => source.endsWith(wanted)));
+    });
+}
+
+/**
+ * Libraries whose development build a production bundle must not hold: React Router's package exports only that
+ * one, and vite.config.ts points the build at its production twin (dev warnings off). A new version that moves
+ * the file would bring the development build back silently; this says so.
+ */
+const DEVELOPMENT_BUILDS = ['/react-router/dist/development/'];
+
+/** The chunks of the build holding a library's development build, each with the source that shows it. */
+export function developmentBuildsIn(dist) {
+  const assets = join(dist, 'assets');
+  return readdirSync(assets)
+    .filter((name) => name.endsWith('.js') && existsSync(join(assets, `${name}.map`)))
+    .flatMap((name) => {
+      const map = JSON.parse(readFileSync(join(assets, `${name}.map`), 'utf8'));
+      const source = map.sources.find((path) => DEVELOPMENT_BUILDS.some((build) => path.includes(build)));
+      return source ? [{ name, source }] : [];
     });
 }
 
@@ -69,6 +88,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(
     `first screen: ${files.length} scripts, ${gzKb.toFixed(1)} KB gzipped, ${verdict} the budget of ${FIRST_SCREEN_BUDGET_KB} KB`,
   );
+  const development = developmentBuildsIn(dist);
+  for (const { name, source } of development) console.error(`${name} holds a development build: ${source}`);
+  if (development.length > 0) {
+    console.error("Point the build at the library's production build (vite.config.ts, resolve.alias).");
+    process.exit(1);
+  }
   if (gzKb > FIRST_SCREEN_BUDGET_KB) {
     console.error(
       'The first screen downloads more JavaScript than its budget: load what the login screen does not show ' +

@@ -1,14 +1,31 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
+ * React Router's production build. Its package exports only the development build, which differs in one flag
+ * (dev warnings on): a built app would check and word warnings no one reads on every navigation.
+ */
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/development([\\/])index\.m?js$/, 'production$1index.mjs');
+
+/**
  * The web app: React with Tailwind, built to apps/web/dist (served by the server with a strict CSP, so the
  * page has no inline script). Pages are lazy routes, each its own chunk; the libraries every screen needs
  * share one long-cached vendor chunk, so the first screen loads only the start-up code and the login page.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: {
+    // only where the package still ships it there (a later version may export it itself)
+    alias:
+      command === 'build' && existsSync(reactRouterProduction)
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : [],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -75,4 +92,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -12,6 +12,9 @@ export function useCardLayout(): boolean {
   return !useMediaQuery(CARD_SCREEN_BELOW);
 }
 
+/** The first render's rows, before the deferred render draws them (one array: the same value each render). */
+const NO_ROWS: readonly never[] = [];
+
 /** Cards drawn at first, and added each time the end of the list comes into view. */
 const CARDS_AT_ONCE = 12;
 
@@ -52,8 +55,9 @@ export function RowCards<T>({
   // a phone draws the cards a screenful or two at a time, as the list is scrolled; the next page is asked
   // for once every loaded card is drawn
   const [shown, setShown] = useState(CARDS_AT_ONCE);
-  // new rows (a page arriving, a filter changing) are drawn in an interruptible render, not one long task
-  const deferredRows = useDeferredValue(rows);
+  // rows (the first page arriving, the next, a filter changing) are drawn in an interruptible render, not one
+  // long task: the list mounts empty and its cards follow in a render that yields to the browser
+  const deferredRows = useDeferredValue(rows, NO_ROWS);
   const visible = deferredRows.slice(0, shown);
   useEffect(() => {
     const end = endRef.current;

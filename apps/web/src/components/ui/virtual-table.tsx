@@ -65,7 +65,57 @@ export function VirtualTable<T>({
   card,
   cardActions,
 }: VirtualTableProps<T>) {
-  const cards = useCardLayout();
+  // phones get the rows as cards: the loaded pages in full (a few hundred at most), the next one at the end;
+  // the cards need no virtualizer, so a phone never builds one
+  if (useCardLayout()) {
+    return (
+      <RowCards
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        caption={caption}
+        onRowClick={onRowClick}
+        rowLabel={rowLabel}
+        onEndReached={onEndReached}
+        loadingMoreText={loadingMoreText}
+        card={card}
+        cardActions={cardActions}
+      />
+    );
+  }
+  return (
+    <VirtualRows
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
+      caption={caption}
+      totalRows={totalRows}
+      onRowClick={onRowClick}
+      rowLabel={rowLabel}
+      onEndReached={onEndReached}
+      loadingMoreText={loadingMoreText}
+      rowHeight={rowHeight}
+      minWidth={minWidth}
+      className={className}
+    />
+  );
+}
+
+/** The table itself, on wider screens: only the rows in view are in the page. */
+function VirtualRows<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  totalRows,
+  onRowClick,
+  rowLabel,
+  onEndReached,
+  loadingMoreText,
+  rowHeight,
+  minWidth,
+  className,
+}: Omit<VirtualTableProps<T>, 'card' | 'cardActions'> & { rowHeight: number; minWidth: string }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -82,24 +132,6 @@ export function VirtualTable<T>({
 
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
-
-  // phones get the rows as cards: the loaded pages in full (a few hundred at most), the next one at the end
-  if (cards) {
-    return (
-      <RowCards
-        columns={columns}
-        rows={rows}
-        rowKey={rowKey}
-        caption={caption}
-        onRowClick={onRowClick}
-        rowLabel={rowLabel}
-        onEndReached={onEndReached}
-        loadingMoreText={loadingMoreText}
-        card={card}
-        cardActions={cardActions}
-      />
-    );
-  }
 
   const onKeyDown = (row: T) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     // keys pressed on a control inside the row (an action button) belong to that control

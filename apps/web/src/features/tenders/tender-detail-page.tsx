@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentMinimum, type Tender, webRoutes } from '@yuk/shared';
@@ -221,6 +221,10 @@ export function TenderDetailPage() {
   const { t } = useTranslation();
   const id = parseTenderId(useParams().id);
   const tender = useTender(id);
+  // the page is first drawn in an interruptible render once the tender arrives, not in one long task that a
+  // slow phone cannot answer a tap during; from then on, live changes show at once
+  const drawn = useDeferredValue(tender.data) !== undefined;
+  const shown = drawn ? tender.data : undefined;
   const missing =
     id === null || (isApiError(tender.error) && (tender.error.status === 404 || tender.error.status === 400));
   useDocumentTitle(
@@ -237,7 +241,7 @@ export function TenderDetailPage() {
       <EmptyState title={<span role="alert">{t('tenders.detail.notFound')}</span>} />
     </>
   );
-  if (tender.data) return <TenderView tender={tender.data} />;
+  if (shown) return <TenderView tender={shown} />;
   if (missing) return notFound;
   if (tender.isError) {
     return (
