@@ -2,15 +2,21 @@
 const WORKER_URL = '/sw.js';
 
 /**
- * Starts the service worker of the built app once the page has loaded. `onUpdate` hears of a new version
- * that is installed and waiting; the function it is given lets that version take over and reloads the page
- * (never forced on a page in use). A few lines of the platform's own API: no library on the first screen.
+ * Starts the service worker of the built app once the page has loaded and the browser is idle. `onUpdate` hears
+ * of a new version that is installed and waiting; the function it is given lets that version take over and
+ * reloads the page (never forced on a page in use). A few lines of the platform's own API: no library on the first screen.
  */
 export function startServiceWorker(onUpdate: (reload: () => void) => void): void {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   const begin = () => void watchForUpdates(navigator.serviceWorker, onUpdate, () => window.location.reload());
-  if (document.readyState === 'complete') begin();
-  else window.addEventListener('load', begin, { once: true });
+  // registering costs the main thread several milliseconds: it waits for a moment the page has nothing to do,
+  // not the start-up task that mounts the first page
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(begin, { timeout: 5_000 })
+      : setTimeout(begin, 1_000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 /** Registers the worker and offers each new version that waits; `reload` runs once it has taken over. */
