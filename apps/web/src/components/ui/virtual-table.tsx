@@ -49,56 +49,10 @@ const END_THRESHOLD_ROWS = 20;
  * smoothly. The table scrolls inside its own area with a sticky header; rows are optionally clickable by
  * mouse and keyboard; screen readers hear the full row count and each row's position.
  */
-export function VirtualTable<T>({
-  columns,
-  rows,
-  rowKey,
-  caption,
-  totalRows,
-  onRowClick,
-  rowLabel,
-  onEndReached,
-  loadingMoreText,
-  rowHeight = 48,
-  minWidth = '48rem',
-  className,
-  card,
-  cardActions,
-}: VirtualTableProps<T>) {
+export function VirtualTable<T>(props: VirtualTableProps<T>) {
   // phones get the rows as cards: the loaded pages in full (a few hundred at most), the next one at the end;
   // the cards need no virtualizer, so a phone never builds one
-  if (useCardLayout()) {
-    return (
-      <RowCards
-        columns={columns}
-        rows={rows}
-        rowKey={rowKey}
-        caption={caption}
-        onRowClick={onRowClick}
-        rowLabel={rowLabel}
-        onEndReached={onEndReached}
-        loadingMoreText={loadingMoreText}
-        card={card}
-        cardActions={cardActions}
-      />
-    );
-  }
-  return (
-    <VirtualRows
-      columns={columns}
-      rows={rows}
-      rowKey={rowKey}
-      caption={caption}
-      totalRows={totalRows}
-      onRowClick={onRowClick}
-      rowLabel={rowLabel}
-      onEndReached={onEndReached}
-      loadingMoreText={loadingMoreText}
-      rowHeight={rowHeight}
-      minWidth={minWidth}
-      className={className}
-    />
-  );
+  return useCardLayout() ? <RowCards {...props} /> : <VirtualRows {...props} />;
 }
 
 /** The table itself, on wider screens: only the rows in view are in the page. */
@@ -112,10 +66,10 @@ function VirtualRows<T>({
   rowLabel,
   onEndReached,
   loadingMoreText,
-  rowHeight,
-  minWidth,
+  rowHeight = 48,
+  minWidth = '48rem',
   className,
-}: Omit<VirtualTableProps<T>, 'card' | 'cardActions'> & { rowHeight: number; minWidth: string }) {
+}: VirtualTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
