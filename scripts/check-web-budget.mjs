@@ -19,14 +19,22 @@ const FIRST_SCREEN_LAZY_SOURCES = ['src/features/auth/auth-page.tsx'];
 // rolldown writes static imports as `import{a as b}from"./x.js"`, `import"./x.js"` or `export{…}from"./x.js"`
 const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["'](\.\/[^"']+\.js)["']/g;
 
-/** The chunks of dist/assets whose source map names one of the sources. */
-function chunksOf(assets, sources) {
+/** The chunks of dist/assets with a source map, each with the first source of its map that `wanted` accepts. */
+function chunksWithSource(assets, wanted) {
   return readdirSync(assets)
     .filter((name) => name.endsWith('.js') && existsSync(join(assets, `${name}.map`)))
-    .filter((name) => {
+    .flatMap((name) => {
       const map = JSON.parse(readFileSync(join(assets, `${name}.map`), 'utf8'));
-      return map.sources.some((source) => sources.some((wanted) => source.endsWith(wanted)));
+      const source = map.sources.find(wanted);
+      return source === undefined ? [] : [{ name, source }];
     });
+}
+
+/** The chunks of dist/assets whose source map names one of the sources. */
+function chunksOf(assets, sources) {
+  return chunksWithSource(assets, (source) => sources.some((wanted) => source.endsWith(wanted))).map(
+    (chunk) => chunk.name,
+  );
 }
 
 /**
@@ -38,14 +46,7 @@ const DEVELOPMENT_BUILDS = ['/react-router/dist/development/'];
 
 /** The chunks of the build holding a library's development build, each with the source that shows it. */
 export function developmentBuildsIn(dist) {
-  const assets = join(dist, 'assets');
-  return readdirSync(assets)
-    .filter((name) => name.endsWith('.js') && existsSync(join(assets, `${name}.map`)))
-    .flatMap((name) => {
-      const map = JSON.parse(readFileSync(join(assets, `${name}.map`), 'utf8'));
-      const source = map.sources.find((path) => DEVELOPMENT_BUILDS.some((build) => path.includes(build)));
-      return source ? [{ name, source }] : [];
-    });
+  return chunksWithSource(join(dist, 'assets'), (source) => DEVELOPMENT_BUILDS.some((build) => source.includes(build)));
 }
 
 /**

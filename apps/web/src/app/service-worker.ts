@@ -4,7 +4,8 @@ const WORKER_URL = '/sw.js';
 /**
  * Starts the service worker of the built app once the page has loaded and the browser is idle. `onUpdate` hears
  * of a new version that is installed and waiting; the function it is given lets that version take over and
- * reloads the page (never forced on a page in use). A few lines of the platform's own API: no library on the first screen.
+ * reloads the page (never forced on a page in use). A few lines of the platform's own API: no library on the
+ * first screen.
  */
 export function startServiceWorker(onUpdate: (reload: () => void) => void): void {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
