@@ -4,6 +4,7 @@
 //   BENCH_ROUNDS      rounds of each measurement, interleaved with its baseline; the median is shown (default 3)
 //   BENCH_CONNECTIONS autocannon connections (default 8)
 //   BENCH_CASES       comma-separated case names to run (default: all)
+//   BENCH_LIGHTHOUSE_RUNS  audits of each page in B4, the median one reported (default 3)
 //   DATABASE_URL      PostgreSQL (an admin connection): B1 and B2 run there too, each in a fresh database
 //   REDIS_URL         with DATABASE_URL: B2 and B3 on one and two instances behind nginx
 import { execFileSync } from 'node:child_process';
