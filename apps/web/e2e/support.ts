@@ -18,10 +18,13 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Parol').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(shellNavigation(page)).toBeVisible();
   // the toast comes with its own chunk, maybe after the shell: a check of the page made before it shows
-  // (an accessibility check, say) would otherwise meet it sliding in
-  await expect(page.getByText('Login successful!')).toBeVisible();
+  // (an accessibility check, say) would otherwise meet it sliding in. Both are awaited together: on a busy
+  // machine the shell can take longer than the toast's four seconds on screen.
+  await Promise.all([
+    expect(shellNavigation(page)).toBeVisible(),
+    expect(page.getByText('Login successful!')).toBeVisible(),
+  ]);
 }
 
 /** Logs out from the menu (opened first on a phone) and waits for the login screen. */
