@@ -65,6 +65,8 @@ function medianRun(runs) {
  */
 function lighthouse(url, port, outDir, name, mobile = false) {
   const out = join(outDir, `${name}.json`);
+  // a page's runs share this file: a run that writes no report must not be read as the previous run's
+  rmSync(out, { force: true });
   const args = [
     '-y',
     'lighthouse@12',
