@@ -16,6 +16,22 @@ export function pinSelf(core) {
   return spawnSync('taskset', ['-a', '-cp', core, String(process.pid)], { stdio: 'ignore' }).status === 0;
 }
 
+/** Every core of the machine, as taskset writes a list. */
+export const allCores = `0-${cpuCount - 1}`;
+
+/**
+ * Runs `work` with this process on every core, then pins it back to `core`: what it spawns meanwhile (a
+ * browser, Lighthouse) inherits every core instead of sharing the load generator's one.
+ */
+export async function onEveryCore(core, work) {
+  const widened = pinSelf(allCores);
+  try {
+    return await work();
+  } finally {
+    if (widened) pinSelf(core);
+  }
+}
+
 /** The command that runs `args` pinned to `core` (or unpinned where that is not possible). */
 export function pinnedCommand(core, args) {
   return hasTaskset && core !== undefined ? ['taskset', ['-c', core, ...args]] : [args[0], args.slice(1)];
