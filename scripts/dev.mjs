@@ -14,7 +14,10 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: process.env.PORT ?? '3000' },
   }),
-  spawn('npx', ['vite', '--host', '127.0.0.1'], { cwd: `${root}apps/web`, stdio: 'inherit' }),
+  spawn('npx', ['vite', '--configLoader', 'runner', '--host', '127.0.0.1'], {
+    cwd: `${root}apps/web`,
+    stdio: 'inherit',
+  }),
 ];
 const stop = async () => {
   for (const child of children) child.kill('SIGTERM');

@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pathTo, TENDER_MODES, webRoutes } from '@yuk/shared';
+import { pagePreloadsPlugin } from './scripts/page-preloads';
 
 /**
  * React Router's production build. Its package exports only the development build, which differs in one flag
@@ -29,6 +31,19 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    // the pages a signed-in visit most often opens at (the list, a tender from a link or a notification): the
+    // server names their chunks in the index.html it sends there (decision 037). Their paths are the shared
+    // webRoutes, which is TypeScript: this file is loaded with `--configLoader runner` for that (package.json)
+    pagePreloadsPlugin({
+      shell: 'src/app/router.tsx',
+      pages: [
+        {
+          paths: [webRoutes.tenders, ...TENDER_MODES.map((mode) => pathTo(webRoutes.tendersByMode, { mode }))],
+          module: 'src/features/tenders/tenders-page.tsx',
+        },
+        { paths: [webRoutes.tender], module: 'src/features/tenders/tender-detail-page.tsx' },
+      ],
+    }),
     // installable, and the app shell offline: the manifest, and the service worker of src/sw.ts with the
     // build's files precached (decision 018); a new version is announced, never forced on an open page
     VitePWA({

@@ -52,3 +52,4 @@ export * from './conversations.js';
 export * from './typed-input.js';
 export * from './bid-rules.js';
 export * from './lazy-module.js';
+export * from './page-preloads.js';

@@ -1,8 +1,80 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCESS_COOKIE_NAME, PAGE_PRELOADS_FILE, pagePreloads } from '@yuk/shared';
+
+/** index.html naming a page's scripts, in the three encodings it is sent in. */
+interface PreloadingPage {
+  paths: readonly string[];
+  html: string;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+/** Whether `pathname` is an address of the route `pattern` (`:name` stands for one path segment). */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.replace(/(.)\/+$/, '$1').split('/');
+  return (
+    want.length === have.length && want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]))
+  );
+}
+
+/**
+ * For each page of the build's PAGE_PRELOADS_FILE, index.html with a `<link rel=modulepreload>` for each of
+ * the page's scripts it does not name already, placed before its own links. None when the build wrote no such
+ * file or one this server cannot read (the plain index.html then serves every page, as before).
+ */
+function loadPreloadingPages(root: string, log: FastifyBaseLogger): PreloadingPage[] {
+  const file = join(root, PAGE_PRELOADS_FILE);
+  if (!existsSync(file)) return [];
+  let parsed;
+  try {
+    parsed = pagePreloads.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed?.success) {
+    log.warn(`${file} is not a page preload map; pages are served without their preload links`);
+    return [];
+  }
+  const index = readFileSync(join(root, 'index.html'), 'utf8');
+  const firstLink = index.indexOf('<link rel="modulepreload"');
+  const at = firstLink >= 0 ? firstLink : index.indexOf('</head>');
+  if (at < 0) return [];
+  return parsed.data.pages.map((page) => {
+    const links = page.files
+      .map((name) => `/${name}`)
+      .filter((href) => !index.includes(`"${href}"`))
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">\n`)
+      .join('');
+    const html = index.slice(0, at) + links + index.slice(at);
+    return { paths: page.paths, html, gzip: gzipSync(html), brotli: brotliCompressSync(html) };
+  });
+}
+
+/** Whether the request carries an access token cookie (whether valid or not is the API's to say). */
+function carriesAccessToken(request: FastifyRequest): boolean {
+  return (request.headers.cookie ?? '').split(';').some((part) => {
+    const [name, value] = part.trim().split('=');
+    return name === ACCESS_COOKIE_NAME && Boolean(value);
+  });
+}
+
+/** A page's index.html, compressed as the browser accepts; revalidated each time, as the plain file is. */
+function sendPreloadingPage(request: FastifyRequest, reply: FastifyReply, page: PreloadingPage) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'cookie, accept-encoding');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.brotli);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}
 
 /** Serves the built web app; every non-API GET that is not a file gets index.html (client-side routes). */
 const serveWebApp = async (app: FastifyInstance, options: { root: string }) => {
@@ -28,6 +100,7 @@ const serveWebApp = async (app: FastifyInstance, options: { root: string }) => {
         reply.header('cache-control', 'no-cache');
     },
   });
+  const preloadingPages = loadPreloadingPages(options.root, app.log);
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
@@ -40,6 +113,14 @@ const serveWebApp = async (app: FastifyInstance, options: { root: string }) => {
     if (/\.[a-z0-9]+$/i.test(file) && !file.split('/').includes('..') && existsSync(join(options.root, file))) {
       return reply.sendFile(file);
     }
+    // a signed-in browser opening a page of the map gets that page's scripts named in the HTML: asked for while
+    // it is parsed, not one by one from script once the router has started (decision 037)
+    const page = carriesAccessToken(request)
+      ? preloadingPages.find((candidate) => candidate.paths.some((pattern) => matchesRoute(pattern, path)))
+      : undefined;
+    if (page) return sendPreloadingPage(request, reply, page);
+    // the answer depends on the cookie: a shared cache must not give one browser's page to another
+    reply.header('vary', 'cookie');
     return reply.sendFile('index.html');
   };
   app.get('/', { schema: { hide: true } }, serve);
