@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -58,10 +59,8 @@ function loadPreloadingPages(root: string, log: FastifyBaseLogger): PreloadingPa
 
 /** Whether the request carries an access token cookie (whether valid or not is the API's to say). */
 function carriesAccessToken(request: FastifyRequest): boolean {
-  return (request.headers.cookie ?? '').split(';').some((part) => {
-    const [name, value] = part.trim().split('=');
-    return name === ACCESS_COOKIE_NAME && Boolean(value);
-  });
+  const header = request.headers.cookie;
+  return header !== undefined && Boolean(cookie.parse(header)[ACCESS_COOKIE_NAME]);
 }
 
 /** A page's index.html, compressed as the browser accepts; revalidated each time, as the plain file is. */
