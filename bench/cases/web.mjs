@@ -3,7 +3,7 @@
 // login page and the tender list of a signed-in user, and in mobile mode (a phone's screen, slow 4G, 4× slower
 // CPU: Lighthouse's default) on the login page, the tender list and a tender's page.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -49,6 +49,10 @@ async function firstScreenJs(url) {
 const LIGHTHOUSE_TIMEOUT_MS = 240_000;
 /** Audits of each page (BENCH_LIGHTHOUSE_RUNS): one score moves by 20 points from run to run on a busy machine. */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 1);
+
+/** Where the Lighthouse reports stay for reading (BENCH_REPORT_DIR); without it they go with the run's data. */
+const REPORT_DIR = process.env.BENCH_REPORT_DIR || undefined;
+if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
 
 /** The run of median performance (Lighthouse's advice for its variance: report the median of several runs). */
 function medianRun(runs) {
@@ -188,7 +192,8 @@ async function measureWeb({ cores, log }) {
         for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
           // every run is a first visit: no service worker and none of its copies (the session stays)
           await forgetServiceWorker();
-          const figures = await lighthouse(url, port, dataDir, name.replace(/\s+/g, '-'), mobile);
+          const report = `${name.replace(/\s+/g, '-')}${LIGHTHOUSE_RUNS > 1 ? `-${run}` : ''}`;
+          const figures = await lighthouse(url, port, REPORT_DIR ?? dataDir, report, mobile);
           if (LIGHTHOUSE_RUNS > 1) log(`${name}, run ${run}: ${describe(figures)}`);
           runs.push(figures);
         }

@@ -126,6 +126,30 @@ describe('the built web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
+  it('honours the weights of Accept-Encoding: an encoding at q=0 is never sent, the heavier one is preferred', async () => {
+    const cases: [string, string | undefined][] = [
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0.5, br;q=0.9', 'br'],
+      ['br;q=0.1, gzip;q=0.8', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['*;q=0, identity', undefined],
+      ['', undefined],
+    ];
+    for (const [accepts, expected] of cases) {
+      for (const url of ['/tender/7', '/assets/app-1a2b.js']) {
+        const answer = await app.inject({ method: 'GET', url, headers: { ...signedIn, 'accept-encoding': accepts } });
+        expect(answer.statusCode, `${url} with ${accepts}`).toBe(200);
+        expect(answer.headers['content-encoding'], `${url} with ${accepts}`).toBe(expected);
+      }
+    }
+    const page = await app.inject({
+      method: 'GET',
+      url: '/tender/7',
+      headers: { ...signedIn, 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(preloadsOf(page.body)).toEqual(['/assets/router-9f0e.js', '/assets/tender-page-55bb.js']);
+  });
+
   it('sends the plain index.html without a token, with an empty one, and at any other address', async () => {
     const cases: [string, Record<string, string>][] = [
       ['/tenders', {}],

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -63,15 +64,22 @@ function carriesAccessToken(request: FastifyRequest): boolean {
   return header !== undefined && Boolean(cookie.parse(header)[ACCESS_COOKIE_NAME]);
 }
 
+/**
+ * The encodings a page's index.html is kept in, best first; `identity` when the browser refuses both. The same
+ * negotiator as @fastify/static's for the other files, so that `q` values (`br;q=0`) are honoured alike.
+ */
+// no cache: its keys would be whatever headers clients send
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
+
 /** A page's index.html, compressed as the browser accepts; revalidated each time, as the plain file is. */
 function sendPreloadingPage(request: FastifyRequest, reply: FastifyReply, page: PreloadingPage) {
-  const accepts = String(request.headers['accept-encoding'] ?? '');
   reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
     .header('vary', 'cookie, accept-encoding');
-  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.brotli);
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.brotli);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.html);
 }
 
