@@ -35,13 +35,15 @@ async function drawStroke(page: Page) {
 
 /**
  * Signs on the pad as a finger would, until the form says it is signed: on a phone the photos' previews can
- * still move the pad between reading its place and drawing, and a stroke that missed it is drawn again.
+ * still move the pad between reading its place and drawing, and a stroke that missed it is drawn again. The
+ * waits are long because a stroke is a dozen pointer moves, each a round trip to the browser, which a machine
+ * running the whole suite can stretch to seconds.
  */
 async function sign(page: Page) {
   await expect(async () => {
     await drawStroke(page);
-    await expect(page.getByText(SIGNED_TEXT)).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+    await expect(page.getByText(SIGNED_TEXT)).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Downloads the delivery note from the page: the file is a PDF named after the shipment. */
