@@ -33,6 +33,7 @@ import { listCurveIndexesMigration } from './060-list-curve-indexes.js';
 import { ownerDraftsIndexMigration } from './080-owner-drafts-index.js';
 import { tenderFillfactorMigration } from './070-tender-fillfactor.js';
 import { ratingTotalsMigration } from './090-rating-totals.js';
+import { tenderNameSearchMigration } from './100-tender-name-search.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '070-tender-fillfactor': tenderFillfactorMigration,
   '080-owner-drafts-index': ownerDraftsIndexMigration,
   '090-rating-totals': ratingTotalsMigration,
+  '100-tender-name-search': tenderNameSearchMigration,
 };

@@ -257,7 +257,12 @@ function searchTextContains(
   ]);
 }
 
-/** The name, the first line of search_text. */
+/**
+ * The name, the first line of search_text. On PostgreSQL the first line has a trigram index of its own
+ * (tenders_name_trgm_idx, the same expression): the comparison alone, which that index answers, or, when
+ * `indexed` is false, the same on (search_text || ''), which no index holds. On SQLite the trigram index of the
+ * whole text finds the candidates and the first line is checked on them.
+ */
 function nameContains(
   eb: Eb,
   dialect: Dialect,
@@ -266,13 +271,14 @@ function nameContains(
   indexed: boolean,
 ): Expression<SqlBool> {
   const text = eb.ref('tenders.search_text');
-  const firstLine =
-    dialect === 'postgres'
-      ? sql`split_part(${text}, chr(10), 1)`
-      : sql`substr(${text}, 1, instr(${text}, char(10)) - 1)`;
+  const pattern = containsPattern(needle);
+  if (dialect === 'postgres') {
+    const source = indexed ? text : sql`(${text} || '')`;
+    return sql<SqlBool>`split_part(${source}, chr(10), 1) like ${pattern} escape '\\'`;
+  }
   return eb.and([
     searchTextContains(eb, dialect, [needle], joined, indexed),
-    sql<SqlBool>`${firstLine} like ${containsPattern(needle)} escape '\\'`,
+    sql<SqlBool>`substr(${text}, 1, instr(${text}, char(10)) - 1) like ${pattern} escape '\\'`,
   ]);
 }
 
