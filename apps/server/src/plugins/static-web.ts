@@ -66,9 +66,9 @@ function carriesAccessToken(request: FastifyRequest): boolean {
 
 /**
  * The encodings a page's index.html is kept in, best first; `identity` when the browser refuses both. The same
- * negotiator as @fastify/static's for the other files, so that `q` values (`br;q=0`) are honoured alike.
+ * negotiator as @fastify/static's for the other files, so that `q` values (`br;q=0`) are honoured alike. No
+ * cache: its keys would be whatever headers clients send.
  */
-// no cache: its keys would be whatever headers clients send
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
 
 /** A page's index.html, compressed as the browser accepts; revalidated each time, as the plain file is. */

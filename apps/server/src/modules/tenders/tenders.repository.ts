@@ -233,6 +233,11 @@ function joinedSearch(dialect: Dialect, filter: TenderListFilter): { field: 'q' 
   return undefined;
 }
 
+/** A text column as PostgreSQL compares it without any index: (text || ''), an expression no index holds. */
+function offIndexText(ref: Expression<unknown>) {
+  return sql`(${ref} || '')`;
+}
+
 /**
  * search_text contains one of the needles (lower-cased): FTS5 trigram index on SQLite, pg_trgm GIN on
  * PostgreSQL. `joined`: the query already joins the trigram index on these needles, only the exact re-check
@@ -247,7 +252,7 @@ function searchTextContains(
   indexed = true,
 ): Expression<SqlBool> {
   const text =
-    dialect === 'postgres' && !indexed ? sql`(${eb.ref('tenders.search_text')} || '')` : eb.ref('tenders.search_text');
+    dialect === 'postgres' && !indexed ? offIndexText(eb.ref('tenders.search_text')) : eb.ref('tenders.search_text');
   const like = eb.or(needles.map((needle) => sql<SqlBool>`${text} like ${containsPattern(needle)} escape '\\'`));
   if (joined || dialect === 'postgres' || needles.some((needle) => [...needle].length < TRIGRAM)) return like;
   // The FTS match narrows by index; LIKE re-checks the exact substring on the rows found.
@@ -273,7 +278,7 @@ function nameContains(
   const text = eb.ref('tenders.search_text');
   const pattern = containsPattern(needle);
   if (dialect === 'postgres') {
-    const source = indexed ? text : sql`(${text} || '')`;
+    const source = indexed ? text : offIndexText(text);
     return sql<SqlBool>`split_part(${source}, chr(10), 1) like ${pattern} escape '\\'`;
   }
   return eb.and([
@@ -303,7 +308,7 @@ function conditions(
   const col = (column: FilterColumn) => {
     const ref = eb.ref(`tenders.${column}`);
     if (indexed(column)) return ref;
-    return dialect === 'postgres' && TEXT_COLUMNS.has(column) ? sql`(${ref} || '')` : sql`+${ref}`;
+    return dialect === 'postgres' && TEXT_COLUMNS.has(column) ? offIndexText(ref) : sql`+${ref}`;
   };
   const where: Expression<SqlBool>[] = [];
   if (filter.ownerId !== undefined) where.push(eb(col('owner_id'), '=', filter.ownerId));
