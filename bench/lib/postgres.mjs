@@ -33,7 +33,11 @@ export async function createBenchDatabase() {
 }
 
 /** The engines a database case runs on: SQLite always, PostgreSQL when DATABASE_URL is set. */
-export const benchEngines = [{ name: 'SQLite' }, ...(postgresAdminUrl ? [{ name: 'PostgreSQL' }] : [])];
+const onlyEngines = process.env.BENCH_ENGINES?.split(',').map((name) => name.trim().toLowerCase());
+/** SQLite, and PostgreSQL with DATABASE_URL; BENCH_ENGINES=PostgreSQL (or SQLite) keeps one, to compare builds on it. */
+export const benchEngines = [{ name: 'SQLite' }, ...(postgresAdminUrl ? [{ name: 'PostgreSQL' }] : [])].filter(
+  (engine) => !onlyEngines || onlyEngines.includes(engine.name.toLowerCase()),
+);
 
 /**
  * Runs `measure(database, engine)` on a fresh, migrated database of each engine (SQLite in a folder of its

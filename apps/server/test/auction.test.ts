@@ -28,6 +28,7 @@ import {
   daysFromToday,
   passTenderClose,
   runSchedule,
+  scheduledCloseMs,
   setTenderClose,
 } from './factories/index.js';
 import {
@@ -244,13 +245,7 @@ describe('the close time and the soft close', () => {
     expect(moved).toBeGreaterThanOrEqual(Date.parse(late.created_at) + 5 * 60_000);
     expect(moved).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
     expect(moved).toBeGreaterThan(before + 4 * 60_000);
-    const due = await database.db
-      .selectFrom('due_actions')
-      .select('due_at_ms')
-      .where('kind', '=', 'tender_close')
-      .where('subject_id', '=', tender.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(due.due_at_ms)).toBe(moved);
+    expect(await scheduledCloseMs(database, tender.id)).toBe(moved);
     // the owner and the carrier just outbid are told
     expect((await notifications(owner.accessToken)).some((n) => n.kind === 'bidding_extended')).toBe(true);
     expect((await notifications(carrierA.accessToken))[0]?.kind).toBe('bidding_extended');
@@ -307,13 +302,7 @@ describe('the close time and the soft close', () => {
     const stored = await getTender(owner.accessToken, tender.id);
     const latest = Math.max(...accepted.map((b) => Date.parse(b.created_at)));
     expect(Date.parse(stored.closes_at)).toBeGreaterThanOrEqual(latest + 2 * 60_000);
-    const due = await database.db
-      .selectFrom('due_actions')
-      .select('due_at_ms')
-      .where('kind', '=', 'tender_close')
-      .where('subject_id', '=', tender.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(due.due_at_ms)).toBe(Date.parse(stored.closes_at));
+    expect(await scheduledCloseMs(database, tender.id)).toBe(Date.parse(stored.closes_at));
   });
 });
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, webRoutes } from '@yuk/shared';
 import { placeBid } from '../src/modules/bids/index.js';
+import { commitBid } from '../src/modules/bids/bid-batcher.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
 import { api, buildTestApp } from './helpers.js';
 import { createUser } from './factories/index.js';
-import { createTender } from './factories/index.js';
+import { createTender, scheduledCloseMs, setTenderClose } from './factories/index.js';
 
 const { app, database } = await buildTestApp();
 const ctx = { db: database.db, bus: createMemoryEventBus() };
@@ -187,6 +188,56 @@ describe('bids sent at the same moment', () => {
       .where('link', '=', `/tender/${tender.id}`)
       .executeTakeFirstOrThrow();
     expect(Number(told.count)).toBe((await storedBids(tender.id)).length);
+  });
+
+  it('on one tender in its last minutes are each judged against the tender the bids before them left', async () => {
+    // one batch: the first bid extends the close, the second comes after the old close but before the new one
+    // (accepted, and extends it again), the third after both (refused); the step holds between bids of the batch
+    const tender = await createTender(app, owner.accessToken, {
+      initial_price: 1000,
+      soft_close_minutes: 5,
+      min_step: 10,
+    });
+    const closesAt = Date.now() + 60_000;
+    await setTenderClose(database, tender.id, closesAt);
+    const attempt = (bidderId: number, usd: number, nowMs: number) =>
+      commitBid(database.db, {
+        tenderId: tender.id,
+        bidderId,
+        amountCents: usd * 100,
+        nowMs,
+        validUntilMs: null,
+        vehicleId: null,
+      });
+    const written = await Promise.all([
+      attempt(carrierIds[0]!, 995, closesAt - 30_000), // not the step below 1,000: refused
+      attempt(carrierIds[1]!, 990, closesAt - 30_000),
+      attempt(carrierIds[2]!, 985, closesAt - 20_000), // not the step below 990: refused
+      attempt(carrierIds[0]!, 980, closesAt + 10_000),
+      attempt(carrierIds[1]!, 970, closesAt + 400_000),
+    ]);
+    expect(written.map((bid) => bid?.bid.amount_cents)).toEqual([undefined, 99_000, undefined, 98_000, undefined]);
+    expect(written.map((bid) => bid?.tender.extended)).toEqual([undefined, true, undefined, true, undefined]);
+    expect(written.map((bid) => bid?.tender.closes_at_ms)).toEqual([
+      undefined,
+      closesAt - 30_000 + 5 * 60_000,
+      undefined,
+      closesAt + 10_000 + 5 * 60_000,
+      undefined,
+    ]);
+    expect(written[3]!.notifications.filter((n) => n.kind === 'outbid').map((n) => n.userId)).toEqual([carrierIds[1]]);
+    const bids = await storedBids(tender.id);
+    expect(bids.map((bid) => [bid.bidder_id, bid.amount_cents, bid.status])).toEqual([
+      [carrierIds[1], 99_000, 'pending'],
+      [carrierIds[0], 98_000, 'active'],
+    ]);
+    const row = await database.db
+      .selectFrom('tenders')
+      .select(['current_min_bid_cents', 'bid_count', 'closes_at_ms'])
+      .where('id', '=', tender.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ current_min_bid_cents: 98_000, bid_count: 2, closes_at_ms: closesAt + 10_000 + 5 * 60_000 });
+    expect(await scheduledCloseMs(database, tender.id)).toBe(closesAt + 10_000 + 5 * 60_000);
   });
 
   it('each answer over HTTP reports its own bid', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TenderStatus, VerificationStatus } from '@yuk/shared';
-import { placeOnDistinctTenders } from '../src/modules/bids/bids.repository.js';
+import { placeBidsInOrder } from '../src/modules/bids/bids.repository.js';
 import {
   lockTenders,
   lowerCurrentMinimum,
@@ -98,14 +98,14 @@ async function sqlAllows(userId: number, trade: Trade): Promise<boolean> {
   return allowed;
 }
 
-/** Whether PostgreSQL's statement for a batch of bids (lowerMinimumsFrom) lets the same bid through. */
+/** Whether PostgreSQL's statement for a batch of bids (lowerMinimumsInOrder) lets the same bid through. */
 async function batchAllows(userId: number, amountCents: number): Promise<boolean> {
   let allowed = false;
   await db
     .transaction()
     .execute(async (trx) => {
       await lockTenders(trx, [tender.id]);
-      const placed = await placeOnDistinctTenders(trx, [
+      const placed = await placeBidsInOrder(trx, [
         {
           tender_id: tender.id,
           bidder_id: userId,

@@ -58,6 +58,17 @@ export async function setTenderClose(database: Database, tenderId: number, close
     .execute();
 }
 
+/** When the schedule will close this tender (its tender_close row's due instant). */
+export async function scheduledCloseMs(database: Database, tenderId: number): Promise<number> {
+  const due = await database.db
+    .selectFrom('due_actions')
+    .select('due_at_ms')
+    .where('kind', '=', 'tender_close')
+    .where('subject_id', '=', tenderId)
+    .executeTakeFirstOrThrow();
+  return Number(due.due_at_ms);
+}
+
 /**
  * Time passes a tender's close: its close time (and the scheduled close) moves into the past, as the clock
  * would move them. The schedule then acts on it at its next run (`runSchedule`).

@@ -3,7 +3,7 @@ import { engineOf, type Db } from '../../db/database.js';
 import { scheduleDue } from '../../db/due-actions.js';
 import { recordNotifications, type NotificationDraft } from '../notifications/index.js';
 import { noteTendersChanged } from '../tender-channels/index.js';
-import { afterLowering, lockTenders, lowerCurrentMinimum } from '../tenders/index.js';
+import { extendedClose, lockTenders, lowerCurrentMinimum, moveScheduledClose } from '../tenders/index.js';
 import * as repo from './bids.repository.js';
 
 export interface BidAttempt {
@@ -65,37 +65,32 @@ async function writeBid(trx: Db, attempt: BidAttempt) {
 
 /**
  * The bids of a batch (in write order) on PostgreSQL, where each round trip costs more than its statements:
- * one statement for the first bid on each tender, then one for the second of each, and so on
- * (placeOnDistinctTenders), after one that locks the batch's tenders. Bids spread over the market take two
- * round trips a batch instead of two a bid; on one tender each bid is still its own statement, after the one
- * before it, as the order requires.
+ * one statement locks the batch's tenders and one writes every bid (placeBidsInOrder), whether the bids are
+ * spread over the market or all on one tender in its last minutes. A close extended by several bids of the
+ * batch is rescheduled once, to where the last of them moved it.
  */
-async function writeBidsByRound(trx: Db, attempts: BidAttempt[]): Promise<WrittenBid[]> {
+async function writeBidsInOrder(trx: Db, attempts: BidAttempt[]): Promise<WrittenBid[]> {
   const written = new Array<WrittenBid>(attempts.length);
-  const rounds: number[][] = [];
-  const seen = new Map<number, number>();
-  attempts.forEach((attempt, i) => {
-    const round = seen.get(attempt.tenderId) ?? 0;
-    seen.set(attempt.tenderId, round + 1);
-    (rounds[round] ??= []).push(i);
-  });
-  // every tender of the batch locked first, then each statement's snapshot holds every bid committed before
-  await lockTenders(trx, [...seen.keys()]);
-  for (const round of rounds) {
-    const bids = round.map((i) => ({ ...newBid(attempts[i]!), now_ms: attempts[i]!.nowMs }));
-    for (const { ord, bid, outbid, ...tender } of await repo.placeOnDistinctTenders(trx, bids)) {
-      const i = round[ord - 1]!;
-      const lowered = await afterLowering(trx, tender, attempts[i]!.nowMs);
-      written[i] = await afterBid(trx, attempts[i]!, lowered, bid, outbid);
-    }
+  const tenderIds = [...new Set(attempts.map((attempt) => attempt.tenderId))];
+  // every tender of the batch locked first, then the statement's snapshot holds every bid committed before
+  await lockTenders(trx, tenderIds);
+  await repo.planBatchOnce(trx);
+  const bids = attempts.map((attempt) => ({ ...newBid(attempt), now_ms: attempt.nowMs }));
+  const closes = new Map<number, number>();
+  for (const { ord, bid, outbid, ...tender } of await repo.placeBidsInOrder(trx, bids)) {
+    const i = ord - 1;
+    const extended = extendedClose(tender, attempts[i]!.nowMs);
+    if (extended) closes.set(tender.id, tender.closes_at_ms);
+    written[i] = await afterBid(trx, attempts[i]!, { ...tender, extended }, bid, outbid);
   }
+  for (const [tenderId, closesAtMs] of closes) await moveScheduledClose(trx, tenderId, closesAtMs);
   return written;
 }
 
 /** Writes bids (in this order) and then, in one go, the notifications they make. */
 async function writeBids(trx: Db, attempts: BidAttempt[]) {
   const written: WrittenBid[] = [];
-  if (engineOf(trx) === 'postgres') written.push(...(await writeBidsByRound(trx, attempts)));
+  if (engineOf(trx) === 'postgres') written.push(...(await writeBidsInOrder(trx, attempts)));
   else for (const attempt of attempts) written.push(await writeBid(trx, attempt));
   // the tenders' channel posts show the new minimums (one statement for the batch; none without posts)
   const lowered = written.flatMap((bid) => (bid ? [bid.tender.id] : []));

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { AWARDABLE_BID_STATUSES, type BidStatus, type TenderStatus } from '@yuk/shared';
 import { engineOf, type Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { lowerMinimumsFrom } from '../tenders/index.js';
+import { lowerMinimumsInOrder } from '../tenders/index.js';
 
 const demoteActive = preparedQuery<{ tenderId: number }, { bidder_id: number }>((db, arg) =>
   db
@@ -109,7 +109,7 @@ type BatchArgs = {
   vehicle_ids: (number | null)[];
 };
 
-/** A placed bid of a batch: its tender as lowered (lowerMinimumsFrom's columns), the bid, who it outbid. */
+/** A placed bid of a batch: its tender as that bid left it (lowerMinimumsInOrder), the bid, who it outbid. */
 export type BatchPlacedRow = {
   ord: number;
   id: number;
@@ -125,43 +125,73 @@ export type BatchPlacedRow = {
   outbid: number[];
 };
 
-// One statement for bids on different tenders (at most one each): the tenders lowered (lowerMinimumsFrom),
-// their previous active bids demoted and the new ones inserted, as demoteAndInsert does for one. Every part
-// reads the statement's one snapshot, taken after the tender rows were locked.
-const placeOnTenders = preparedQuery<BatchArgs, BatchPlacedRow>((db, arg) => ({
+// One statement for a batch: the tenders lowered bid after bid (lowerMinimumsInOrder), their previous active
+// bids demoted, and the placed bids inserted, each but the last on its tender as pending: the one after it
+// outbid it in the same batch, and its bidder is told so, as when each bid was its own statement. The ids are
+// drawn first, so that each inserted row is known as its bid's. Every part reads the statement's one snapshot,
+// taken after the tender rows were locked.
+const placeInOrder = preparedQuery<BatchArgs, BatchPlacedRow>((db, arg) => ({
   compile: () =>
     sql<BatchPlacedRow>`
-      with input as (
+      with recursive input as (
         select * from unnest(cast(${arg('tender_ids')} as int8[]), cast(${arg('bidder_ids')} as int8[]),
           cast(${arg('amounts')} as int8[]), cast(${arg('now_ms')} as int8[]), cast(${arg('created_at')} as text[]),
           cast(${arg('valid_until_ms')} as int8[]), cast(${arg('vehicle_ids')} as int8[])) with ordinality
           as i(tender_id, bidder_id, amount_cents, now_ms, created_at, valid_until_ms, vehicle_id, ord)
-      ), lowered as (${lowerMinimumsFrom('input')}
+      ), ${lowerMinimumsInOrder('input')}, numbered as (
+        select l.ord, l.seq, l.tender_id, l.current_min_bid_cents, l.bid_count, l.closes_at_ms, i.bidder_id,
+          i.amount_cents, i.created_at, i.valid_until_ms, i.vehicle_id,
+          nextval(pg_get_serial_sequence('bids', 'id')) as bid_id,
+          lag(i.bidder_id) over (partition by l.tender_id order by l.seq) as previous_bidder,
+          l.seq = max(l.seq) over (partition by l.tender_id) as last
+        from lowering l join input i on i.ord = l.ord
+        where l.placed
       ), demoted as (
-        update bids b set status = 'pending' from lowered l
-        where b.tender_id = l.id and b.status = 'active'
+        -- the lowered tenders' ids as one array: the (tender_id, status) index is read for each, whatever the
+        -- planner guesses of the table (joined to the CTE it scanned every active bid of the market)
+        update bids b set status = 'pending'
+        where b.tender_id = any(array(select l.id from lowered l)) and b.status = 'active'
         returning b.tender_id, b.bidder_id
       ), placed as (
-        insert into bids (tender_id, bidder_id, amount_cents, status, created_at, valid_until_ms, vehicle_id)
-        select i.tender_id, i.bidder_id, i.amount_cents, 'active', i.created_at, i.valid_until_ms,
-          (select v.id from vehicles v where v.id = i.vehicle_id)
-        from lowered l join input i on i.ord = l.ord
-        returning id, tender_id, amount_cents, status, created_at, valid_until_ms
+        insert into bids (id, tender_id, bidder_id, amount_cents, status, created_at, valid_until_ms, vehicle_id)
+        select n.bid_id, n.tender_id, n.bidder_id, n.amount_cents, case when n.last then 'active' else 'pending' end,
+          n.created_at, n.valid_until_ms, (select v.id from vehicles v where v.id = n.vehicle_id)
+        from numbered n
+        returning id
+      ), outbid as (
+        select d.tender_id, array_agg(d.bidder_id) as bidders from demoted d group by d.tender_id
       )
-      select l.*, json_build_object('id', p.id, 'tender_id', p.tender_id, 'amount_cents', p.amount_cents,
-          'status', p.status, 'created_at', p.created_at, 'valid_until_ms', p.valid_until_ms) as bid,
-        array(select d.bidder_id from demoted d where d.tender_id = l.id) as outbid
-      from lowered l join placed p on p.tender_id = l.id`.compile(db),
+      select n.ord, l.id, l.number, l.name, l.owner_id, l.status, n.bid_count, n.current_min_bid_cents,
+        n.closes_at_ms, l.soft_close_minutes,
+        json_build_object('id', n.bid_id, 'tender_id', n.tender_id, 'amount_cents', n.amount_cents,
+          'status', 'active', 'created_at', n.created_at, 'valid_until_ms', n.valid_until_ms) as bid,
+        -- int4[], as the demoted bidders' column: the driver reads int8[] as strings
+        case when n.previous_bidder is null then coalesce(o.bidders, cast('{}' as int4[]))
+          else array[cast(n.previous_bidder as int4)] end as outbid
+      from numbered n join lowered l on l.id = n.tender_id left join outbid o on o.tender_id = n.tender_id
+      order by n.ord`.compile(db),
 }));
 
 /**
- * Bids on different tenders (at most one each) in one round trip, PostgreSQL only: each lowers its tender's
- * minimum under the same conditions as lowerCurrentMinimum and, if it did, is recorded as recordLowestBid
- * records one. Returns the placed ones (by `ord`, the bid's index in `bids` counted from 1); a bid that is
+ * PostgreSQL, for the rest of a batch's transaction: its statements are planned once per connection (a generic
+ * plan) instead of for each batch. Fed by arrays, they are planned alike for any batch, but left to itself
+ * PostgreSQL planned placeInOrder anew every time (about 1 ms, more than writing a batch of a few bids takes):
+ * a plan that knows its arrays' lengths looks cheaper than one that does not. PostgreSQL's documented setting,
+ * for this transaction only.
+ */
+export async function planBatchOnce(trx: Db): Promise<void> {
+  await sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(trx);
+}
+
+/**
+ * A batch of bids in one round trip, PostgreSQL only, written in this order: each lowers its tender's minimum
+ * under the same conditions as lowerCurrentMinimum, against the tender as the bids before it left it, and if
+ * it did is recorded as recordLowestBid records one (its answer says active: it was the lowest when placed).
+ * Returns the placed ones (by `ord`, the bid's index in `bids` counted from 1, in that order); a bid that is
  * not among them was refused by its tender's conditions, and wrote nothing.
  */
-export async function placeOnDistinctTenders(trx: Db, bids: BatchBid[]): Promise<BatchPlacedRow[]> {
-  return placeOnTenders.all(trx, {
+export async function placeBidsInOrder(trx: Db, bids: BatchBid[]): Promise<BatchPlacedRow[]> {
+  return placeInOrder.all(trx, {
     tender_ids: bids.map((bid) => bid.tender_id),
     bidder_ids: bids.map((bid) => bid.bidder_id),
     amounts: bids.map((bid) => bid.amount_cents),

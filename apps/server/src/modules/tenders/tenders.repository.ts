@@ -672,11 +672,21 @@ export async function lowerCurrentMinimum(trx: Db, args: LowerArgs) {
   return afterLowering(trx, lowered, args.nowMs);
 }
 
+/** Whether a bid at `nowMs` extended the close it lowered: the close is then that instant plus the window. */
+export function extendedClose(lowered: Pick<LoweredTender, 'soft_close_minutes' | 'closes_at_ms'>, nowMs: number) {
+  const windowMs = lowered.soft_close_minutes * 60_000;
+  return windowMs > 0 && lowered.closes_at_ms === nowMs + windowMs;
+}
+
+/** The tender's scheduled close moves to its new closing instant. */
+export async function moveScheduledClose(trx: Db, tenderId: number, closesAtMs: number): Promise<void> {
+  await rescheduleClose.all(trx, { tenderId, dueAtMs: closesAtMs });
+}
+
 /** Whether a bid at `nowMs` extended the close it lowered; if so the scheduled close moves with it. */
 export async function afterLowering<T extends LoweredTender>(trx: Db, lowered: T, nowMs: number) {
-  const windowMs = lowered.soft_close_minutes * 60_000;
-  const extended = windowMs > 0 && lowered.closes_at_ms === nowMs + windowMs;
-  if (extended) await rescheduleClose.all(trx, { tenderId: lowered.id, dueAtMs: lowered.closes_at_ms });
+  const extended = extendedClose(lowered, nowMs);
+  if (extended) await moveScheduledClose(trx, lowered.id, lowered.closes_at_ms);
   return { ...lowered, extended };
 }
 
@@ -696,27 +706,59 @@ export async function lockTenders(trx: Db, tenderIds: readonly number[]): Promis
 }
 
 /**
- * lowerMinimum for many tenders in one statement (PostgreSQL: a data-modifying CTE), fed by `input`, a
- * relation of (tender_id, bidder_id, amount_cents, now_ms, ord) naming each tender at most once. The same
- * conditions as lowerMinimum and mayTrade, written for a bidder per row (kept equal by
- * trade-refusal.test.ts). Its tenders must be locked already (lockTenders): the statement's snapshot is taken
- * when it starts, and the bids it demotes must include every one committed before the locks were had.
- * Returns the lowered tenders' columns and their input's `ord`.
+ * lowerMinimum for a batch of bids in one statement (PostgreSQL), as if each were its own statement in the
+ * batch's order: CTEs for a `with recursive` list, fed by `input`, a relation of (tender_id, bidder_id,
+ * amount_cents, now_ms, ord) in which `ord` numbers the bids in the order they are written. A data-modifying
+ * statement updates a row once and reads one snapshot, so the bids on one tender are walked in SQL instead: each
+ * meets the conditions of lowerMinimum and mayTrade (written for a bidder per row, kept equal by
+ * trade-refusal.test.ts) against the tender as the bids before it left it, and the tender is written once, in
+ * its last state. Its tenders must be locked already (lockTenders): the statement's snapshot is taken when it
+ * starts, and the bids it demotes must include every one committed before the locks were had. Defines:
+ * - `lowering`: each bid (ord, tender_id, seq: its place among its tender's bids), whether it was `placed`,
+ *   and the tender's current_min_bid_cents, bid_count and closes_at_ms after it; a row of seq 0 per tender
+ *   holds the tender as it was;
+ * - `lowered`: the tenders a bid lowered, written in their last state, with their other columns the bids'
+ *   notifications need (id, number, name, owner_id, status, soft_close_minutes).
  */
-export function lowerMinimumsFrom(input: string): RawBuilder<LoweredTender & { ord: number }> {
+export function lowerMinimumsInOrder(input: string): RawBuilder<never> {
   const i = sql.table(input);
-  return sql<LoweredTender & { ord: number }>`
-    update tenders t set current_min_bid_cents = i.amount_cents, bid_count = t.bid_count + 1,
-      closes_at_ms = case when t.soft_close_minutes > 0 and t.closes_at_ms - i.now_ms < t.soft_close_minutes * 60000
-        then i.now_ms + t.soft_close_minutes * 60000 else t.closes_at_ms end
-    from ${i} i
-    where t.id = i.tender_id and t.status = 'opened' and t.closes_at_ms > i.now_ms and t.owner_id <> i.bidder_id
-      and not exists (select 1 from companies c where c.user_id = i.bidder_id and c.suspended_at is not null)
-      and (t.verified_only = 0
-        or exists (select 1 from companies c where c.user_id = i.bidder_id and c.verification_status = 'verified'))
-      and coalesce(t.current_min_bid_cents, t.initial_price_cents) - t.min_step_cents >= i.amount_cents
-    returning t.id, t.number, t.name, t.owner_id, t.status, t.bid_count, t.current_min_bid_cents, t.closes_at_ms,
-      t.soft_close_minutes, i.ord`;
+  return sql<never>`queued as (
+        select i.tender_id, i.ord, i.amount_cents, i.now_ms,
+          row_number() over (partition by i.tender_id order by i.ord) as seq,
+          t.owner_id <> i.bidder_id
+            and not exists (select 1 from companies c where c.user_id = i.bidder_id and c.suspended_at is not null)
+            and (t.verified_only = 0
+              or exists (select 1 from companies c where c.user_id = i.bidder_id and c.verification_status = 'verified'))
+            as may_trade
+        from ${i} i join tenders t on t.id = i.tender_id
+      ), lowering as (
+        select t.id as tender_id, cast(0 as int8) as seq, cast(null as int8) as ord, false as placed,
+          cast(t.current_min_bid_cents as int8) as current_min_bid_cents, cast(t.bid_count as int8) as bid_count,
+          cast(t.closes_at_ms as int8) as closes_at_ms,
+          -- what no bid changes, carried along rather than read again at every step
+          t.status, cast(t.initial_price_cents as int8) as initial_price_cents,
+          cast(t.min_step_cents as int8) as min_step_cents, cast(t.soft_close_minutes as int8) * 60000 as window_ms
+        from tenders t where t.id in (select tender_id from queued)
+        union all
+        select c.tender_id, q.seq, q.ord, s.placed,
+          case when s.placed then q.amount_cents else c.current_min_bid_cents end,
+          c.bid_count + case when s.placed then 1 else 0 end,
+          case when s.placed and c.window_ms > 0 and c.closes_at_ms - q.now_ms < c.window_ms
+            then q.now_ms + c.window_ms else c.closes_at_ms end,
+          c.status, c.initial_price_cents, c.min_step_cents, c.window_ms
+        from lowering c
+        join queued q on q.tender_id = c.tender_id and q.seq = c.seq + 1
+        cross join lateral (
+          select q.may_trade and c.status = 'opened' and c.closes_at_ms > q.now_ms
+            and coalesce(c.current_min_bid_cents, c.initial_price_cents) - c.min_step_cents >= q.amount_cents as placed
+        ) s
+      ), lowered as (
+        update tenders t set current_min_bid_cents = f.current_min_bid_cents, bid_count = f.bid_count,
+          closes_at_ms = f.closes_at_ms
+        from (select distinct on (tender_id) * from lowering where placed order by tender_id, seq desc) f
+        where t.id = f.tender_id
+        returning t.id, t.number, t.name, t.owner_id, t.status, t.soft_close_minutes
+      )`;
 }
 
 const rescheduleClose = preparedQuery<{ tenderId: number; dueAtMs: number }, never>((db, arg) =>
