@@ -74,7 +74,6 @@ async function writeBidsInOrder(trx: Db, attempts: BidAttempt[]): Promise<Writte
   const tenderIds = [...new Set(attempts.map((attempt) => attempt.tenderId))];
   // every tender of the batch locked first, then the statement's snapshot holds every bid committed before
   await lockTenders(trx, tenderIds);
-  await repo.planBatchOnce(trx);
   const bids = attempts.map((attempt) => ({ ...newBid(attempt), now_ms: attempt.nowMs }));
   const closes = new Map<number, number>();
   for (const { ord, bid, outbid, ...tender } of await repo.placeBidsInOrder(trx, bids)) {

@@ -173,17 +173,6 @@ const placeInOrder = preparedQuery<BatchArgs, BatchPlacedRow>((db, arg) => ({
 }));
 
 /**
- * PostgreSQL, for the rest of a batch's transaction: its statements are planned once per connection (a generic
- * plan) instead of for each batch. Fed by arrays, they are planned alike for any batch, but left to itself
- * PostgreSQL planned placeInOrder anew every time (about 1 ms, more than writing a batch of a few bids takes):
- * a plan that knows its arrays' lengths looks cheaper than one that does not. PostgreSQL's documented setting,
- * for this transaction only.
- */
-export async function planBatchOnce(trx: Db): Promise<void> {
-  await sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(trx);
-}
-
-/**
  * A batch of bids in one round trip, PostgreSQL only, written in this order: each lowers its tender's minimum
  * under the same conditions as lowerCurrentMinimum, against the tender as the bids before it left it, and if
  * it did is recorded as recordLowestBid records one (its answer says active: it was the lowest when placed).
