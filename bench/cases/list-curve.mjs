@@ -12,7 +12,7 @@ import { URLSearchParams } from 'node:url';
 import { sql } from 'kysely';
 import { databaseBytes, writeRows } from '../lib/bulk.mjs';
 import { measureAtRate, measureInProcess } from '../lib/load.mjs';
-import { benchEngines, createBenchDatabase } from '../lib/postgres.mjs';
+import { benchEngines, createBenchDatabase, enginesNamedIn } from '../lib/postgres.mjs';
 import { startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
 import { failedRow, median, round } from '../lib/stats.mjs';
@@ -588,8 +588,7 @@ export default {
     const rounds = Number(process.env.BENCH_CURVE_ROUNDS ?? 1);
     const rows = [];
     // BENCH_CURVE_ENGINES=SQLite or PostgreSQL: one engine alone (the two can then run side by side)
-    const only = process.env.BENCH_CURVE_ENGINES?.split(',').map((name) => name.trim().toLowerCase());
-    for (const engine of benchEngines.filter((one) => !only || only.includes(one.name.toLowerCase()))) {
+    for (const engine of enginesNamedIn('BENCH_CURVE_ENGINES', benchEngines)) {
       try {
         rows.push(...(await runEngine({ server, engine, ...context, seconds, rounds, templates })));
       } catch (error) {

@@ -32,12 +32,23 @@ export async function createBenchDatabase() {
   };
 }
 
-/** The engines a database case runs on: SQLite always, PostgreSQL when DATABASE_URL is set. */
-const onlyEngines = process.env.BENCH_ENGINES?.split(',').map((name) => name.trim().toLowerCase());
-/** SQLite, and PostgreSQL with DATABASE_URL; BENCH_ENGINES=PostgreSQL (or SQLite) keeps one, to compare builds on it. */
-export const benchEngines = [{ name: 'SQLite' }, ...(postgresAdminUrl ? [{ name: 'PostgreSQL' }] : [])].filter(
-  (engine) => !onlyEngines || onlyEngines.includes(engine.name.toLowerCase()),
-);
+/**
+ * The engines named in an environment variable's comma-separated list (`SQLite`, `PostgreSQL`, any case), or
+ * all of `engines` when it is not set.
+ */
+export function enginesNamedIn(variable, engines) {
+  const named = process.env[variable]?.split(',').map((name) => name.trim().toLowerCase());
+  return named ? engines.filter((engine) => named.includes(engine.name.toLowerCase())) : engines;
+}
+
+/**
+ * The engines a database case runs on: SQLite always, PostgreSQL when DATABASE_URL is set; BENCH_ENGINES keeps
+ * one of them (e.g. to compare two builds on PostgreSQL).
+ */
+export const benchEngines = enginesNamedIn('BENCH_ENGINES', [
+  { name: 'SQLite' },
+  ...(postgresAdminUrl ? [{ name: 'PostgreSQL' }] : []),
+]);
 
 /**
  * Runs `measure(database, engine)` on a fresh, migrated database of each engine (SQLite in a folder of its

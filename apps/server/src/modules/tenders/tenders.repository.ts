@@ -684,7 +684,7 @@ export async function moveScheduledClose(trx: Db, tenderId: number, closesAtMs: 
 }
 
 /** Whether a bid at `nowMs` extended the close it lowered; if so the scheduled close moves with it. */
-export async function afterLowering<T extends LoweredTender>(trx: Db, lowered: T, nowMs: number) {
+async function afterLowering<T extends LoweredTender>(trx: Db, lowered: T, nowMs: number) {
   const extended = extendedClose(lowered, nowMs);
   if (extended) await moveScheduledClose(trx, lowered.id, lowered.closes_at_ms);
   return { ...lowered, extended };
