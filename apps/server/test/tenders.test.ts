@@ -893,25 +893,24 @@ describe('GET /api/tenders/all and /me: filters', async () => {
           else await sql`set local enable_seqscan = off`.execute(trx);
           return JSON.stringify(await listTendersQuery(trx, filter, { limit: 51 }, matching).explain('json'));
         });
-      // a name is looked for in the names' own trigram index, not among every text that holds its letters
+      // a name is looked for in the names' own trigram index, not among every text that holds its letters; both
+      // are read from the ranges of tender_search (a range's index is named after it: tender_search_0_…)
       for (const [filter, index] of [
-        [{ viewerId: carrier.user.id, q: 'moskva' }, 'tenders_search_trgm_idx'],
-        [{ viewerId: carrier.user.id, name: 'meva', mode: 'truck' as const }, 'tenders_name_trgm_idx'],
+        [{ viewerId: carrier.user.id, q: 'moskva' }, 'search_text_idx'],
+        [{ viewerId: carrier.user.id, name: 'meva', mode: 'truck' as const }, 'split_part_idx'],
         [
           { viewerId: carrier.user.id, q: 'moskva', status: 'opened' as const, location: 'samarqand' as const },
-          'tenders_search_trgm_idx',
+          'search_text_idx',
         ],
       ] as const) {
         const label = JSON.stringify(filter);
         const dense = await planOf(filter, Number.POSITIVE_INFINITY);
-        expect(dense, label).not.toContain('_trgm_idx');
+        expect(dense, label).not.toContain('tender_search');
         expect(dense, label).not.toContain('"Node Type":"Sort"');
         expect(dense, label).toMatch(/"Node Type":"Index (Only )?Scan"/);
         const sparse = await planOf(filter, 3);
-        expect(sparse, label).toContain(index);
-        expect(sparse, label).not.toContain(
-          index === 'tenders_name_trgm_idx' ? 'tenders_search_trgm_idx' : 'name_trgm',
-        );
+        expect(sparse, label).toContain(`tender_search_0_${index}`);
+        expect(sparse, label).not.toContain(index === 'split_part_idx' ? 'search_text_idx' : 'split_part_idx');
       }
     },
   );
@@ -1136,7 +1135,28 @@ describe('list totals kept in tender_counts', async () => {
     filters.push({ viewerId, mode: 'ship', location: 'other', price: 'Qimmat', delivery: 'Sekin', status: 'closed' });
   }
 
+  /** PostgreSQL: tender_search holds every tender's filter columns as the tenders do (migration 110). */
+  async function expectSearchCopyExact() {
+    if (engine !== 'postgres') return;
+    const columns = [
+      'id',
+      'status',
+      'owner_id',
+      'tender_start_date',
+      'initial_price_cents',
+      'mode_mask',
+      'origin_city',
+      'delivery_days',
+      'search_text',
+    ] as const;
+    const copy = await db.selectFrom('tender_search').select(columns).orderBy('id').execute();
+    const tenders = await db.selectFrom('tenders').select(columns).orderBy('id').execute();
+    expect(copy).toEqual(tenders);
+    expect(copy.length).toBeGreaterThan(0);
+  }
+
   async function expectCountsExact() {
+    await expectSearchCopyExact();
     for (const filter of filters) {
       expect(isCountedFilter(filter)).toBe(true);
       expect(await countTenders(db, filter), JSON.stringify(filter)).toBe(await countTenderRows(db, filter));
@@ -1188,7 +1208,11 @@ describe('list totals kept in tender_counts', async () => {
       .set({ initial_price_cents: 700_000, delivery_days: 12, mode_mask: 4, origin_city: '' })
       .where('id', '=', rows[1]!.id)
       .execute();
+    // An edited name or place changes the searched text.
+    await db.updateTable('tenders').set({ search_text: 'tahrirlangan\ntruck' }).where('id', '=', rows[3]!.id).execute();
     await expectCountsExact();
+    const edited = await countTenders(db, { viewerId: alice.user.id, name: 'tahrirlangan' });
+    expect(edited).toBe(1);
 
     await db.deleteFrom('tenders').where('id', '=', rows[2]!.id).execute();
     // Deleting an account deletes its tenders (cascade); their counts go too.
@@ -1198,4 +1222,38 @@ describe('list totals kept in tender_counts', async () => {
       await countTenderRows(db, { viewerId: alice.user.id }),
     );
   });
+
+  it.runIf(engine === 'postgres')(
+    'keeps the searched copy in ranges of ids, each made before a tender needs it, also when two make it at once',
+    async () => {
+      const rangeOf = async (k: number) =>
+        (await sql<{ name: string | null }>`select to_regclass(${`tender_search_${k}`})::text as name`.execute(db))
+          .rows[0]!.name;
+      const row = (id: number, name: string) => ({
+        ...tenderRow(alice.user.id, createTenderInput.parse(buildTenderInput({ name })), new Date().toISOString()),
+        id,
+      });
+      expect(await rangeOf(5)).toBeNull();
+      // two transactions write the first tenders of a range not made yet, side by side
+      await Promise.all(
+        [500_001, 500_002].map((id) =>
+          db.transaction().execute(async (trx) => {
+            await trx
+              .insertInto('tenders')
+              .values(row(id, `Uzoq yuk ${id}`))
+              .execute();
+          }),
+        ),
+      );
+      expect(await rangeOf(5)).toBe('tender_search_5');
+      expect(await rangeOf(6)).toBe('tender_search_6'); // the next one, ahead
+      const inRange = await sql<{ n: number }>`select count(*)::int as n from tender_search_5`.execute(db);
+      expect(inRange.rows[0]!.n).toBe(2);
+      const filter: TenderListFilter = { viewerId: alice.user.id, q: 'uzoq yuk' };
+      expect(await countTenders(db, filter)).toBe(2);
+      const page = await listTenders(db, filter, { limit: 10 }, 2);
+      expect(page.map((t) => t.id)).toEqual([500_002, 500_001]);
+      await expectSearchCopyExact();
+    },
+  );
 });

@@ -34,6 +34,7 @@ import { ownerDraftsIndexMigration } from './080-owner-drafts-index.js';
 import { tenderFillfactorMigration } from './070-tender-fillfactor.js';
 import { ratingTotalsMigration } from './090-rating-totals.js';
 import { tenderNameSearchMigration } from './100-tender-name-search.js';
+import { tenderSearchRangesMigration } from './110-tender-search-ranges.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '080-owner-drafts-index': ownerDraftsIndexMigration,
   '090-rating-totals': ratingTotalsMigration,
   '100-tender-name-search': tenderNameSearchMigration,
+  '110-tender-search-ranges': tenderSearchRangesMigration,
 };

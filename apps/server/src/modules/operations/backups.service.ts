@@ -134,6 +134,22 @@ const postgresTableCount = (url: string, schema: string | undefined) =>
   });
 
 /**
+ * pg_restore --clean drops each partition's inherited constraints before its table, which PostgreSQL refuses
+ * ("cannot drop inherited constraint"): the partitioned tables (tender_search) are dropped whole beforehand.
+ * The restore brings them back with the rest.
+ */
+const dropPartitionedTables = (url: string, schema: string | undefined) =>
+  onPostgres(url, async (client) => {
+    const { rows } = await client.query<{ name: string }>(
+      `select format('%I.%I', n.nspname, c.relname) as name
+       from pg_partitioned_table p join pg_class c on c.oid = p.partrelid join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = coalesce($1, current_schema())`,
+      [schema ?? null],
+    );
+    for (const row of rows) await client.query(`drop table if exists ${row.name} cascade`);
+  });
+
+/**
  * Restores `file` into the configured database, which must be empty unless `force` (then what is there is
  * replaced), and runs the migrations. Never while an app is running on it. Returns a line for the operator.
  */
@@ -154,6 +170,7 @@ export async function restoreDatabase(target: RestoreTarget, file: string, force
     }
     // the trigram index's extension lives in public: a backup of one schema does not carry it
     await onPostgres(target.url, (client) => client.query('create extension if not exists pg_trgm with schema public'));
+    if (tables > 0) await dropPartitionedTables(target.url, target.schema);
     const { url, env } = clientConnection(target.url);
     await runClient(
       'pg_restore',

@@ -1,4 +1,13 @@
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type Insertable,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import {
   deliveryDaysRange,
   endOfMarketDayMs,
@@ -165,7 +174,13 @@ export interface TenderPage {
   afterId?: number;
 }
 
-type Eb = ExpressionBuilder<DatabaseSchema, 'tenders'>;
+/** The filter's terms name their columns in full (tenders.x or tender_search.x): no table of a query is assumed. */
+type Eb = ExpressionBuilder<DatabaseSchema, never>;
+/**
+ * Where a filter's columns are read: the tenders, or on PostgreSQL for a text search their copy in ranges of
+ * ids (tender_search, migration 110), whose trigram indexes each hold one range.
+ */
+type FilteredTable = 'tenders' | 'tender_search';
 type FilterColumn =
   | 'status'
   | 'owner_id'
@@ -250,14 +265,15 @@ function searchTextContains(
   needles: string[],
   joined = false,
   indexed = true,
+  table: FilteredTable = 'tenders',
 ): Expression<SqlBool> {
-  const text =
-    dialect === 'postgres' && !indexed ? offIndexText(eb.ref('tenders.search_text')) : eb.ref('tenders.search_text');
+  const column = sql.ref(`${table}.search_text`);
+  const text = dialect === 'postgres' && !indexed ? offIndexText(column) : column;
   const like = eb.or(needles.map((needle) => sql<SqlBool>`${text} like ${containsPattern(needle)} escape '\\'`));
   if (joined || dialect === 'postgres' || needles.some((needle) => [...needle].length < TRIGRAM)) return like;
   // The FTS match narrows by index; LIKE re-checks the exact substring on the rows found.
   return eb.and([
-    sql<SqlBool>`${eb.ref('tenders.id')} in (select rowid from tenders_fts where tenders_fts match ${needles.map(ftsPhrase).join(' OR ')})`,
+    sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from tenders_fts where tenders_fts match ${needles.map(ftsPhrase).join(' OR ')})`,
     like,
   ]);
 }
@@ -274,15 +290,16 @@ function nameContains(
   needle: string,
   joined: boolean,
   indexed: boolean,
+  table: FilteredTable = 'tenders',
 ): Expression<SqlBool> {
-  const text = eb.ref('tenders.search_text');
+  const text = sql.ref(`${table}.search_text`);
   const pattern = containsPattern(needle);
   if (dialect === 'postgres') {
     const source = indexed ? text : offIndexText(text);
     return sql<SqlBool>`split_part(${source}, chr(10), 1) like ${pattern} escape '\\'`;
   }
   return eb.and([
-    searchTextContains(eb, dialect, [needle], joined, indexed),
+    searchTextContains(eb, dialect, [needle], joined, indexed, table),
     sql<SqlBool>`substr(${text}, 1, instr(${text}, char(10)) - 1) like ${pattern} escape '\\'`,
   ]);
 }
@@ -299,14 +316,15 @@ const TEXT_COLUMNS: ReadonlySet<FilterColumn> = new Set(['status', 'tender_start
  * the same for a number, and (text || '') for a text, expressions no index holds.
  */
 function conditions(
-  eb: Eb,
   dialect: Dialect,
   filter: TenderListFilter,
   indexed: (column: FilterColumn) => boolean,
   joined?: 'q' | 'name',
+  table: FilteredTable = 'tenders',
 ) {
+  const eb: Eb = expressionBuilder<DatabaseSchema, never>();
   const col = (column: FilterColumn) => {
-    const ref = eb.ref(`tenders.${column}`);
+    const ref = sql.ref(`${table}.${column}`);
     if (indexed(column)) return ref;
     return dialect === 'postgres' && TEXT_COLUMNS.has(column) ? offIndexText(ref) : sql`+${ref}`;
   };
@@ -342,8 +360,10 @@ function conditions(
     if (max !== null) where.push(eb(col('delivery_days'), '<=', max));
   }
   const textIndexed = indexed('search_text');
-  if (filter.q) where.push(searchTextContains(eb, dialect, searchNeedles(filter.q), joined === 'q', textIndexed));
-  if (filter.name) where.push(nameContains(eb, dialect, filter.name, joined === 'name', textIndexed));
+  if (filter.q) {
+    where.push(searchTextContains(eb, dialect, searchNeedles(filter.q), joined === 'q', textIndexed, table));
+  }
+  if (filter.name) where.push(nameContains(eb, dialect, filter.name, joined === 'name', textIndexed, table));
   return eb.and(where);
 }
 
@@ -361,9 +381,6 @@ const walkNewestFirst = (column: FilterColumn) => column === 'status' || column 
  * every opened truck (84,000 at a million) to check the text on each; exact lookups keep their index.
  */
 const textFirst = (column: FilterColumn) => column === 'search_text' || exactOnly(column);
-/** The indexes a count (or a sparse page) may use: on PostgreSQL a text search goes through its own index first. */
-const countIndexes = (dialect: Dialect, filter: TenderListFilter) =>
-  dialect === 'postgres' && (filter.q || filter.name) ? textFirst : anyIndex;
 
 /** One page of tenders, newest first; `matching` is the count of the same filter (it picks the plan). */
 export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, matching: number) {
@@ -394,12 +411,18 @@ export function listTendersQuery(db: Db, filter: TenderListFilter, page: TenderP
   const plan = chooseListPlan(dialect, filter, matching);
   let query = db.selectFrom('tenders').select(tenderColumns);
   if (plan === 'sparse') {
-    // The ids from the filter index (covering, no table reads), newest kept; then only those rows. Ordering
-    // by +id keeps the planner from walking an index in id order (that is the dense plan).
+    // The ids from the filter index (covering, no table reads), or on PostgreSQL for a text search from the
+    // ranges' trigram indexes; the newest kept, then only those rows. Ordering by +id keeps the planner from
+    // walking an index in id order (that is the dense plan).
+    const ranged = dialect === 'postgres' && Boolean(filter.q || filter.name);
     let ids = db
-      .selectFrom('tenders')
+      .selectFrom(ranged ? 'tender_search' : 'tenders')
       .select('id')
-      .where((eb) => conditions(eb, dialect, filter, countIndexes(dialect, filter)))
+      .where(() =>
+        ranged
+          ? conditions(dialect, filter, textFirst, undefined, 'tender_search')
+          : conditions(dialect, filter, anyIndex),
+      )
       .orderBy(sql`+${sql.ref('id')}`, 'desc')
       .limit(page.limit);
     if (page.afterId !== undefined) ids = ids.where(sql`+${sql.ref('id')}`, '<', page.afterId);
@@ -414,7 +437,7 @@ export function listTendersQuery(db: Db, filter: TenderListFilter, page: TenderP
       .innerJoin(sql<{ rowid: number }>`tenders_fts`.as('f'), (join) => join.onRef('f.rowid', '=', 'tenders.id'))
       .select(tenderColumns.map((column) => `tenders.${column}` as const))
       .where(sql<SqlBool>`f.tenders_fts match ${search.phrase}`)
-      .where((eb) => conditions(eb, dialect, filter, exactOnly, search.field))
+      .where(() => conditions(dialect, filter, exactOnly, search.field))
       .orderBy('f.rowid', 'desc')
       .limit(page.limit);
     if (page.afterId !== undefined) joined = joined.where('f.rowid', '<', page.afterId);
@@ -423,7 +446,7 @@ export function listTendersQuery(db: Db, filter: TenderListFilter, page: TenderP
   }
   const indexed = plan === 'natural' ? anyIndex : plan === 'dense' ? walkNewestFirst : exactOnly;
   query = query
-    .where((eb) => conditions(eb, dialect, filter, indexed))
+    .where(() => conditions(dialect, filter, indexed))
     .orderBy('id', 'desc')
     .limit(page.limit);
   if (page.afterId !== undefined) query = query.where('id', '<', page.afterId);
@@ -478,26 +501,36 @@ async function countRows(db: Db, dialect: Dialect, filter: TenderListFilter, upT
 /** The query of countRows (its plan can be read with `.explain()`). */
 export function countRowsQuery(db: Db, dialect: Dialect, filter: TenderListFilter, upTo?: number) {
   const search = joinedSearch(dialect, filter);
-  const matches = search
-    ? db
-        .selectFrom('tenders')
-        .innerJoin(sql<{ rowid: number }>`tenders_fts`.as('f'), (join) => join.onRef('f.rowid', '=', 'tenders.id'))
-        .where(sql<SqlBool>`f.tenders_fts match ${search.phrase}`)
-        .where((eb) => conditions(eb, dialect, filter, exactOnly, search.field))
-    : db.selectFrom('tenders').where((eb) => {
-        const shortSearch = dialect === 'sqlite' && Boolean(filter.q || filter.name);
-        return conditions(eb, dialect, filter, shortSearch ? exactOnly : countIndexes(dialect, filter));
-      });
-  return upTo === undefined
-    ? matches.select((eb) => eb.fn.countAll<number>().as('total'))
-    : db
-        .selectFrom(
-          matches
-            .select(sql<number>`1`.as('one'))
-            .limit(upTo + 1)
-            .as('m'),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('total'));
+  const text = Boolean(filter.q || filter.name);
+  if (search) {
+    const matches = db
+      .selectFrom('tenders')
+      .innerJoin(sql<{ rowid: number }>`tenders_fts`.as('f'), (join) => join.onRef('f.rowid', '=', 'tenders.id'))
+      .where(sql<SqlBool>`f.tenders_fts match ${search.phrase}`)
+      .where(() => conditions(dialect, filter, exactOnly, search.field));
+    return countOf(db, matches, upTo);
+  }
+  if (dialect === 'postgres' && text) {
+    const ranges = db
+      .selectFrom('tender_search')
+      .where(() => conditions(dialect, filter, textFirst, undefined, 'tender_search'));
+    return countOf(db, ranges, upTo);
+  }
+  return countOf(
+    db,
+    db.selectFrom('tenders').where(() => conditions(dialect, filter, text ? exactOnly : anyIndex)),
+    upTo,
+  );
+}
+
+/** The count of a query's rows; with `upTo`, it stops after upTo + 1 of them. */
+function countOf<DB, TB extends keyof DB>(db: Db, matches: SelectQueryBuilder<DB, TB, object>, upTo?: number) {
+  if (upTo === undefined) return matches.select(sql<number>`count(*)`.as('total'));
+  const limited = matches
+    .select(sql<number>`1`.as('one'))
+    .limit(upTo + 1)
+    .as('m');
+  return db.selectFrom(limited).select(sql<number>`count(*)`.as('total'));
 }
 
 /**

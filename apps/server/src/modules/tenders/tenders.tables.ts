@@ -76,8 +76,25 @@ export interface TenderCountsTable {
   n: number;
 }
 
+/**
+ * PostgreSQL only: the list's filter columns of every tender, cut into ranges of ids (migration 110), kept by a
+ * trigger on tenders. A text search counts and finds its matches here, one range at a time.
+ */
+export type TenderSearchTable = Pick<
+  TendersTable,
+  | 'status'
+  | 'owner_id'
+  | 'tender_start_date'
+  | 'initial_price_cents'
+  | 'mode_mask'
+  | 'origin_city'
+  | 'delivery_days'
+  | 'search_text'
+> & { id: number };
+
 export interface TendersTables {
   tenders: TendersTable;
+  tender_search: TenderSearchTable;
   tender_counts: TenderCountsTable;
   tender_imports: TenderImportsTable;
 }
