@@ -381,6 +381,9 @@ const walkNewestFirst = (column: FilterColumn) => column === 'status' || column 
  * every opened truck (84,000 at a million) to check the text on each; exact lookups keep their index.
  */
 const textFirst = (column: FilterColumn) => column === 'search_text' || exactOnly(column);
+/** PostgreSQL, a text search: its count and a sparse page's ids are read from tender_search's ranges. */
+const readsRanges = (dialect: Dialect, filter: TenderListFilter) =>
+  dialect === 'postgres' && Boolean(filter.q || filter.name);
 
 /** One page of tenders, newest first; `matching` is the count of the same filter (it picks the plan). */
 export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, matching: number) {
@@ -414,7 +417,7 @@ export function listTendersQuery(db: Db, filter: TenderListFilter, page: TenderP
     // The ids from the filter index (covering, no table reads), or on PostgreSQL for a text search from the
     // ranges' trigram indexes; the newest kept, then only those rows. Ordering by +id keeps the planner from
     // walking an index in id order (that is the dense plan).
-    const ranged = dialect === 'postgres' && Boolean(filter.q || filter.name);
+    const ranged = readsRanges(dialect, filter);
     let ids = db
       .selectFrom(ranged ? 'tender_search' : 'tenders')
       .select('id')
@@ -501,7 +504,6 @@ async function countRows(db: Db, dialect: Dialect, filter: TenderListFilter, upT
 /** The query of countRows (its plan can be read with `.explain()`). */
 export function countRowsQuery(db: Db, dialect: Dialect, filter: TenderListFilter, upTo?: number) {
   const search = joinedSearch(dialect, filter);
-  const text = Boolean(filter.q || filter.name);
   if (search) {
     const matches = db
       .selectFrom('tenders')
@@ -510,7 +512,7 @@ export function countRowsQuery(db: Db, dialect: Dialect, filter: TenderListFilte
       .where(() => conditions(dialect, filter, exactOnly, search.field));
     return countOf(db, matches, upTo);
   }
-  if (dialect === 'postgres' && text) {
+  if (readsRanges(dialect, filter)) {
     const ranges = db
       .selectFrom('tender_search')
       .where(() => conditions(dialect, filter, textFirst, undefined, 'tender_search'));
@@ -518,7 +520,8 @@ export function countRowsQuery(db: Db, dialect: Dialect, filter: TenderListFilte
   }
   return countOf(
     db,
-    db.selectFrom('tenders').where(() => conditions(dialect, filter, text ? exactOnly : anyIndex)),
+    // SQLite, a needle too short for the trigram index: the text is checked on rows the exact terms find
+    db.selectFrom('tenders').where(() => conditions(dialect, filter, filter.q || filter.name ? exactOnly : anyIndex)),
     upTo,
   );
 }
