@@ -200,9 +200,9 @@ type FilterColumn =
  *   those rows are read.
  * - 'search': a text search; the trigram index gives the candidates, the other terms are checked on them.
  * PostgreSQL plans from its own statistics ('natural'), except for a text search: its trigram index (GIN) gives
- * every match before any is read, so a term that many tenders hold is read 'dense' (newest first, the text
- * checked on each row: the page is found after a few hundred rows) and one that few hold 'sparse' (the matches
- * from the index, sorted). Left to itself the planner guesses how many tenders a pattern matches, and a wrong
+ * every match before any is read, so a term that many tenders hold is read 'dense' (newest first in the narrow
+ * copy tender_search, the text checked on each row: the page is found after a few hundred rows) and one that few
+ * hold 'sparse' (the matches from the index, sorted). Left to itself the planner guesses how many tenders a pattern matches, and a wrong
  * guess either way reads every match or every tender.
  */
 export type ListPlan = 'natural' | 'dense' | 'sparse' | 'search';
@@ -385,6 +385,9 @@ const textFirst = (column: FilterColumn) => column === 'search_text' || exactOnl
 const readsRanges = (dialect: Dialect, filter: TenderListFilter) =>
   dialect === 'postgres' && Boolean(filter.q || filter.name);
 
+/** The filter keeps one owner's tenders (My Orders, or the viewer's drafts), which tenders' owner indexes hold. */
+const keepsOneOwner = (filter: TenderListFilter) => filter.ownerId !== undefined || filter.status === 'draft';
+
 /** One page of tenders, newest first; `matching` is the count of the same filter (it picks the plan). */
 export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, matching: number) {
   if (engineOf(db) === 'postgres' && !db.isTransaction && chooseListPlan('postgres', filter, matching) === 'dense') {
@@ -446,6 +449,22 @@ export function listTendersQuery(db: Db, filter: TenderListFilter, page: TenderP
     if (page.afterId !== undefined) joined = joined.where('f.rowid', '<', page.afterId);
     if (page.offset) joined = joined.offset(page.offset);
     return joined;
+  }
+  if (plan === 'dense' && readsRanges(dialect, filter) && !keepsOneOwner(filter)) {
+    // PostgreSQL, a text many tenders hold: the narrow copy is walked newest first (its ranges' primary keys, in
+    // order, under walkInOrder), the text and the other terms checked on each row, and only the page's tenders
+    // are read. Walking the tenders themselves read every wide row passed over. One owner's tenders keep their
+    // owner's index on tenders (below): they are few among the market's.
+    let ids = db
+      .selectFrom('tender_search')
+      .select('id')
+      .where(() => conditions(dialect, filter, anyIndex, undefined, 'tender_search'))
+      .orderBy('id', 'desc')
+      .limit(page.limit);
+    if (page.afterId !== undefined) ids = ids.where('id', '<', page.afterId);
+    if (page.offset) ids = ids.offset(page.offset);
+    // = any(array(…)): the page's ids are found first, then read from the primary key in its order
+    return query.where('id', '=', sql<number>`any(array(${ids}))`).orderBy('id', 'desc');
   }
   const indexed = plan === 'natural' ? anyIndex : plan === 'dense' ? walkNewestFirst : exactOnly;
   query = query
