@@ -202,8 +202,8 @@ type FilterColumn =
  * PostgreSQL plans from its own statistics ('natural'), except for a text search: its trigram index (GIN) gives
  * every match before any is read, so a term that many tenders hold is read 'dense' (newest first in the narrow
  * copy tender_search, the text checked on each row: the page is found after a few hundred rows) and one that few
- * hold 'sparse' (the matches from the index, sorted). Left to itself the planner guesses how many tenders a pattern matches, and a wrong
- * guess either way reads every match or every tender.
+ * hold 'sparse' (the matches from the index, sorted). Left to itself the planner guesses how many tenders a
+ * pattern matches, and a wrong guess either way reads every match or every tender.
  */
 export type ListPlan = 'natural' | 'dense' | 'sparse' | 'search';
 
