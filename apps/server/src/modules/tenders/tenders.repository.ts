@@ -415,65 +415,63 @@ export async function walkInOrder(trx: Db): Promise<void> {
 export function listTendersQuery(db: Db, filter: TenderListFilter, page: TenderPage, matching: number) {
   const dialect = engineOf(db);
   const plan = chooseListPlan(dialect, filter, matching);
-  let query = db.selectFrom('tenders').select(tenderColumns);
+  const query = db.selectFrom('tenders').select(tenderColumns);
   if (plan === 'sparse') {
     // The ids from the filter index (covering, no table reads), or on PostgreSQL for a text search from the
     // ranges' trigram indexes; the newest kept, then only those rows. Ordering by +id keeps the planner from
     // walking an index in id order (that is the dense plan).
     const ranged = readsRanges(dialect, filter);
-    let ids = db
+    const ids = db
       .selectFrom(ranged ? 'tender_search' : 'tenders')
       .select('id')
       .where(() =>
         ranged
           ? conditions(dialect, filter, textFirst, undefined, 'tender_search')
           : conditions(dialect, filter, anyIndex),
-      )
-      .orderBy(sql`+${sql.ref('id')}`, 'desc')
-      .limit(page.limit);
-    if (page.afterId !== undefined) ids = ids.where(sql`+${sql.ref('id')}`, '<', page.afterId);
-    if (page.offset) ids = ids.offset(page.offset);
-    return query.where('id', 'in', ids).orderBy('id', 'desc');
+      );
+    return query.where('id', 'in', pageOf(ids, page, sql`+${sql.ref('id')}`)).orderBy('id', 'desc');
   }
   const search = plan === 'search' ? joinedSearch(dialect, filter) : undefined;
   if (search) {
     // The trigram index streams its matches newest first; each is checked until the page is full.
-    let joined = db
+    const joined = db
       .selectFrom('tenders')
       .innerJoin(sql<{ rowid: number }>`tenders_fts`.as('f'), (join) => join.onRef('f.rowid', '=', 'tenders.id'))
       .select(tenderColumns.map((column) => `tenders.${column}` as const))
       .where(sql<SqlBool>`f.tenders_fts match ${search.phrase}`)
-      .where(() => conditions(dialect, filter, exactOnly, search.field))
-      .orderBy('f.rowid', 'desc')
-      .limit(page.limit);
-    if (page.afterId !== undefined) joined = joined.where('f.rowid', '<', page.afterId);
-    if (page.offset) joined = joined.offset(page.offset);
-    return joined;
+      .where(() => conditions(dialect, filter, exactOnly, search.field));
+    return pageOf(joined, page, sql.ref('f.rowid'));
   }
   if (plan === 'dense' && readsRanges(dialect, filter) && !keepsOneOwner(filter)) {
     // PostgreSQL, a text many tenders hold: the narrow copy is walked newest first (its ranges' primary keys, in
     // order, under walkInOrder), the text and the other terms checked on each row, and only the page's tenders
     // are read. Walking the tenders themselves read every wide row passed over. One owner's tenders keep their
     // owner's index on tenders (below): they are few among the market's.
-    let ids = db
+    const ids = db
       .selectFrom('tender_search')
       .select('id')
-      .where(() => conditions(dialect, filter, anyIndex, undefined, 'tender_search'))
-      .orderBy('id', 'desc')
-      .limit(page.limit);
-    if (page.afterId !== undefined) ids = ids.where('id', '<', page.afterId);
-    if (page.offset) ids = ids.offset(page.offset);
+      .where(() => conditions(dialect, filter, anyIndex, undefined, 'tender_search'));
     // = any(array(…)): the page's ids are found first, then read from the primary key in its order
-    return query.where('id', '=', sql<number>`any(array(${ids}))`).orderBy('id', 'desc');
+    return query.where('id', '=', sql<number>`any(array(${pageOf(ids, page, sql.ref('id'))}))`).orderBy('id', 'desc');
   }
   const indexed = plan === 'natural' ? anyIndex : plan === 'dense' ? walkNewestFirst : exactOnly;
-  query = query
-    .where(() => conditions(dialect, filter, indexed))
-    .orderBy('id', 'desc')
-    .limit(page.limit);
-  if (page.afterId !== undefined) query = query.where('id', '<', page.afterId);
-  if (page.offset) query = query.offset(page.offset);
-  return query;
+  return pageOf(
+    query.where(() => conditions(dialect, filter, indexed)),
+    page,
+    sql.ref('id'),
+  );
+}
+
+/** A page of a query newest first by `id` (an id column, or an expression of it): limit, cursor and offset. */
+function pageOf<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  page: TenderPage,
+  id: Expression<number>,
+): SelectQueryBuilder<DB, TB, O> {
+  let paged = query.orderBy(id, 'desc').limit(page.limit);
+  if (page.afterId !== undefined) paged = paged.where(id, '<', page.afterId);
+  if (page.offset) paged = paged.offset(page.offset);
+  return paged;
 }
 
 /** The owners whose companies are suspended: their tenders leave the public list. */
