@@ -72,7 +72,7 @@ import {
   assertModerator,
   createLoginThrottle,
   createTokenService,
-  findActiveSession,
+  isSessionOpenFor,
   usersRoutes,
   type LoginThrottlePolicy,
 } from './modules/users/index.js';
@@ -93,6 +93,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { createRedisCounterStore, createRedisEventBus } from './plugins/redis.js';
 import { requestOriginPlugin } from './plugins/request-origin.js';
 import { requestLogFields, securityPlugin, tileImageSource } from './plugins/security.js';
+import { lazyRequestLogger } from './request-logger.js';
 import { endAllSseStreams } from './plugins/sse.js';
 import { staticWebPlugin } from './plugins/static-web.js';
 
@@ -182,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     // randomUUID draws from a buffered entropy pool: far cheaper per request than randomBytes
     genReqId: () => randomUUID(),
+    // a request's logger is made when it first writes a line (see request-logger.ts)
+    childLoggerFactory: lazyRequestLogger,
     // `/api/tenders/` answers as `/api/tenders`, as it did when modules were mounted under prefixes
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // while closing, a request already on a connection is answered (with Connection: close), not refused with
@@ -304,8 +307,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, {
     verifyAccess: (token: string) => tokens.verifyAccess(token),
-    isSessionOpen: async (sessionId: string, userId: number) =>
-      (await findActiveSession(db, sessionId))?.user_id === userId,
+    isSessionOpen: (sessionId: string, userId: number) => isSessionOpenFor(db, sessionId, userId),
   });
   const quotasCtx = {
     db,

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { preparedQuery } from '../src/db/prepared.js';
+import { isSessionOpenFor } from '../src/modules/users/index.js';
 import { buildTestApp, engine, sql, TEST_JWT_SECRET, testDatabaseUrl } from './helpers.js';
 import { createUser } from './factories/index.js';
 
@@ -175,6 +176,66 @@ describe.runIf(engine === 'sqlite')('the embedded database file', () => {
         .poll(() => statSync(join(dataDir, 'yuk-tender.db')).size, { timeout: 5000, interval: 100 })
         .toBeGreaterThan(before + 800_000);
     } finally {
+      await file.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  it('answers a request’s session check from what is committed, without waiting for a transaction in progress', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yuk-sessions-'));
+    const file = openDatabase({ url: undefined, dataDir });
+    await migrateToLatest(file);
+    const fileApp = await buildApp({
+      database: file,
+      jwtSecret: TEST_JWT_SECRET,
+      logLevel: 'silent',
+      deadlineTickMs: 0,
+      outboxTickMs: 0,
+    });
+    try {
+      const user = await createUser(fileApp);
+      const me = (token: string) =>
+        fileApp.inject({ method: 'GET', url: apiPaths.users.me, headers: { authorization: `Bearer ${token}` } });
+      expect((await me(user.accessToken)).statusCode).toBe(200);
+      const session = await file.db
+        .selectFrom('sessions')
+        .select(['id', 'user_id'])
+        .where('user_id', '=', user.user.id)
+        .executeTakeFirstOrThrow();
+
+      // a transaction revokes the session and stays open: the check still reads the session as committed,
+      // at once (queued behind the transaction it would wait for it, and this test would time out)
+      let revoked!: () => void;
+      let finish!: () => void;
+      const revokedInside = new Promise<void>((resolve) => (revoked = resolve));
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const transaction = file.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: new Date().toISOString(), revoked_reason: 'test' })
+          .where('id', '=', session.id)
+          .execute();
+        revoked();
+        await finished;
+      });
+      await revokedInside;
+      expect(await isSessionOpenFor(file.db, session.id, session.user_id)).toBe(true);
+      expect(await isSessionOpenFor(file.db, session.id, session.user_id + 1)).toBe(false);
+      finish();
+      await transaction;
+      expect(await isSessionOpenFor(file.db, session.id, session.user_id)).toBe(false);
+
+      // through the app: a logout ends the session for the very next request
+      const other = await createUser(fileApp);
+      expect((await me(other.accessToken)).statusCode).toBe(200);
+      const out = await fileApp.inject({
+        method: 'POST',
+        url: apiPaths.users.logout,
+        payload: { refreshToken: other.refreshToken },
+      });
+      expect(out.statusCode).toBe(204);
+      expect((await me(other.accessToken)).json()).toMatchObject({ code: 'TOKEN_INVALID' });
+    } finally {
+      await fileApp.close();
       await file.close();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -86,6 +86,21 @@ export function heldSqliteConnection(db: Db): SqliteStatements | undefined {
   return db.isTransaction ? sqliteConnections.get(db.getExecutor().adapter) : undefined;
 }
 
+/** A second connection to a SQLite file, for reads of what is committed (see committedSqliteReader). */
+const committedReaders = new WeakMap<DialectAdapter, SqliteStatements>();
+
+/**
+ * Outside a transaction on a SQLite file: a connection of its own that only reads, where a statement runs at
+ * once and sees what has been committed. The main connection serves one transaction at a time (Kysely queues
+ * every other query behind it), so a read that needs only the committed state, such as the session check of
+ * every signed-in request, need not wait for a batch of bids to commit. Undefined inside a transaction (it
+ * must see its own writes), for an in-memory database (a second connection would open another, empty one)
+ * and on PostgreSQL (its pool has the connections).
+ */
+export function committedSqliteReader(db: Db): SqliteStatements | undefined {
+  return db.isTransaction ? undefined : committedReaders.get(db.getExecutor().adapter);
+}
+
 /** Dialect adapters of PostgreSQL databases (a database and all its transactions share one). */
 const postgresAdapters = new WeakSet<DialectAdapter>();
 
@@ -183,6 +198,12 @@ export function openDatabase(options: DatabaseOptions): Database {
   const pingStatement = sqlite.prepare('select 1');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
   sqliteConnections.set(db.getExecutor().adapter, connection);
+  const reader = file === ':memory:' ? undefined : new SqliteDatabase(file);
+  if (reader) {
+    reader.pragma('query_only = ON');
+    reader.pragma('busy_timeout = 5000');
+    committedReaders.set(db.getExecutor().adapter, withStatementCache(reader, 100));
+  }
   // a file database checkpoints on a thread of its own; the main connection only as the backstop
   const checkpointer = file === ':memory:' ? undefined : startSqliteCheckpointer(file);
   if (checkpointer) {
@@ -197,6 +218,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     ping: async () => void pingStatement.get(),
     async close() {
       await checkpointer?.stop();
+      reader?.close();
       await db.destroy();
     },
     source: { engine: 'sqlite', file, connection: sqlite },

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, DialectAdapter } from 'kysely';
-import { heldSqliteConnection, engineOf, keepPreparedOnPostgres, type Db } from './database.js';
+import { committedSqliteReader, heldSqliteConnection, engineOf, keepPreparedOnPostgres, type Db } from './database.js';
 
 /** Stands in for an argument while the query is built once; replaced by the real value on every run. */
 class Slot {
@@ -16,6 +16,13 @@ export interface PreparedQuery<Args, Row> {
   /** Every row the query returns (for INSERT/UPDATE: its RETURNING rows). */
   all(db: Db, args: Args): Promise<Row[]>;
   first(db: Db, args: Args): Promise<Row | undefined>;
+  /**
+   * The first row of a read as last committed. On a SQLite file outside a transaction it is read at once on
+   * the reading connection (committedSqliteReader), not queued behind a transaction in progress; elsewhere
+   * it is `first`. For reads where the committed state is the answer (a commit that has not happened yet is
+   * one that the request came before).
+   */
+  firstCommitted(db: Db, args: Args): Promise<Row | undefined>;
 }
 
 /**
@@ -48,9 +55,14 @@ export function preparedQuery<Args extends Record<string, unknown>, Row>(
     return entry;
   }
 
+  function valuesOf({ parameters }: Compiled, args: Args): unknown[] {
+    return parameters.map((value) => (value instanceof Slot ? args[value.name] : value));
+  }
+
   async function all(db: Db, args: Args): Promise<Row[]> {
-    const { template, parameters } = compiled(db);
-    const values = parameters.map((value) => (value instanceof Slot ? args[value.name] : value));
+    const prepared = compiled(db);
+    const { template } = prepared;
+    const values = valuesOf(prepared, args);
     // Inside a SQLite transaction the connection is already ours: run the cached statement directly, as
     // Kysely's SQLite driver itself would (reader statements return rows, the others run).
     const sqlite = heldSqliteConnection(db);
@@ -68,6 +80,12 @@ export function preparedQuery<Args extends Record<string, unknown>, Row>(
     all,
     async first(db, args) {
       return (await all(db, args))[0];
+    },
+    async firstCommitted(db, args) {
+      const reader = committedSqliteReader(db);
+      if (!reader) return (await all(db, args))[0];
+      const prepared = compiled(db);
+      return reader.prepare(prepared.template.sql).get(valuesOf(prepared, args)) as Row | undefined;
     },
   };
 }

@@ -7,7 +7,7 @@ export {
   contactsOfUsers,
   findUserByVerifiedPhone,
   setVerifiedPhone,
-  findActiveSession,
+  isSessionOpenFor,
   findUserByEmail,
   findUserRole,
   grantModerator,

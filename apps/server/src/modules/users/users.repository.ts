@@ -165,6 +165,11 @@ export function findActiveSession(db: Db, id: string) {
   return activeSession.first(db, { id });
 }
 
+/** Whether the user's session is open as last committed: the check of every signed-in request. */
+export async function isSessionOpenFor(db: Db, sessionId: string, userId: number): Promise<boolean> {
+  return (await activeSession.firstCommitted(db, { id: sessionId }))?.user_id === userId;
+}
+
 export async function revokeSession(db: Db, id: string, reason: string, at: string) {
   await db
     .updateTable('sessions')
