@@ -21,13 +21,13 @@ class RequestLogger implements FastifyBaseLogger {
     private readonly options: ChildLoggerOptions,
   ) {}
 
-  private child_(): FastifyBaseLogger {
+  private childNow(): FastifyBaseLogger {
     this.made ??= this.server.child(this.bindings, this.options);
     return this.made;
   }
 
   private write(level: Level, args: unknown[]): void {
-    const logger = this.made ?? (this.server.isLevelEnabled(level) ? this.child_() : undefined);
+    const logger = this.made ?? (this.server.isLevelEnabled(level) ? this.childNow() : undefined);
     // pino's overloads (object first, or message first) are passed through as they came
     logger?.[level](...(args as Parameters<LogFn>));
   }
@@ -37,7 +37,7 @@ class RequestLogger implements FastifyBaseLogger {
   }
 
   set level(level: string) {
-    this.child_().level = level;
+    this.childNow().level = level;
   }
 
   // methods on the prototype, not arrow fields: a request's logger is one small object
@@ -62,7 +62,7 @@ class RequestLogger implements FastifyBaseLogger {
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.child_().child(bindings, options);
+    return this.childNow().child(bindings, options);
   }
 }
 
