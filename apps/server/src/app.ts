@@ -156,6 +156,9 @@ export interface AppOptions {
   waybillRefreshTickMs?: number;
 }
 
+/** How long a starting instance waits for its Redis subscriptions before it takes requests regardless. */
+const SUBSCRIPTIONS_WAIT_MS = 3000;
+
 /** Request and response logs never carry tokens, passwords or cookies. */
 const redact = [
   'req.headers.authorization',
@@ -305,6 +308,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       bus,
     }),
   });
+  // an instance takes requests once its subscriptions reach Redis (the streams' control channel among them: a
+  // stream another instance pushed out would otherwise stay open here); with Redis away it starts after
+  // SUBSCRIPTIONS_WAIT_MS all the same, degraded, as its health check says
+  if (redisBus) app.addHook('onReady', async () => await redisBus.subscribed(SUBSCRIPTIONS_WAIT_MS));
   await app.register(authPlugin, {
     verifyAccess: (token: string) => tokens.verifyAccess(token),
     isSessionOpen: (sessionId: string, userId: number) => isSessionOpenFor(db, sessionId, userId),

@@ -274,7 +274,7 @@ describe.skipIf(!redisUrl)('the caps across instances (Redis)', () => {
       await first.app.listen({ port: 0, host: '127.0.0.1' }),
       await second.listen({ port: 0, host: '127.0.0.1' }),
     ];
-    await wait(300); // the subscriptions reach Redis
+    // no wait here: an instance is ready once its subscriptions (the streams' control channel) reach Redis
     // a user id no earlier run had: the slots of an earlier run's user 1 stay in Redis for a day, and, being the
     // oldest, they would be the ones pushed out
     const [user] = await freshIdUsers(first.database, 1);

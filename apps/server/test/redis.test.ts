@@ -16,7 +16,8 @@ describe.skipIf(!redisUrl)('Redis-backed events and counters', () => {
     const b = await createRedisEventBus(redisUrl!, log);
     const channel = `test:${Math.random()}`;
     const received = next<unknown>((resolve) => b.subscribe(channel, resolve));
-    await wait(100); // let the SUBSCRIBE reach Redis
+    // until Redis has acknowledged the SUBSCRIBE, a message on the channel would pass b by
+    await b.subscribed(10_000);
     await a.publish(channel, { min_bid: 10 });
     expect(await received).toEqual({ min_bid: 10 });
     await Promise.all([a.close(), b.close()]);
@@ -43,6 +44,10 @@ describe.skipIf(!redisUrl)('Redis-backed events and counters', () => {
     const bus = await createRedisEventBus(dead, log);
     const channel = 'test:local';
     const received = next<unknown>((resolve) => bus.subscribe(channel, resolve));
+    // the subscription cannot reach Redis: waiting for it ends after the time given
+    const startedMs = Date.now();
+    await bus.subscribed(300);
+    expect(Date.now() - startedMs).toBeGreaterThanOrEqual(250);
     await bus.publish(channel, { ok: true });
     expect(await received).toEqual({ ok: true });
     const store = createRedisCounterStore(bus.publisher, log);

@@ -36,7 +36,7 @@ function connectRedis(RedisClient: RedisClass, url: string, name: string, log: F
 export async function createRedisEventBus(
   url: string,
   log: FastifyBaseLogger,
-): Promise<EventBus & { publisher: Redis }> {
+): Promise<EventBus & { publisher: Redis; subscribed(maxMs: number): Promise<void> }> {
   // ioredis is loaded only by an instance configured with Redis: one without it keeps that memory
   const { Redis: RedisClient } = await import('ioredis');
   const publisher = connectRedis(RedisClient, url, 'publisher', log);
@@ -50,6 +50,8 @@ export async function createRedisEventBus(
   subscriber.on('error', () => undefined); // reported through the publisher's state
   const local = createMemoryEventBus();
   const counts = new Map<string, number>();
+  /** SUBSCRIBE commands sent and not yet acknowledged: until then a message on that channel passes us by. */
+  const pending = new Set<Promise<unknown>>();
 
   subscriber.on('message', (channel: string, message: string) => {
     try {
@@ -72,8 +74,13 @@ export async function createRedisEventBus(
       const unsubscribeLocal = local.subscribe(channel, handler);
       const count = (counts.get(channel) ?? 0) + 1;
       counts.set(channel, count);
-      if (count === 1)
-        subscriber.subscribe(channel).catch((error: unknown) => log.warn({ err: error, channel }, 'subscribe failed'));
+      if (count === 1) {
+        const subscribing = subscriber
+          .subscribe(channel)
+          .catch((error: unknown) => log.warn({ err: error, channel }, 'subscribe failed'))
+          .finally(() => pending.delete(subscribing));
+        pending.add(subscribing);
+      }
       return () => {
         unsubscribeLocal();
         const left = (counts.get(channel) ?? 1) - 1;
@@ -84,6 +91,14 @@ export async function createRedisEventBus(
         counts.delete(channel);
         subscriber.unsubscribe(channel).catch(() => undefined);
       };
+    },
+    /** Resolves once the subscriptions asked for so far are in effect, or after `maxMs` (Redis away). */
+    async subscribed(maxMs) {
+      if (pending.size === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)));
+      await Promise.race([Promise.all(pending), waited]);
+      clearTimeout(timer);
     },
     async close() {
       await local.close();
