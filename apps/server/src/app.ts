@@ -93,9 +93,9 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { createRedisCounterStore, createRedisEventBus } from './plugins/redis.js';
 import { requestOriginPlugin } from './plugins/request-origin.js';
 import { requestLogFields, securityPlugin, tileImageSource } from './plugins/security.js';
-import { lazyRequestLogger } from './request-logger.js';
 import { endAllSseStreams } from './plugins/sse.js';
 import { staticWebPlugin } from './plugins/static-web.js';
+import { lazyRequestLogger } from './request-logger.js';
 
 export interface AppOptions {
   database: Database;

@@ -188,7 +188,8 @@ export function openDatabase(options: DatabaseOptions): Database {
   const file = options.url?.startsWith('sqlite:')
     ? options.url.slice('sqlite:'.length)
     : join(options.dataDir, 'yuk-tender.db');
-  if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
+  const inMemory = file === ':memory:';
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -198,14 +199,14 @@ export function openDatabase(options: DatabaseOptions): Database {
   const pingStatement = sqlite.prepare('select 1');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
   sqliteConnections.set(db.getExecutor().adapter, connection);
-  const reader = file === ':memory:' ? undefined : new SqliteDatabase(file);
+  const reader = inMemory ? undefined : new SqliteDatabase(file);
   if (reader) {
     reader.pragma('query_only = ON');
     reader.pragma('busy_timeout = 5000');
     committedReaders.set(db.getExecutor().adapter, withStatementCache(reader, 100));
   }
   // a file database checkpoints on a thread of its own; the main connection only as the backstop
-  const checkpointer = file === ':memory:' ? undefined : startSqliteCheckpointer(file);
+  const checkpointer = inMemory ? undefined : startSqliteCheckpointer(file);
   if (checkpointer) {
     sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
     sqlite.pragma(`journal_size_limit = ${BACKSTOP_CHECKPOINT_PAGES * 4096}`);

@@ -76,14 +76,16 @@ export function preparedQuery<Args extends Record<string, unknown>, Row>(
     return (await db.executeQuery(query)).rows;
   }
 
+  async function first(db: Db, args: Args): Promise<Row | undefined> {
+    return (await all(db, args))[0];
+  }
+
   return {
     all,
-    async first(db, args) {
-      return (await all(db, args))[0];
-    },
+    first,
     async firstCommitted(db, args) {
       const reader = committedSqliteReader(db);
-      if (!reader) return (await all(db, args))[0];
+      if (!reader) return first(db, args);
       const prepared = compiled(db);
       return reader.prepare(prepared.template.sql).get(valuesOf(prepared, args)) as Row | undefined;
     },
