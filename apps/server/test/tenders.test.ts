@@ -882,6 +882,24 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     expect(plan).toContain('tenders_owner_drafts_idx');
   });
 
+  it('reads a page at one initial price from the price and id index, newest first, nothing sorted', async () => {
+    const filter: TenderListFilter = { viewerId: carrier.user.id, initialPriceCents: 150_000 };
+    // past the capped count (a walk newest first); the table here is small enough to read whole: the plan is
+    // read as it would be on a large one
+    const plan = await listDb.db.transaction().execute(async (trx) => {
+      if (engine === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
+      const query = listTendersQuery(trx, filter, { limit: 51 }, Number.POSITIVE_INFINITY);
+      if (engine === 'postgres') return JSON.stringify(await query.explain('json'));
+      const compiled = query.compile();
+      const result = await trx.executeQuery(
+        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+      );
+      return JSON.stringify(result.rows);
+    });
+    expect(plan).toContain('tenders_initial_price_page_idx');
+    expect(plan).not.toContain(engine === 'postgres' ? '"Node Type":"Sort"' : 'TEMP B-TREE');
+  });
+
   it.runIf(engine === 'postgres')(
     'reads a text many tenders hold newest first from the narrow copy, and one few hold from the trigram index (PostgreSQL)',
     async () => {

@@ -35,6 +35,7 @@ import { tenderFillfactorMigration } from './070-tender-fillfactor.js';
 import { ratingTotalsMigration } from './090-rating-totals.js';
 import { tenderNameSearchMigration } from './100-tender-name-search.js';
 import { tenderSearchRangesMigration } from './110-tender-search-ranges.js';
+import { initialPricePageIndexMigration } from './120-initial-price-page-index.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '090-rating-totals': ratingTotalsMigration,
   '100-tender-name-search': tenderNameSearchMigration,
   '110-tender-search-ranges': tenderSearchRangesMigration,
+  '120-initial-price-page-index': initialPricePageIndexMigration,
 };

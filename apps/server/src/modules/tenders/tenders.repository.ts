@@ -368,8 +368,12 @@ function conditions(
 }
 
 const anyIndex = () => true;
-/** Exact lookups keep their index in every plan: they match one row or a handful. */
-const exactOnly = (column: FilterColumn) => column === 'id' || column === 'tender_start_date';
+/**
+ * Exact lookups keep their index in every plan: an id matches one row, and a start date or an initial price
+ * has an index of the value then the id, which walks its matches alone newest first.
+ */
+const exactOnly = (column: FilterColumn) =>
+  column === 'id' || column === 'tender_start_date' || column === 'initial_price_cents';
 /**
  * A walk newest first: by id, or by the status or owner index (which end in id); every other term, the text
  * included, is checked on the rows walked. On PostgreSQL walkInOrder keeps the planner to such a walk.
