@@ -24,6 +24,12 @@ const SIZES = (process.env.BENCH_CURVE_SIZES ?? '10000,100000,1000000')
   .sort((a, b) => a - b);
 /** Requests per second each call is measured at (the same at every size, so the sizes compare). */
 const RATE = Number(process.env.BENCH_CURVE_RATE ?? 50);
+/**
+ * A round lasts long enough for this many answers of a call: at fewer than 100, the nearest-rank p99 is the
+ * round's slowest answer (a slow call at 9 requests a second gave 27 in 3 seconds), which one burst of the
+ * machine's other work decides.
+ */
+const MIN_ANSWERS = Number(process.env.BENCH_CURVE_MIN_ANSWERS ?? 300);
 /** BENCH_CURVE_HTTP=off: the in-process calls alone (a quick look while changing a query). */
 const HTTP = process.env.BENCH_CURVE_HTTP !== 'off';
 // BENCH_CURVE_KEEP=1: the largest size's database is kept (and its place logged), to read its query plans after
@@ -518,7 +524,12 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
             // busy at most (5,000 bids take longer than a page), and kept for the larger sizes
             entry.rate ??= Math.max(1, Math.min(RATE, Math.floor(250 / inProcess.latency.p50)));
             const fixed = HTTP
-              ? await measureAtRate({ url, headers, seconds, rate: entry.rate })
+              ? await measureAtRate({
+                  url,
+                  headers,
+                  seconds: Math.max(seconds, Math.ceil(MIN_ANSWERS / entry.rate)),
+                  rate: entry.rate,
+                })
               : { latency: { p50: Number.NaN, p99: Number.NaN } };
             figures.push({ fixed, inProcess });
           }
