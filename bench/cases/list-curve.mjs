@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { URLSearchParams } from 'node:url';
 import { sql } from 'kysely';
 import { databaseBytes, writeRows } from '../lib/bulk.mjs';
-import { measureAtRate, measureInProcess } from '../lib/load.mjs';
+import { measureAtRateApart, measureInProcess } from '../lib/load.mjs';
 import { benchEngines, createBenchDatabase, enginesNamedIn } from '../lib/postgres.mjs';
 import { startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
@@ -485,7 +485,8 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
       log(
         `${engine.name}: ${size.toLocaleString('en')} tenders, ${bids.toLocaleString('en')} bids, ` +
           `${ratings.toLocaleString('en')} ratings; grown in ` +
-          `${writeSeconds.toFixed(1)} s; database ${(bytes / 2 ** 20).toFixed(0)} MB`,
+          `${writeSeconds.toFixed(1)} s; database ${(bytes / 2 ** 20).toFixed(0)} MB; ` +
+          `this process's heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
       );
       dataRows.push({
         case: `B14 data at ${size.toLocaleString('en')} tenders (${engine.name})`,
@@ -524,7 +525,7 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
             // busy at most (5,000 bids take longer than a page), and kept for the larger sizes
             entry.rate ??= Math.max(1, Math.min(RATE, Math.floor(250 / inProcess.latency.p50)));
             const fixed = HTTP
-              ? await measureAtRate({
+              ? await measureAtRateApart({
                   url,
                   headers,
                   seconds: Math.max(seconds, Math.ceil(MIN_ANSWERS / entry.rate)),

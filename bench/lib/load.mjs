@@ -1,4 +1,6 @@
 // HTTP load with autocannon: the most a server answers at a fixed concurrency, and latencies at a fixed rate.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { summarize } from './stats.mjs';
 
@@ -84,6 +86,24 @@ export async function measureAtRate({ url, headers, requests, expected, seconds,
     latency: summarize(latencies),
     streams: count,
   };
+}
+
+/**
+ * measureAtRate in a fresh process (on the bench's core, whose affinity it inherits). The latencies it reports
+ * include the pauses of the process that sends the requests: a bench process that holds a large heap (B14 after
+ * writing a million tenders and timing the service calls in process) pauses longer for its garbage collections,
+ * and that would read as the server's slower answers. `expected` cannot cross to the other process.
+ */
+export function measureAtRateApart(options) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./rate-process.mjs', import.meta.url)), [], { stdio: 'inherit' });
+    child.once('message', resolve);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load process exited with ${code}`));
+    });
+    child.send(options);
+  });
 }
 
 /** Times `fn` in a loop in this process: warm-up, then `iterations` timed calls (milliseconds). */
