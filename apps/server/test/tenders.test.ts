@@ -888,6 +888,20 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     expect(plan).toContain('tenders_owner_drafts_idx');
   });
 
+  it("counts and pages the viewer's drafts in a price or delivery band from the drafts' own index", async () => {
+    // the filter index holds status, both bands and the owner: SQLite took it, covering, and read every draft
+    for (const band of [{ price: 'Qimmat' }, { delivery: 'Tez' }] as const) {
+      const filter: TenderListFilter = { viewerId: shipper.user.id, status: 'draft', ...band };
+      for (const plan of [
+        await planOnLargeTable((trx) => countRowsQuery(trx, engine, filter)),
+        await planOnLargeTable((trx) => listTendersQuery(trx, filter, { limit: 51 }, 0)),
+      ]) {
+        expect(plan, JSON.stringify(band)).toContain('tenders_owner_drafts_idx');
+        expect(plan, JSON.stringify(band)).not.toContain('tenders_filter_idx');
+      }
+    }
+  });
+
   it('reads a page at one initial price from the price and id index, newest first, nothing sorted', async () => {
     const filter: TenderListFilter = { viewerId: carrier.user.id, initialPriceCents: 150_000 };
     // past the capped count: a walk newest first

@@ -333,8 +333,20 @@ function conditions(
   if (filter.hiddenOwnerIds?.length) where.push(eb(col('owner_id'), 'not in', filter.hiddenOwnerIds));
   if (filter.onlyOwnerIds?.length) where.push(eb(col('owner_id'), 'in', filter.onlyOwnerIds));
   if (filter.status === 'draft') {
-    // a literal, not a parameter: the planner then knows the query is the drafts' partial index's
-    where.push(eb(col('status'), '=', sql.lit('draft')), eb(col('owner_id'), '=', filter.viewerId));
+    // The viewer's drafts, from the drafts' partial index alone (a literal, not a parameter: the planner then
+    // knows the query is that index's). Written beside the other terms, a filter index that holds them all
+    // (a price or a delivery band) was taken instead, and read every draft of the market: 10,000 at a million.
+    where.push(
+      eb(
+        sql.ref(`${table}.id`),
+        'in',
+        eb
+          .selectFrom('tenders as own_drafts')
+          .select('own_drafts.id')
+          .where('own_drafts.status', '=', sql.lit('draft'))
+          .where('own_drafts.owner_id', '=', filter.viewerId),
+      ),
+    );
   } else if (filter.status) {
     where.push(eb(col('status'), '=', filter.status));
   } else if (filter.ownerId !== filter.viewerId) {
