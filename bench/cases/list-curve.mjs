@@ -597,8 +597,8 @@ export default {
     const server = await loadServerModules(modules);
     const templates = await tenderTemplates(server);
     const seconds = Number(process.env.BENCH_CURVE_SECONDS ?? Math.min(context.seconds, 3));
-    // a p99 of one 3-second run is its second-slowest answer of 150: one burst of the machine's other work
-    // decides it. Each figure is the median of three rounds' own.
+    // one round's p99 is decided by one burst of the machine's other work: each figure is the median of three
+    // rounds' own
     const rounds = Number(process.env.BENCH_CURVE_ROUNDS ?? 3);
     const rows = [];
     // BENCH_CURVE_ENGINES=SQLite or PostgreSQL: one engine alone (the two can then run side by side)
