@@ -822,6 +822,8 @@ describe('GET /api/tenders/all and /me: filters', async () => {
       { viewerId: carrier.user.id, mode: 'truck' },
       { viewerId: carrier.user.id, status: 'opened', mode: 'truck' },
       { viewerId: carrier.user.id, status: 'draft' },
+      { viewerId: carrier.user.id, status: 'draft', price: 'Arzon' },
+      { viewerId: shipper.user.id, status: 'draft', delivery: 'Tez', mode: 'truck' },
       { viewerId: carrier.user.id, location: 'other', price: 'Arzon' },
       { viewerId: carrier.user.id, delivery: 'Sekin' },
       { viewerId: carrier.user.id, initialPriceCents: 100_000 },
@@ -859,6 +861,15 @@ describe('GET /api/tenders/all and /me: filters', async () => {
           label,
         ).toEqual(expected);
       }
+    }
+    // the viewer's drafts in a band are their own only: the carrier's draft at 900, the shipper's of 3 days
+    for (const [filter, name] of [
+      [filters[4]!, 'Carrier draft'],
+      [filters[5]!, 'Shipper draft'],
+    ] as const) {
+      const drafts = await listTenders(listDb.db, filter, { limit: 500 }, 0);
+      expect(drafts.map((t) => t.name)).toEqual([name]);
+      expect(await countTenders(listDb.db, filter)).toBe(1);
     }
     expect(chooseListPlan('sqlite', { viewerId: 1 }, DENSE_MATCHES)).toBe('dense');
     expect(chooseListPlan('sqlite', { viewerId: 1 }, DENSE_MATCHES - 1)).toBe('sparse');
