@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, type AuthTokens, type UserSession } from '@yuk/shared';
 import { buildApp } from '../src/app.js';
-import { createMemoryStreamSlots, createRedisStreamSlots } from '../src/plugins/live-streams.js';
+import { createMemoryStreamSlots, createRedisStreamSlots, streamOpenedAtMs } from '../src/plugins/live-streams.js';
 import { createRedisEventBus } from '../src/plugins/redis.js';
 import { api, buildTestApp, TEST_JWT_SECRET } from './helpers.js';
 import { createTender, freshIdUsers, quickUsers, type QuickUser } from './factories/index.js';
@@ -181,9 +181,11 @@ describe('the caps on live streams (5 per user, 20 per address)', async () => {
 });
 
 describe('heartbeat and idle streams', async () => {
+  // long enough that a loaded machine's slow request never passes for a quiet stream
+  const IDLE_MS = 1000;
   const { app, database } = await buildTestApp({
     trustProxy: '127.0.0.1',
-    liveStreams: { heartbeatMs: 50, idleMs: 400 },
+    liveStreams: { heartbeatMs: 50, idleMs: IDLE_MS },
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   let user: QuickUser;
@@ -197,16 +199,18 @@ describe('heartbeat and idle streams', async () => {
     await stream.ended;
     const took = Date.now() - started;
     expect(stream.text()).toContain('event: closed\ndata: {"reason":"idle"}');
-    expect(took).toBeGreaterThanOrEqual(400);
-    expect(took).toBeLessThan(3000);
+    expect(took).toBeGreaterThanOrEqual(IDLE_MS);
+    expect(took).toBeLessThan(IDLE_MS + 3000);
   });
 
   it('an event restarts the idle time', async () => {
     const [owner] = await quickUsers(database, 1);
     const stream = await openStream(address, user.accessToken, '198.51.100.71');
     const tender = await createTender(app, user.accessToken);
+    let lastBidSentAt = 0;
     for (let i = 0; i < 4; i += 1) {
-      await wait(200);
+      await wait(IDLE_MS / 3);
+      lastBidSentAt = Date.now();
       const bid = await api(app, {
         method: 'POST',
         url: pathTo(apiPaths.tenders.bids, { id: tender.id }),
@@ -215,9 +219,11 @@ describe('heartbeat and idle streams', async () => {
       });
       expect(bid.statusCode).toBe(201);
     }
-    // 800 ms in, past the idle time, but each bid sent an event
+    // past the idle time since the stream opened, but each bid sent an event
     expect(stream.isEnded()).toBe(false);
     await stream.ended;
+    // closed a whole idle time after the last event (a millisecond's rounding aside), not after the first
+    expect(Date.now()).toBeGreaterThanOrEqual(lastBidSentAt + IDLE_MS - 2);
     expect(stream.text()).toContain('"reason":"idle"');
   });
 });
@@ -255,6 +261,22 @@ describe.skipIf(!redisUrl)('the caps across instances (Redis)', () => {
     expect(await slotsB.claim('four', cap, 4)).toEqual([]);
     expect(await slotsB.claim('five', cap, 5)).toEqual(['three']);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('two streams opened in the same millisecond keep their order: the older is pushed out, whatever the ids', async () => {
+    const log = Fastify({ logger: false }).log;
+    const bus = await createRedisEventBus(redisUrl!, log);
+    const slots = createRedisStreamSlots(bus.publisher, log);
+    const cap = [{ key: `test-${Math.random()}`, cap: 2 }];
+    // read back to back, as two opens a Redis round trip apart can be: a whole millisecond would tie them,
+    // and Redis would then order them by id ('a' before 'z'), the newer first
+    const older = streamOpenedAtMs();
+    const newer = streamOpenedAtMs();
+    expect(newer).toBeGreaterThan(older);
+    expect(await slots.claim('z-older', cap, older)).toEqual([]);
+    expect(await slots.claim('a-newer', cap, newer)).toEqual([]);
+    expect(await slots.claim('m-newest', cap, streamOpenedAtMs())).toEqual(['z-older']);
+    await bus.close();
   });
 
   it('the sixth stream on one instance closes the first on the other', async () => {

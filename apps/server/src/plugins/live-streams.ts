@@ -90,6 +90,15 @@ for i, key in ipairs(KEYS) do
 end
 return evicted`;
 
+/**
+ * When a stream opened, in milliseconds with a fraction: strictly increasing within this process, so two streams
+ * opened in the same millisecond keep their order (Redis orders equal scores by id, a random one, and the
+ * older of the two could outlive the newer).
+ */
+export function streamOpenedAtMs(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 /** Keys are kept a day after their last stream opened: long enough for any stream, short enough to clean up. */
 const SLOT_KEY_TTL_MS = 24 * 60 * 60_000;
 
@@ -192,7 +201,7 @@ export function createLiveStreams(options: {
         { key: `${kind}:user:${userId}`, cap: settings.perUser },
         { key: `${kind}:address:${request.ip}`, cap: settings.perAddress },
       ];
-      const evicted = await slots.claim(streamId, keys, Date.now());
+      const evicted = await slots.claim(streamId, keys, streamOpenedAtMs());
       const stream = openSseStream(request, reply, { heartbeatMs: settings.heartbeatMs, idleMs: settings.idleMs });
       open.set(streamId, { sessionId, stream });
       void stream.closed.then(() => {
