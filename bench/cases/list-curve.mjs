@@ -542,10 +542,13 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
             p99: pick((f) => f.fixed.latency.p99),
             inProcessP50: pick((f) => f.inProcess.latency.p50),
             inProcessP99: pick((f) => f.inProcess.latency.p99),
+            // each round's own p99: a median far from its rounds says one round caught other work
+            p99Rounds: figures.map((f) => f.fixed.latency.p99),
           };
           entry.rows.push(row);
           log(
-            `${call.name} (${engine.name}) at ${size.toLocaleString('en')}: p50 ${row.p50.toFixed(2)} / p99 ${row.p99.toFixed(2)} ms at ${entry.rate} req/s; ` +
+            `${call.name} (${engine.name}) at ${size.toLocaleString('en')}: p50 ${row.p50.toFixed(2)} / p99 ${row.p99.toFixed(2)} ms ` +
+              `(rounds ${row.p99Rounds.map((p99) => p99.toFixed(2)).join(' / ')}) at ${entry.rate} req/s; ` +
               `in-process p50 ${row.inProcessP50.toFixed(3)} / p99 ${row.inProcessP99.toFixed(3)} ms` +
               (Number.isFinite(row.matching) ? `; ${row.matching} matching` : ''),
           );
@@ -580,6 +583,7 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
         ...(Number.isFinite(at.matching) ? { matching: at.matching } : {}),
         p50: round(at.p50),
         p99: round(at.p99),
+        p99Rounds: at.p99Rounds.map((p99) => round(p99)),
         inProcessP50: round(at.inProcessP50, 3),
         inProcessP99: round(at.inProcessP99, 3),
         ratioP99: round(at.p99 / first.p99, 2),
