@@ -41,6 +41,18 @@ describe('the cached conversation', () => {
     expect(upsertEntry(added, entry(7, 'carrier')).pages[0]?.entries).toHaveLength(3);
   });
 
+  it('keeps an entry read when a copy of it arrives after the mark that covers it', () => {
+    const cached = pages(page([entry(1, 'owner'), entry(2, 'carrier')]));
+    // the stream's copy and the carrier's mark came first; the answer to the owner's send comes last
+    const marked = applyReadMark(upsertEntry(cached, entry(3, 'owner')), { side: 'carrier', up_to: 3 });
+    expect(marked.pages[0]?.entries.at(-1)).toMatchObject({ id: 3, read: true });
+    const late = upsertEntry(marked, entry(3, 'owner', { read: false }));
+    expect(late.pages[0]?.entries.at(-1)).toMatchObject({ id: 3, read: true });
+    // a new entry beyond the mark, or of the side that marked, stays unread
+    expect(upsertEntry(late, entry(4, 'owner')).pages[0]?.entries.at(-1)).toMatchObject({ id: 4, read: false });
+    expect(upsertEntry(late, entry(2, 'carrier')).pages[0]?.entries[1]).toMatchObject({ id: 2, read: false });
+  });
+
   it('marks the other side’s entries read up to the mark, never its own side’s or system lines', () => {
     const cached = pages(page([entry(1, 'owner'), entry(2, null), entry(3, 'carrier'), entry(4, 'owner')]));
     const marked = applyReadMark(cached, { side: 'carrier', up_to: 3 });

@@ -26,8 +26,19 @@ function withMark(entry: ConversationEntry, mark: ReadMark): ConversationEntry {
   return readByMark && !entry.read ? { ...entry, read: true } : entry;
 }
 
-/** A new or changed entry in the cached pages: replaced where it is, else added at the end of the newest page. */
-export function upsertEntry(pages: ConversationPages, entry: ConversationEntry): ConversationPages {
+/**
+ * A new or changed entry in the cached pages: replaced where it is, else added at the end of the newest page.
+ * A copy of an entry may arrive after the other side's read mark that covers it (the answer to my send after
+ * the stream's message and read events), so it is read when the cached marks say so.
+ */
+export function upsertEntry(pages: ConversationPages, incoming: ConversationEntry): ConversationPages {
+  const marks = pages.pages[0]?.read_up_to;
+  const entry = marks
+    ? [
+        { side: 'owner' as const, up_to: marks.owner },
+        { side: 'carrier' as const, up_to: marks.carrier },
+      ].reduce(withMark, incoming)
+    : incoming;
   const known = pages.pages.some((page) => page.entries.some((e) => e.id === entry.id));
   return {
     ...pages,
