@@ -241,3 +241,70 @@ describe.runIf(engine === 'sqlite')('the embedded database file', () => {
     }
   });
 });
+
+describe('the session check of many requests at once', () => {
+  async function sessionsOf(userIds: number[]) {
+    return db.selectFrom('sessions').select(['id', 'user_id']).where('user_id', 'in', userIds).execute();
+  }
+
+  it('answers each request for its own session: open, revoked, another user’s or unknown', async () => {
+    const [a, b, c] = [await createUser(app), await createUser(app), await createUser(app)];
+    const out = await app.inject({
+      method: 'POST',
+      url: apiPaths.users.logout,
+      payload: { refreshToken: c.refreshToken },
+    });
+    expect(out.statusCode).toBe(204);
+    const [sa, sb, sc] = await Promise.all([a, b, c].map(async (user) => (await sessionsOf([user.user.id]))[0]!));
+    const asked = [
+      [sa.id, sa.user_id, true],
+      [sb.id, sb.user_id, true],
+      [sc.id, sc.user_id, false],
+      [sa.id, sb.user_id, false],
+      ['no-such-session', sa.user_id, false],
+    ] as const;
+    // asked in one turn, several times over (on PostgreSQL one statement answers them all)
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => asked.map(([id, userId]) => isSessionOpenFor(db, id, userId))).flat(),
+    );
+    expect(answers).toEqual(Array.from({ length: 4 }, () => asked.map(([, , open]) => open)).flat());
+
+    // through the app, at once: the logged-out user is refused, the others answered
+    const me = (token: string) =>
+      app.inject({ method: 'GET', url: apiPaths.users.me, headers: { authorization: `Bearer ${token}` } });
+    const statuses = await Promise.all([a, c, b, c, a].map((user) => me(user.accessToken)));
+    expect(statuses.map((res) => res.statusCode)).toEqual([200, 401, 200, 401, 200]);
+    expect(statuses[1]!.json()).toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+
+  it.runIf(engine === 'postgres')('reads the sessions of one turn in one statement on PostgreSQL', async () => {
+    let queries = 0;
+    const counted = openDatabase({
+      url: testDatabaseUrl!,
+      dataDir: tmpdir(),
+      schema: database.schema,
+      onQuery: () => (queries += 1),
+    });
+    try {
+      const users = [await createUser(app), await createUser(app), await createUser(app)];
+      const sessions = await sessionsOf(users.map((user) => user.user.id));
+      expect(sessions).toHaveLength(3);
+      queries = 0;
+      const answers = await Promise.all(
+        [...sessions, ...sessions].map((session) => isSessionOpenFor(counted.db, session.id, session.user_id)),
+      );
+      expect(answers).toEqual([true, true, true, true, true, true]);
+      expect(queries).toBe(1);
+      // the next turn reads again: a session revoked meanwhile is seen at once
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: new Date().toISOString(), revoked_reason: 'test' })
+        .where('id', '=', sessions[0]!.id)
+        .execute();
+      expect(await isSessionOpenFor(counted.db, sessions[0]!.id, sessions[0]!.user_id)).toBe(false);
+      expect(queries).toBe(2);
+    } finally {
+      await counted.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Language, User } from '@yuk/shared';
+import { committedLookup } from '../../db/committed-lookup.js';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { UserRow } from './users.tables.js';
@@ -157,17 +158,30 @@ export async function revokeSessionsExcept(db: Db, userId: number, keepId: strin
 }
 
 // run on every signed-in request: prepared once
-const activeSession = preparedQuery<{ id: string }, { id: string; user_id: number }>((db, arg) =>
-  db.selectFrom('sessions').select(['id', 'user_id']).where('id', '=', arg('id')).where('revoked_at', 'is', null),
+const activeSession = preparedQuery<{ key: string }, { id: string; user_id: number }>((db, arg) =>
+  db.selectFrom('sessions').select(['id', 'user_id']).where('id', '=', arg('key')).where('revoked_at', 'is', null),
 );
 
+// …and on PostgreSQL read for all the requests of one turn together (committedLookup)
+const activeSessions = committedLookup({
+  one: activeSession,
+  many: preparedQuery<{ keys: string[] }, { id: string; user_id: number }>((db, arg) =>
+    db
+      .selectFrom('sessions')
+      .select(['id', 'user_id'])
+      .where('id', '=', sql<string>`any(cast(${arg('keys')} as text[]))`)
+      .where('revoked_at', 'is', null),
+  ),
+  keyOf: (row) => row.id,
+});
+
 export function findActiveSession(db: Db, id: string) {
-  return activeSession.first(db, { id });
+  return activeSession.first(db, { key: id });
 }
 
 /** Whether the user's session is open as last committed: the check of every signed-in request. */
 export async function isSessionOpenFor(db: Db, sessionId: string, userId: number): Promise<boolean> {
-  return (await activeSession.firstCommitted(db, { id: sessionId }))?.user_id === userId;
+  return (await activeSessions.find(db, sessionId))?.user_id === userId;
 }
 
 export async function revokeSession(db: Db, id: string, reason: string, at: string) {

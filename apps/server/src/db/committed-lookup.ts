@@ -1,0 +1,65 @@
+import { engineOf, type Db } from './database.js';
+import type { PreparedQuery } from './prepared.js';
+
+/** At most this many keys in one statement; more asked in one turn make another statement. */
+const MAX_KEYS = 1000;
+
+interface Waiting<Row> {
+  resolve(row: Row | undefined): void;
+  reject(error: unknown): void;
+}
+
+export interface CommittedLookup<Key, Row> {
+  /** The row of `key` as last committed, or undefined. */
+  find(db: Db, key: Key): Promise<Row | undefined>;
+}
+
+/**
+ * A read by key of what is committed, made by every request (the session check). On PostgreSQL each read is a
+ * round trip, and the driver's and the socket's work per query cost the app more than the read costs the
+ * database (decision 035: under B2's load the session read was nine of ten statements the app sent). So the
+ * keys asked for in one turn of the event loop are read together, one statement (`many`, by an array of keys)
+ * after the requests read from the sockets in that turn have asked theirs. Each answer is still what was
+ * committed after its request arrived. Elsewhere (SQLite, where `one.firstCommitted` reads at once on its own
+ * connection, or inside a transaction, which must see its own writes) each key is read alone by `one`.
+ */
+export function committedLookup<Key extends string | number, Row>(options: {
+  one: PreparedQuery<{ key: Key }, Row>;
+  many: PreparedQuery<{ keys: Key[] }, Row>;
+  keyOf(row: Row): Key;
+}): CommittedLookup<Key, Row> {
+  const pending = new WeakMap<Db, Map<Key, Waiting<Row>[]>>();
+
+  async function flush(db: Db, waiting: Map<Key, Waiting<Row>[]>): Promise<void> {
+    try {
+      const rows = await options.many.all(db, { keys: [...waiting.keys()] });
+      const byKey = new Map(rows.map((row) => [options.keyOf(row), row]));
+      for (const [key, waiters] of waiting) for (const waiter of waiters) waiter.resolve(byKey.get(key));
+    } catch (error) {
+      for (const waiters of waiting.values()) for (const waiter of waiters) waiter.reject(error);
+    }
+  }
+
+  return {
+    find(db, key) {
+      if (db.isTransaction || engineOf(db) !== 'postgres') return options.one.firstCommitted(db, { key });
+      let waiting = pending.get(db);
+      if (!waiting || waiting.size >= MAX_KEYS) {
+        const batch = new Map<Key, Waiting<Row>[]>();
+        pending.set(db, batch);
+        // after the requests already read from the sockets in this turn have asked theirs
+        setImmediate(() => {
+          if (pending.get(db) === batch) pending.delete(db);
+          void flush(db, batch);
+        });
+        waiting = batch;
+      }
+      const batch = waiting;
+      return new Promise<Row | undefined>((resolve, reject) => {
+        const waiters = batch.get(key);
+        if (waiters) waiters.push({ resolve, reject });
+        else batch.set(key, [{ resolve, reject }]);
+      });
+    },
+  };
+}
