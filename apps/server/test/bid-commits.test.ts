@@ -3,7 +3,7 @@ import { apiPaths, pathTo, webRoutes } from '@yuk/shared';
 import { placeBid } from '../src/modules/bids/index.js';
 import { commitBid } from '../src/modules/bids/bid-batcher.js';
 import { createMemoryEventBus } from '../src/plugins/event-bus.js';
-import { api, buildTestApp } from './helpers.js';
+import { api, buildTestApp, engine, sql } from './helpers.js';
 import { createUser } from './factories/index.js';
 import { createTender, scheduledCloseMs, setTenderClose } from './factories/index.js';
 
@@ -263,3 +263,56 @@ describe('bids sent at the same moment', () => {
     expect(Math.min(...accepted.map((bid) => bid.bid_amount))).toBe(300);
   });
 });
+
+describe.runIf(engine === 'postgres')('a batch waiting for its tenders on PostgreSQL', () => {
+  const settle = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([
+      promise.then(() => 'answered' as const),
+      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms)),
+    ]);
+
+  it('holds back the bids on its tenders only: a bid on another tender is written meanwhile', async () => {
+    const [held, free] = await Promise.all(
+      [1000, 1000].map((initial_price) => createTender(app, owner.accessToken, { initial_price })),
+    );
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // another transaction holds the first tender's row, as a batch of another instance would
+    const holder = database.db.transaction().execute(async (trx) => {
+      await sql`select id from tenders where id = ${held!.id} for update`.execute(trx);
+      locked();
+      await released;
+    });
+    await isLocked;
+    try {
+      const first = placeBid(ctx, carrierIds[0]!, held!.id, { amountUsd: 900 });
+      await expect.poll(async () => (await settle(first, 50)) === 'waiting' && (await lockWaiters()) > 0).toBe(true);
+      // a second batch goes while the first waits for the row
+      const other = placeBid(ctx, carrierIds[1]!, free!.id, { amountUsd: 900 });
+      expect(await settle(other, 3000)).toBe('answered');
+      expect((await other).bid_amount).toBe(900);
+      // a bid on the held tender waits for the batch writing it
+      const next = placeBid(ctx, carrierIds[2]!, held!.id, { amountUsd: 800 });
+      expect(await settle(next, 200)).toBe('waiting');
+      release();
+      expect([(await first).bid_amount, (await next).bid_amount]).toEqual([900, 800]);
+    } finally {
+      release();
+      await holder;
+    }
+    const bids = await storedBids(held!.id);
+    expect(bids.map((bid) => [bid.amount_cents / 100, bid.status])).toEqual([
+      [900, 'pending'],
+      [800, 'active'],
+    ]);
+  });
+});
+
+/** Sessions of this database waiting for a row lock held by another transaction. */
+async function lockWaiters() {
+  const result = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+  return result.rows[0]!.waiting;
+}

@@ -255,7 +255,9 @@ describe('the session check of many requests at once', () => {
       payload: { refreshToken: c.refreshToken },
     });
     expect(out.statusCode).toBe(204);
-    const [sa, sb, sc] = await Promise.all([a, b, c].map(async (user) => (await sessionsOf([user.user.id]))[0]!));
+    const sessions = await sessionsOf([a, b, c].map((user) => user.user.id));
+    const sessionOf = (user: typeof a) => sessions.find((session) => session.user_id === user.user.id)!;
+    const [sa, sb, sc] = [sessionOf(a), sessionOf(b), sessionOf(c)];
     const asked = [
       [sa.id, sa.user_id, true],
       [sb.id, sb.user_id, true],

@@ -132,6 +132,13 @@ function writeOrder(batch: QueuedBid[]): number[] {
 }
 
 /**
+ * Batches in flight at once: one on SQLite (a single writer; a second would wait for the first's connection),
+ * two on PostgreSQL, where a batch spends most of its time waiting for round trips and the commit's flush, and
+ * the next one can be written meanwhile on another connection (decision 035).
+ */
+const IN_FLIGHT = { sqlite: 1, postgres: 2 } as const;
+
+/**
  * Group commit. Bids that arrive while the previous batch is being written wait for it and are then written
  * together in one transaction, sharing one commit: on SQLite, which has a single writer anyway, the commit
  * costs more than a bid's own statements; on PostgreSQL the commit waits for the disk (fsync) and, on a
@@ -139,56 +146,93 @@ function writeOrder(batch: QueuedBid[]): number[] {
  * strictly-lower rule, the order of accepted amounts and the equal-amount rule hold exactly as with one
  * transaction each, and a bid is answered only after its batch has committed. If a batch fails, its bids are
  * written again one per transaction, so one bad bid cannot fail the others.
+ * On PostgreSQL a second batch may be written while one is in flight, of bids on other tenders only: a bid on a
+ * tender being written waits for that batch, as it would wait for its row lock (two instances' batches are
+ * already written side by side in the same way, their tenders locked in the same order).
  */
 class BidBatcher {
   private queue: QueuedBid[] = [];
   private scheduled = false;
+  private inFlight = 0;
+  /** The tenders of the batches in flight. */
+  private readonly writing = new Set<number>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly maxInFlight: number,
+  ) {}
 
   write(attempt: BidAttempt): Promise<WrittenBid> {
     return new Promise((resolve, reject) => {
       this.queue.push({ attempt, resolve, reject });
-      if (!this.scheduled) {
+      if (!this.scheduled && this.inFlight < this.maxInFlight) {
         this.scheduled = true;
         // after the requests already read from the sockets in this turn have queued theirs
-        setImmediate(() => void this.flush());
+        setImmediate(() => {
+          this.scheduled = false;
+          this.start();
+        });
       }
     });
   }
 
-  private async flush(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      let written: WrittenBid[] | undefined;
+  /** Starts batches of the queued bids while there is room in flight and bids that may go. */
+  private start(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const batch = this.take();
+      if (batch.length === 0) return;
+      const tenders = new Set(batch.map((queued) => queued.attempt.tenderId));
+      for (const tenderId of tenders) this.writing.add(tenderId);
+      this.inFlight += 1;
+      void this.writeBatch(batch).finally(() => {
+        for (const tenderId of tenders) this.writing.delete(tenderId);
+        this.inFlight -= 1;
+        this.start();
+      });
+    }
+  }
+
+  /** Up to MAX_BATCH queued bids on tenders no batch in flight is writing; the others keep their place. */
+  private take(): QueuedBid[] {
+    if (this.writing.size === 0) return this.queue.splice(0, MAX_BATCH);
+    const batch: QueuedBid[] = [];
+    const kept: QueuedBid[] = [];
+    for (const queued of this.queue) {
+      if (batch.length < MAX_BATCH && !this.writing.has(queued.attempt.tenderId)) batch.push(queued);
+      else kept.push(queued);
+    }
+    this.queue = kept;
+    return batch;
+  }
+
+  private async writeBatch(batch: QueuedBid[]): Promise<void> {
+    let written: WrittenBid[] | undefined;
+    try {
+      const order = writeOrder(batch);
+      const inOrder = await this.db.transaction().execute((trx) =>
+        writeBids(
+          trx,
+          order.map((i) => batch[i]!.attempt),
+        ),
+      );
+      const byArrival = new Array<WrittenBid>(batch.length);
+      order.forEach((i, position) => (byArrival[i] = inOrder[position]));
+      written = byArrival;
+    } catch {
+      written = undefined;
+    }
+    if (written) {
+      batch.forEach((queued, i) => queued.resolve(written[i]));
+      return;
+    }
+    for (const queued of batch) {
       try {
-        const order = writeOrder(batch);
-        const inOrder = await this.db.transaction().execute((trx) =>
-          writeBids(
-            trx,
-            order.map((i) => batch[i]!.attempt),
-          ),
-        );
-        const byArrival = new Array<WrittenBid>(batch.length);
-        order.forEach((i, position) => (byArrival[i] = inOrder[position]));
-        written = byArrival;
-      } catch {
-        written = undefined;
-      }
-      if (written) {
-        batch.forEach((queued, i) => queued.resolve(written[i]));
-        continue;
-      }
-      for (const queued of batch) {
-        try {
-          const [alone] = await this.db.transaction().execute((trx) => writeBids(trx, [queued.attempt]));
-          queued.resolve(alone);
-        } catch (error) {
-          queued.reject(error);
-        }
+        const [alone] = await this.db.transaction().execute((trx) => writeBids(trx, [queued.attempt]));
+        queued.resolve(alone);
+      } catch (error) {
+        queued.reject(error);
       }
     }
-    this.scheduled = false;
   }
 }
 
@@ -199,7 +243,7 @@ const batchers = new WeakMap<Db, BidBatcher>();
 export function commitBid(db: Db, attempt: BidAttempt): Promise<WrittenBid> {
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = new BidBatcher(db);
+    batcher = new BidBatcher(db, IN_FLIGHT[engineOf(db)]);
     batchers.set(db, batcher);
   }
   return batcher.write(attempt);
