@@ -22,6 +22,12 @@ const CONNECTIONS = 200;
 const PASSWORD = 'bench-password-123';
 const START_CENTS = 1_000_000_000; // 10,000,000 USD: the highest initial price allowed
 /** What counting the bids against their quotas may cost: at most this share of accepted bids per second. */
+/**
+ * A fresh server of the quota pair is warmed with this many bids, not for a time: V8 optimizes a function after
+ * so many calls, and on a slower machine two seconds left a server cold (550 to 1,000 µs of CPU a bid while
+ * warming, against about 290 once warm), so the pair compared how fast each warmed up.
+ */
+const WARM_UP_BIDS = 20_000;
 const QUOTA_COST_TARGET_PERCENT = 5;
 /** One tender on SQLite: at least this share of the raw node:http + better-sqlite3 server's accepted bids/s… */
 const RAW_SHARE_TARGET = 0.9;
@@ -137,7 +143,7 @@ export function bidRequests(load) {
  * (429: the bench's limits are far above its load, so any is a fault of the run) and failed answers; with
  * `pid`, the server's CPU time per answer.
  */
-export async function bidLoad({ url, seconds, pid, ...load }) {
+export async function bidLoad({ url, seconds, amount, pid, ...load }) {
   let accepted = 0;
   let refused = 0;
   let limited = 0;
@@ -146,7 +152,8 @@ export async function bidLoad({ url, seconds, pid, ...load }) {
   const instance = autocannon({
     url,
     connections: CONNECTIONS,
-    duration: seconds,
+    // a number of answers, when given, instead of a duration
+    ...(amount === undefined ? { duration: seconds } : { amount }),
     renderProgressBar: false,
     renderResultsTable: false,
     renderLatencyTable: false,
@@ -239,7 +246,8 @@ const cpuMicros = (values) => (values.some((v) => v === undefined) ? undefined :
 
 /**
  * The bids quota's cost in one round: a server with it (the bench's limits, never reached) and one with
- * QUOTA_BIDS=off, each started fresh on the same data, warmed up, loaded alone for half a run and stopped, twice.
+ * QUOTA_BIDS=off, each started fresh on the same data, warmed up (WARM_UP_BIDS), loaded alone for half a run and
+ * stopped, twice.
  * Two servers loaded side by side on one database and core did not measure alike even with the same
  * settings (about a fifth apart), so each runs alone, with the same history.
  */
@@ -253,7 +261,7 @@ async function compareQuotas({ prepared, base, carriers, core, seconds, round: r
     const server = await startBuiltServer({ dataDir: prepared.dataDir, core, env });
     try {
       const load = { ...base, url: server.url, pid: server.pid, tokens: await carrierTokens(server.url, carriers) };
-      await bidLoad({ ...load, seconds: 2 }); // warm-up
+      await bidLoad({ ...load, amount: WARM_UP_BIDS });
       runs[which].push(await bidLoad({ ...load, seconds: seconds / 2 }));
     } finally {
       await server.stop();
