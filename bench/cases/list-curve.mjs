@@ -34,6 +34,8 @@ const MIN_ANSWERS = Number(process.env.BENCH_CURVE_MIN_ANSWERS ?? 300);
 const HTTP = process.env.BENCH_CURVE_HTTP !== 'off';
 // BENCH_CURVE_KEEP=1: the largest size's database is kept (and its place logged), to read its query plans after
 const KEEP = process.env.BENCH_CURVE_KEEP === '1';
+// BENCH_CURVE_CALLS: the calls to measure, by name, separated by `;` (e.g. `tender list;tender list, q`); all by default
+const CALLS = process.env.BENCH_CURVE_CALLS?.split(';').map((name) => name.trim());
 const USERS = 50_000;
 /** Bulk tenders are posted by the first 10,000 users; bids come from all of them. */
 const SHIPPERS = 10_000;
@@ -469,7 +471,7 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
     await seedAskedLane(database, server, today);
     const columns = Object.keys(templates[0]).filter((column) => column !== 'number');
     const context = { templates, columns, me: me.id, nowMs, today };
-    const list = calls(server, me.id, BUSY_INDEX + 1);
+    const list = calls(server, me.id, BUSY_INDEX + 1).filter((call) => !CALLS || CALLS.includes(call.name));
     const ctx = { db: database.db, dialect: database.dialect };
     let size = 0;
     let bids = 0;
