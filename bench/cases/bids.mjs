@@ -22,13 +22,13 @@ const CONNECTIONS = 200;
 const PASSWORD = 'bench-password-123';
 const START_CENTS = 1_000_000_000; // 10,000,000 USD: the highest initial price allowed
 /** What counting the bids against their quotas may cost: at most this share of accepted bids per second. */
+const QUOTA_COST_TARGET_PERCENT = 5;
 /**
  * A fresh server of the quota pair is warmed with this many bids, not for a time: V8 optimizes a function after
  * so many calls, and on a slower machine two seconds left a server cold (550 to 1,000 µs of CPU a bid while
  * warming, against about 290 once warm), so the pair compared how fast each warmed up.
  */
 const WARM_UP_BIDS = 20_000;
-const QUOTA_COST_TARGET_PERCENT = 5;
 /** One tender on SQLite: at least this share of the raw node:http + better-sqlite3 server's accepted bids/s… */
 const RAW_SHARE_TARGET = 0.9;
 /** …and at most this far below the figure of the last full run (bench/results.json as committed). */
