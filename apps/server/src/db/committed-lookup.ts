@@ -40,21 +40,24 @@ export function committedLookup<Key extends string | number, Row>(options: {
     }
   }
 
+  /** The batch of this turn for `db`, opened (and its read scheduled) by the first key asked. */
+  function batchOf(db: Db): Map<Key, Waiting<Row>[]> {
+    const open = pending.get(db);
+    if (open && open.size < MAX_KEYS) return open;
+    const batch = new Map<Key, Waiting<Row>[]>();
+    pending.set(db, batch);
+    // after the requests already read from the sockets in this turn have asked theirs
+    setImmediate(() => {
+      if (pending.get(db) === batch) pending.delete(db);
+      void flush(db, batch);
+    });
+    return batch;
+  }
+
   return {
     find(db, key) {
       if (db.isTransaction || engineOf(db) !== 'postgres') return options.one.firstCommitted(db, { key });
-      let waiting = pending.get(db);
-      if (!waiting || waiting.size >= MAX_KEYS) {
-        const batch = new Map<Key, Waiting<Row>[]>();
-        pending.set(db, batch);
-        // after the requests already read from the sockets in this turn have asked theirs
-        setImmediate(() => {
-          if (pending.get(db) === batch) pending.delete(db);
-          void flush(db, batch);
-        });
-        waiting = batch;
-      }
-      const batch = waiting;
+      const batch = batchOf(db);
       return new Promise<Row | undefined>((resolve, reject) => {
         const waiters = batch.get(key);
         if (waiters) waiters.push({ resolve, reject });
