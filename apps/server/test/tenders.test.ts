@@ -33,7 +33,8 @@ import {
   type TenderPage,
 } from '../src/modules/tenders/tenders.repository.js';
 import { seedDemoTenders } from '../src/modules/tenders/tenders.seed.js';
-import { api, buildTestApp, engine, type ApiErrorBody, type OpenApiDocument } from './helpers.js';
+import { KEPT_SHAPES, keepShapePreparedOnPostgres, openDatabase, preparedNameOf } from '../src/db/database.js';
+import { api, buildTestApp, engine, testDatabaseUrl, type ApiErrorBody, type OpenApiDocument } from './helpers.js';
 import { createUser } from './factories/index.js';
 import { buildTenderInput, daysFromToday } from './factories/index.js';
 
@@ -975,6 +976,53 @@ describe('GET /api/tenders/all and /me: filters', async () => {
       expect(drafts).not.toContain('tender_search');
     },
   );
+
+  it.runIf(engine === 'postgres')(
+    'plans a dense text page of the market once per connection, and reads the same page (PostgreSQL)',
+    async () => {
+      // one connection, so that its prepared statements are the ones read back
+      const single = openDatabase({
+        url: testDatabaseUrl!,
+        dataDir: '.',
+        ...(listDb.schema ? { schema: listDb.schema } : {}),
+        poolSize: 1,
+      });
+      try {
+        const filter: TenderListFilter = { viewerId: carrier.user.id, q: 'moskva', mode: 'truck' };
+        const page: TenderPage = { limit: 3 };
+        const sparse = await listTenders(single.db, filter, page, 0);
+        const runs = [];
+        for (let i = 0; i < 3; i += 1) runs.push(await listTenders(single.db, filter, page, DENSE_MATCHES));
+        for (const run of runs) expect(run.map((t) => t.id)).toEqual(sparse.map((t) => t.id));
+        expect(sparse.length).toBeGreaterThan(0);
+        const { sql: text } = listTendersQuery(single.db, filter, page, DENSE_MATCHES).compile();
+        expect(preparedNameOf(text)).toBeDefined();
+        const kept = await sql<{ generic_plans: string; custom_plans: string }>`
+          select generic_plans, custom_plans from pg_prepared_statements where name = ${preparedNameOf(text)}`.execute(
+          single.db,
+        );
+        // planned once for any text, that plan run three times; never planned for one text
+        expect(kept.rows.map((row) => [Number(row.generic_plans), Number(row.custom_plans)])).toEqual([[3, 0]]);
+        // a page outside those transactions is planned as before: the switch lasts for its transaction alone
+        const setting = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(single.db);
+        expect(setting.rows[0]?.plan_cache_mode).toBe('auto');
+      } finally {
+        await single.close();
+      }
+    },
+  );
+
+  it('keeps at most KEPT_SHAPES list texts prepared: a new filter combination past them runs unnamed', () => {
+    const texts = Array.from({ length: KEPT_SHAPES + 10 }, (_, i) => `select ${i} as shape_of_a_test`);
+    for (const text of texts) keepShapePreparedOnPostgres(text);
+    const named = texts.filter((text) => preparedNameOf(text) !== undefined);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.length).toBeLessThanOrEqual(KEPT_SHAPES);
+    // the texts kept are the first ones asked; asking again names no later one
+    expect(texts.slice(0, named.length)).toEqual(named);
+    keepShapePreparedOnPostgres(texts.at(-1)!);
+    expect(preparedNameOf(texts.at(-1)!)).toBeUndefined();
+  });
 
   it('needs a token for every list (401)', async () => {
     for (const url of [apiPaths.tenders.all, apiPaths.tenders.mine, '/api/tenders/all?type=truck']) {

@@ -124,6 +124,28 @@ export function keepPreparedOnPostgres(sqlText: string): void {
   if (!namedStatements.has(sqlText)) namedStatements.set(sqlText, `yuk_${namedStatements.size + 1}`);
 }
 
+/**
+ * At most this many texts are kept by keepShapePreparedOnPostgres: each filter combination of a list writes its
+ * own text, and each connection holds the plan of every text it has run (a few tens of KB over the ranges).
+ */
+export const KEPT_SHAPES = 64;
+let keptShapes = 0;
+
+/**
+ * keepPreparedOnPostgres for a statement whose text follows its caller's input (a list's filters and paging):
+ * the first KEPT_SHAPES texts are kept; later ones run unnamed, planned on every run as before.
+ */
+export function keepShapePreparedOnPostgres(sqlText: string): void {
+  if (namedStatements.has(sqlText) || keptShapes >= KEPT_SHAPES) return;
+  keptShapes += 1;
+  keepPreparedOnPostgres(sqlText);
+}
+
+/** The name a text is sent under on PostgreSQL, if it is kept prepared. */
+export function preparedNameOf(sqlText: string): string | undefined {
+  return namedStatements.get(sqlText);
+}
+
 /** The pool Kysely uses, with the kept statements sent by name; everything else passes through. */
 function namingPool(pool: pg.Pool): PostgresPool {
   // one facade per connection: Kysely keeps its own state per client object
@@ -134,7 +156,7 @@ function namingPool(pool: pg.Pool): PostgresPool {
       let facade = facades.get(client);
       if (!facade) {
         const query = (sqlText: string, parameters: ReadonlyArray<unknown>) => {
-          const name = namedStatements.get(sqlText);
+          const name = preparedNameOf(sqlText);
           return client.query(
             name ? { name, text: sqlText, values: [...parameters] } : { text: sqlText, values: [...parameters] },
           );

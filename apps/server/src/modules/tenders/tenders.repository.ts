@@ -23,7 +23,7 @@ import {
   type TenderMode,
   type TenderStatus,
 } from '@yuk/shared';
-import { engineOf, type Db, type Dialect } from '../../db/database.js';
+import { engineOf, keepShapePreparedOnPostgres, type Db, type Dialect } from '../../db/database.js';
 import { scheduleDue, scheduleDueMany } from '../../db/due-actions.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -404,12 +404,23 @@ const readsRanges = (dialect: Dialect, filter: TenderListFilter) =>
 /** The filter keeps one owner's tenders (My Orders, or the viewer's drafts), which tenders' owner indexes hold. */
 const keepsOneOwner = (filter: TenderListFilter) => filter.ownerId !== undefined || filter.status === 'draft';
 
+/** PostgreSQL, a text search of the market: a dense page walks the narrow copy's ranges (listTendersQuery). */
+const walksTheCopy = (dialect: Dialect, filter: TenderListFilter) =>
+  readsRanges(dialect, filter) && !keepsOneOwner(filter);
+
 /** One page of tenders, newest first; `matching` is the count of the same filter (it picks the plan). */
 export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, matching: number) {
   if (engineOf(db) === 'postgres' && !db.isTransaction && chooseListPlan('postgres', filter, matching) === 'dense') {
     return db.transaction().execute(async (trx) => {
-      await walkInOrder(trx);
-      return listTendersQuery(trx, filter, page, matching).execute();
+      const planOnce = walksTheCopy('postgres', filter);
+      await walkInOrder(trx, { planOnce });
+      const query = listTendersQuery(trx, filter, page, matching);
+      if (!planOnce) return query.execute();
+      // Planning the walk over every range took longer than running it (decision 036); its plan is the walk
+      // whatever the text, so each connection plans it once.
+      const compiled = query.compile();
+      keepShapePreparedOnPostgres(compiled.sql);
+      return (await trx.executeQuery(compiled)).rows;
     });
   }
   return listTendersQuery(db, filter, page, matching).execute();
@@ -421,10 +432,14 @@ export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, 
  * newest first, but the planner estimates a pattern on an expression at 0.5 % of the rows, and with a city or
  * a type beside it at a handful: it then read every tender of the city (or the whole table) to sort the matches,
  * 0.5 to 1 s at a million. These are PostgreSQL's documented planner switches, set for this transaction only.
+ * `planOnce`: a statement kept prepared is planned for any values (a generic plan) at its first run and that plan
+ * is reused; left to choose, PostgreSQL plans the first five runs of each connection anew and may keep doing so.
+ * Only for a plan the switches fix whatever the values: a count or a sparse page must see its text to choose.
  */
-export async function walkInOrder(trx: Db): Promise<void> {
+export async function walkInOrder(trx: Db, { planOnce = false } = {}): Promise<void> {
   await sql`select set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true),
-    set_config('enable_bitmapscan', 'off', true)`.execute(trx);
+    set_config('enable_bitmapscan', 'off', true),
+    set_config('plan_cache_mode', ${planOnce ? 'force_generic_plan' : 'auto'}, true)`.execute(trx);
 }
 
 /** The query of a page as listTenders runs it (its plan can be read with `.explain()`). */
@@ -458,7 +473,7 @@ export function listTendersQuery(db: Db, filter: TenderListFilter, page: TenderP
       .where(() => conditions(dialect, filter, exactOnly, search.field));
     return pageOf(joined, page, sql.ref('f.rowid'));
   }
-  if (plan === 'dense' && readsRanges(dialect, filter) && !keepsOneOwner(filter)) {
+  if (plan === 'dense' && walksTheCopy(dialect, filter)) {
     // PostgreSQL, a text many tenders hold: the narrow copy is walked newest first (its ranges' primary keys, in
     // order, under walkInOrder), the text and the other terms checked on each row, and only the page's tenders
     // are read. Walking the tenders themselves read every wide row passed over. One owner's tenders keep their
