@@ -126,7 +126,7 @@ export function keepPreparedOnPostgres(sqlText: string): void {
 
 /**
  * At most this many texts are kept by keepShapePreparedOnPostgres: each filter combination of a list writes its
- * own text, and each connection holds the plan of every text it has run (a few tens of KB over the ranges).
+ * own text, and each connection keeps the plan of every kept text it has run, for as long as it lives.
  */
 export const KEPT_SHAPES = 64;
 let keptShapes = 0;

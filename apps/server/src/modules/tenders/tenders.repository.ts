@@ -437,9 +437,9 @@ export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, 
  * Only for a plan the switches fix whatever the values: a count or a sparse page must see its text to choose.
  */
 export async function walkInOrder(trx: Db, { planOnce = false } = {}): Promise<void> {
+  const generic = planOnce ? sql`, set_config('plan_cache_mode', 'force_generic_plan', true)` : sql``;
   await sql`select set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true),
-    set_config('enable_bitmapscan', 'off', true),
-    set_config('plan_cache_mode', ${planOnce ? 'force_generic_plan' : 'auto'}, true)`.execute(trx);
+    set_config('enable_bitmapscan', 'off', true)${generic}`.execute(trx);
 }
 
 /** The query of a page as listTenders runs it (its plan can be read with `.explain()`). */
