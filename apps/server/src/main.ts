@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, warmConnections } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createPrettyLogStream } from './log-format.js';
 import { generateVapidKeys, PUSH_SERVICES_DEFAULT } from './modules/delivery/index.js';
 import { createReadiness } from './modules/health/index.js';
+import { listWarmUpStatements } from './modules/tenders/index.js';
 import { observeQuery } from './plugins/metrics.js';
 import { endAllSseStreams } from './plugins/sse.js';
 import { resolveJwtSecret, resolveTelegramWebhookSecret, resolveVapidKeys } from './secrets.js';
@@ -23,9 +24,12 @@ async function main() {
   const database = openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    keepConnections: true,
     ...(metricsOn ? { onQuery: observeQuery } : {}),
   });
   await migrateToLatest(database);
+  // every connection opened and warm before the first request (a cold one answered a search ten times slower)
+  await warmConnections(database, listWarmUpStatements(database.db));
   // not ready (503 at /api/health/ready) until listening, and again from the moment SIGTERM arrives
   const readiness = createReadiness('starting');
   const app = await buildApp({

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@yuk/shared';
 import { buildApp } from '../src/app.js';
-import { openDatabase, type Database } from '../src/db/database.js';
+import { openDatabase, warmConnections, type Database, type DatabaseOptions } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { preparedQuery } from '../src/db/prepared.js';
+import { listWarmUpStatements } from '../src/modules/tenders/index.js';
 import { isSessionOpenFor } from '../src/modules/users/index.js';
 import { buildTestApp, engine, sql, TEST_JWT_SECRET, testDatabaseUrl } from './helpers.js';
 import { createUser } from './factories/index.js';
@@ -86,10 +87,10 @@ describe.runIf(engine === 'postgres')('preparedQuery on PostgreSQL', () => {
 
 describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {
   /** A database of its own on this file's schema, its connections named so that only they are ended. */
-  function namedDatabase(applicationName: string) {
+  function namedDatabase(applicationName: string, options: Partial<DatabaseOptions> = {}) {
     const url = new URL(testDatabaseUrl!);
     url.searchParams.set('application_name', applicationName);
-    return openDatabase({ url: url.toString(), dataDir: tmpdir(), schema: database.schema });
+    return openDatabase({ url: url.toString(), dataDir: tmpdir(), schema: database.schema, ...options });
   }
   /** Opens `count` connections at once (each query holds one), then leaves them idle in the pool. */
   async function openIdle(target: Database, count: number) {
@@ -98,6 +99,24 @@ describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {
   const endConnectionsOf = (applicationName: string) =>
     sql<{ ended: boolean }>`select pg_terminate_backend(pid) as ended from pg_stat_activity
       where application_name = ${applicationName}`.execute(db);
+
+  it('of a server are all opened and warmed before it answers, and kept when idle', async () => {
+    const own = namedDatabase('yuk_test_warmed', { poolSize: 3, keepConnections: true });
+    try {
+      const statements = listWarmUpStatements(own.db);
+      await warmConnections(own, statements);
+      // three backends, each of which ran the warm-up (the last statement is the one it shows)
+      const backends = await sql<{ query: string }>`select query from pg_stat_activity
+        where application_name = 'yuk_test_warmed'`.execute(db);
+      expect(backends.rows.map((row) => row.query)).toEqual(Array(3).fill(statements.at(-1)!.sql));
+      const { pool } = own.source as Extract<Database['source'], { engine: 'postgres' }>;
+      expect([pool.totalCount, pool.idleCount]).toEqual([3, 3]);
+      // pg's pool closes an idle connection only while it holds more than `min`
+      expect(pool.options.min).toBe(3);
+    } finally {
+      await own.close();
+    }
+  });
 
   it('is replaced by the pool: the process lives on and the next query runs', async () => {
     const own = namedDatabase('yuk_test_ended_plain');

@@ -20,9 +20,12 @@ import {
 import { tenderRow } from '../src/modules/tenders/tenders.service.js';
 import {
   chooseListPlan,
+  countFirstRangesQuery,
   countRowsQuery,
   countTenderRows,
   countTenders,
+  countTendersUpTo,
+  FIRST_COUNTED_IDS,
   isCountedFilter,
   DENSE_MATCHES,
   insertTenders,
@@ -1362,6 +1365,37 @@ describe('list totals kept in tender_counts', async () => {
       expect(await countTenders(db, filter)).toBe(2);
       const page = await listTenders(db, filter, { limit: 10 }, 2);
       expect(page.map((t) => t.id)).toEqual([500_002, 500_001]);
+      await expectSearchCopyExact();
+    },
+  );
+
+  it.runIf(engine === 'postgres')(
+    'counts a text up to the cap from the first ranges, planned for them alone, and the later ranges only when short of it',
+    async () => {
+      const row = (id: number, name: string) => ({
+        ...tenderRow(alice.user.id, createTenderInput.parse(buildTenderInput({ name })), new Date().toISOString()),
+        id,
+      });
+      // three in the first ranges, two far beyond them (ranges 7 and 8 are made for them)
+      const ids = [7_001, 7_002, 7_003, FIRST_COUNTED_IDS + 500_001, FIRST_COUNTED_IDS + 600_001];
+      await insertTenders(
+        db,
+        ids.map((id) => row(id, `Qalampir ${id}`)),
+      );
+      const filter: TenderListFilter = { viewerId: alice.user.id, q: 'qalampir' };
+      expect(await countTendersUpTo(db, filter, 10)).toEqual({ total: 5, more: false });
+      expect(await countTendersUpTo(db, filter, 4)).toEqual({ total: 4, more: true });
+      // past the cap within the first ranges: the later ones are not read
+      expect(await countTendersUpTo(db, filter, 2)).toEqual({ total: 2, more: true });
+      expect(await countTendersUpTo(db, { ...filter, q: 'qalampir 7002' }, 10)).toEqual({ total: 1, more: false });
+      expect(await countTendersUpTo(db, { ...filter, q: `qalampir ${FIRST_COUNTED_IDS + 600_001}` }, 10)).toEqual({
+        total: 1,
+        more: false,
+      });
+      // the first count's plan holds the first two ranges and none made after them
+      const plan = JSON.stringify(await countFirstRangesQuery(db, filter, 10).explain('json'));
+      const ranges = new Set([...plan.matchAll(/"Relation Name":"(tender_search_\d+)"/g)].map((match) => match[1]));
+      expect([...ranges].sort()).toEqual(['tender_search_0', 'tender_search_1']);
       await expectSearchCopyExact();
     },
   );

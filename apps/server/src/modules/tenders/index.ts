@@ -11,6 +11,7 @@ export {
   extendedClose,
   moveScheduledClose,
   lowerCurrentMinimum,
+  listWarmUpStatements,
   lockTenders,
   lowerMinimumsInOrder,
   moveTenderStatus,
