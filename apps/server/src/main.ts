@@ -28,8 +28,6 @@ async function main() {
     ...(metricsOn ? { onQuery: observeQuery } : {}),
   });
   await migrateToLatest(database);
-  // every connection opened and warm before the first request (a cold one answered a search ten times slower)
-  await warmConnections(database, listWarmUpStatements(database.db));
   // not ready (503 at /api/health/ready) until listening, and again from the moment SIGTERM arrives
   const readiness = createReadiness('starting');
   const app = await buildApp({
@@ -129,6 +127,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // every connection opened and warm before the first request (a cold one answered a search ten times slower)
+  const warm = await warmConnections(database, listWarmUpStatements(database.db));
+  if (warm.error !== undefined) {
+    app.log.warn({ err: warm.error }, `${warm.warmed} of ${warm.wanted} database connections warmed before starting`);
+  }
   await app.listen({ port: config.port, host: config.host });
   readiness.state = 'ready';
   const docs = config.apiDocs ? '; API docs at /api/docs' : '';

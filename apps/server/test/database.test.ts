@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@yuk/shared';
 import { buildApp } from '../src/app.js';
@@ -104,7 +105,7 @@ describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {
     const own = namedDatabase('yuk_test_warmed', { poolSize: 3, keepConnections: true });
     try {
       const statements = listWarmUpStatements(own.db);
-      await warmConnections(own, statements);
+      expect(await warmConnections(own, statements)).toEqual({ warmed: 3, wanted: 3 });
       // three backends, each of which ran the warm-up (the last statement is the one it shows)
       const backends = await sql<{ query: string }>`select query from pg_stat_activity
         where application_name = 'yuk_test_warmed'`.execute(db);
@@ -114,6 +115,24 @@ describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {
       // pg's pool closes an idle connection only while it holds more than `min`
       expect(pool.options.min).toBe(3);
     } finally {
+      await own.close();
+    }
+  });
+
+  it('left cold when they cannot be opened or warmed, said, and none kept out of the pool', async () => {
+    const own = namedDatabase('yuk_test_unwarmed', { poolSize: 2, keepConnections: true });
+    const closedPort = new URL(testDatabaseUrl!);
+    closedPort.port = '1';
+    const unreachable = openDatabase({ url: closedPort.toString(), dataDir: tmpdir(), poolSize: 2 });
+    try {
+      const failing = await warmConnections(own, [CompiledQuery.raw('select * from no_such_table')]);
+      expect(failing).toMatchObject({ warmed: 0, wanted: 2, error: expect.any(Error) });
+      const { pool } = own.source as Extract<Database['source'], { engine: 'postgres' }>;
+      expect([pool.totalCount, pool.idleCount]).toEqual([2, 2]);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(own.db)).rows).toEqual([{ one: 1 }]);
+      expect(await warmConnections(unreachable, [])).toMatchObject({ warmed: 0, wanted: 2, error: expect.any(Error) });
+    } finally {
+      await unreachable.close();
       await own.close();
     }
   });

@@ -262,22 +262,32 @@ export function openDatabase(options: DatabaseOptions): Database {
  * range, with each range's indexes) and its first trigram comparison loads pg_trgm: at a million tenders a text
  * search's count took 35 ms on a fresh connection and 3.5 ms on the next, so a server just started answered
  * its first searches with a p99 of half a second (decision 036). With keepConnections they then stay open and
- * warm. SQLite: nothing to do (one connection, in this process).
+ * warm. A connection that cannot be opened now (PostgreSQL's connection limit while other instances restart) is
+ * left to be opened when needed, as before: the answer says how many were warmed, and the first error.
+ * SQLite: nothing to do (one connection, in this process).
  */
-export async function warmConnections(database: Database, statements: readonly CompiledQuery[]): Promise<void> {
-  if (database.source.engine !== 'postgres') return;
+export async function warmConnections(
+  database: Database,
+  statements: readonly CompiledQuery[],
+): Promise<{ warmed: number; wanted: number; error?: unknown }> {
+  if (database.source.engine !== 'postgres') return { warmed: 0, wanted: 0 };
   const { pool } = database.source;
+  const wanted = pool.options.max ?? 10;
   // held together, so that each is a connection of its own
-  const opened = await Promise.allSettled(Array.from({ length: pool.options.max ?? 10 }, () => pool.connect()));
+  const opened = await Promise.allSettled(Array.from({ length: wanted }, () => pool.connect()));
   const clients = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const refused = opened.find((result) => result.status === 'rejected');
   try {
-    const failed = opened.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
-    await Promise.all(
+    const runs = await Promise.allSettled(
       clients.map(async (client) => {
         for (const statement of statements) await client.query(statement.sql, [...statement.parameters]);
       }),
     );
+    const failed = runs.find((result) => result.status === 'rejected');
+    // a rejection's reason is whatever was thrown
+    const error: unknown = refused?.reason ?? failed?.reason;
+    const warmed = runs.filter((result) => result.status === 'fulfilled').length;
+    return error === undefined ? { warmed, wanted } : { warmed, wanted, error };
   } finally {
     for (const client of clients) client.release();
   }
