@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, pathTo, type AuthTokens, type MyBid, type PlacedBid, type Tender } from '@yuk/shared';
 import { buildRegisterInput } from '../factories/index.js';
@@ -76,6 +77,21 @@ async function openStream(url: string, token: string) {
 }
 
 describe('several instances behind nginx', () => {
+  it('each instance has opened and warmed its ten database connections before it answers, and keeps them', async () => {
+    const admin = new pg.Client({ connectionString: cluster.databaseUrl });
+    await admin.connect();
+    try {
+      // before any load: an instance that opened its connections on demand would hold one or two
+      const { rows } = await admin.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      );
+      expect(rows[0]!.n).toBeGreaterThanOrEqual(2 * 10);
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('a carrier on instance A sees the live minimum of a bid placed through instance B', async () => {
     const [a, b] = cluster.instanceUrls as [string, string];
     const owner = await signUp(cluster.nginxUrl);
