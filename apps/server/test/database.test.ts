@@ -93,6 +93,7 @@ describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {
     url.searchParams.set('application_name', applicationName);
     return openDatabase({ url: url.toString(), dataDir: tmpdir(), schema: database.schema, ...options });
   }
+  const poolOf = (target: Database) => (target.source as Extract<Database['source'], { engine: 'postgres' }>).pool;
   /** Opens `count` connections at once (each query holds one), then leaves them idle in the pool. */
   async function openIdle(target: Database, count: number) {
     await Promise.all(Array.from({ length: count }, () => sql`select pg_sleep(0.05)`.execute(target.db)));
@@ -110,7 +111,7 @@ describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {
       const backends = await sql<{ query: string }>`select query from pg_stat_activity
         where application_name = 'yuk_test_warmed'`.execute(db);
       expect(backends.rows.map((row) => row.query)).toEqual(Array(3).fill(statements.at(-1)!.sql));
-      const { pool } = own.source as Extract<Database['source'], { engine: 'postgres' }>;
+      const pool = poolOf(own);
       expect([pool.totalCount, pool.idleCount]).toEqual([3, 3]);
       // pg's pool closes an idle connection only while it holds more than `min`
       expect(pool.options.min).toBe(3);
@@ -127,7 +128,7 @@ describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {
     try {
       const failing = await warmConnections(own, [CompiledQuery.raw('select * from no_such_table')]);
       expect(failing).toMatchObject({ warmed: 0, wanted: 2, error: expect.any(Error) });
-      const { pool } = own.source as Extract<Database['source'], { engine: 'postgres' }>;
+      const pool = poolOf(own);
       expect([pool.totalCount, pool.idleCount]).toEqual([2, 2]);
       expect((await sql<{ one: number }>`select 1 as one`.execute(own.db)).rows).toEqual([{ one: 1 }]);
       expect(await warmConnections(unreachable, [])).toMatchObject({ warmed: 0, wanted: 2, error: expect.any(Error) });

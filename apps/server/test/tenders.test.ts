@@ -1247,6 +1247,12 @@ describe('list totals kept in tender_counts', async () => {
     filters.push({ viewerId, mode: 'ship', location: 'other', price: 'Qimmat', delivery: 'Sekin', status: 'closed' });
   }
 
+  /** A tender of alice's with its id chosen (to place it in a range of tender_search). */
+  const rowWithId = (id: number, name: string) => ({
+    ...tenderRow(alice.user.id, createTenderInput.parse(buildTenderInput({ name })), new Date().toISOString()),
+    id,
+  });
+
   /** PostgreSQL: tender_search holds every tender's filter columns as the tenders do (migration 110). */
   async function expectSearchCopyExact() {
     if (engine !== 'postgres') return;
@@ -1341,10 +1347,6 @@ describe('list totals kept in tender_counts', async () => {
       const rangeOf = async (k: number) =>
         (await sql<{ name: string | null }>`select to_regclass(${`tender_search_${k}`})::text as name`.execute(db))
           .rows[0]!.name;
-      const row = (id: number, name: string) => ({
-        ...tenderRow(alice.user.id, createTenderInput.parse(buildTenderInput({ name })), new Date().toISOString()),
-        id,
-      });
       expect(await rangeOf(5)).toBeNull();
       // two transactions write the first tenders of a range not made yet, side by side
       await Promise.all(
@@ -1352,7 +1354,7 @@ describe('list totals kept in tender_counts', async () => {
           db.transaction().execute(async (trx) => {
             await trx
               .insertInto('tenders')
-              .values(row(id, `Uzoq yuk ${id}`))
+              .values(rowWithId(id, `Uzoq yuk ${id}`))
               .execute();
           }),
         ),
@@ -1372,15 +1374,11 @@ describe('list totals kept in tender_counts', async () => {
   it.runIf(engine === 'postgres')(
     'counts a text up to the cap from the first ranges, planned for them alone, and the later ranges only when short of it',
     async () => {
-      const row = (id: number, name: string) => ({
-        ...tenderRow(alice.user.id, createTenderInput.parse(buildTenderInput({ name })), new Date().toISOString()),
-        id,
-      });
       // three in the first ranges, two far beyond them (ranges 7 and 8 are made for them)
       const ids = [7_001, 7_002, 7_003, FIRST_COUNTED_IDS + 500_001, FIRST_COUNTED_IDS + 600_001];
       await insertTenders(
         db,
-        ids.map((id) => row(id, `Qalampir ${id}`)),
+        ids.map((id) => rowWithId(id, `Qalampir ${id}`)),
       );
       const filter: TenderListFilter = { viewerId: alice.user.id, q: 'qalampir' };
       expect(await countTendersUpTo(db, filter, 10)).toEqual({ total: 5, more: false });

@@ -35,6 +35,9 @@ export type DatabaseSource =
   | { engine: 'sqlite'; file: string; connection: SqliteDatabase.Database }
   | { engine: 'postgres'; url: string; schema?: string; pool: pg.Pool };
 
+/** PostgreSQL: the connections an instance's pool opens at most, unless told otherwise. */
+const POOL_SIZE = 10;
+
 // int8 (counts, sums) arrives as text by default; our values fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
@@ -44,6 +47,7 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL only: work inside this schema (tests use one schema per file). */
   schema?: string;
+  /** PostgreSQL only: the most connections the pool opens (POOL_SIZE when not given). */
   poolSize?: number;
   /**
    * PostgreSQL only: the pool keeps every connection it opens (a server's; see warmConnections). Off, an idle
@@ -185,7 +189,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     // 3 ms without, on a busy machine). Each query runs in its own backend alone.
     const settings = ['-c max_parallel_workers_per_gather=0'];
     if (options.schema) settings.push(`-c search_path=${options.schema},public`);
-    const max = options.poolSize ?? 10;
+    const max = options.poolSize ?? POOL_SIZE;
     const pool = new pg.Pool({
       connectionString: options.url,
       max,
@@ -272,7 +276,7 @@ export async function warmConnections(
 ): Promise<{ warmed: number; wanted: number; error?: unknown }> {
   if (database.source.engine !== 'postgres') return { warmed: 0, wanted: 0 };
   const { pool } = database.source;
-  const wanted = pool.options.max ?? 10;
+  const wanted = pool.options.max ?? POOL_SIZE;
   // held together, so that each is a connection of its own
   const opened = await Promise.allSettled(Array.from({ length: wanted }, () => pool.connect()));
   const clients = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
