@@ -189,37 +189,38 @@ export async function bidLatency({ url, seconds, rate, ...load }) {
   };
 }
 
-/** Accepted amounts strictly decrease per tender in commit order; counts, minimum and the one active bid agree. */
+/**
+ * Accepted amounts strictly decrease per tender in commit order; counts, minimum and the one active bid agree.
+ * Both tables are read in one snapshot: a bid still in flight when the load stops (nginx lets the app finish a
+ * request its client has left) commits between two separate reads, and the tender read second then counts one
+ * bid more than the bids read first, which is the reading's race, not the product's.
+ */
 export async function checkInvariants(database) {
-  {
-    const bids = await database.db
-      .selectFrom('bids')
-      .select(['id', 'tender_id', 'amount_cents', 'status'])
-      .orderBy('id')
-      .execute();
-    const tenders = await database.db
-      .selectFrom('tenders')
-      .select(['id', 'current_min_bid_cents', 'bid_count'])
-      .execute();
-    const byTender = new Map();
-    let violations = 0;
-    for (const bid of bids) {
-      const list = byTender.get(bid.tender_id) ?? [];
-      if (list.length && list[list.length - 1].amount_cents <= bid.amount_cents) violations += 1; // must strictly decrease in commit order
-      list.push(bid);
-      byTender.set(bid.tender_id, list);
-    }
-    for (const tender of tenders) {
-      const list = byTender.get(tender.id) ?? [];
-      if (list.length !== tender.bid_count) violations += 1;
-      // a loop, not Math.min(...list): one tender can hold more bids than a call's arguments may
-      const lowest = list.reduce((min, b) => (min === null || b.amount_cents < min ? b.amount_cents : min), null);
-      if (lowest !== tender.current_min_bid_cents) violations += 1;
-      const active = list.filter((b) => b.status === 'active');
-      if (list.length && (active.length !== 1 || active[0].amount_cents !== lowest)) violations += 1;
-    }
-    return { bids: bids.length, violations };
+  const { bids, tenders } = await database.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => ({
+      bids: await trx.selectFrom('bids').select(['id', 'tender_id', 'amount_cents', 'status']).orderBy('id').execute(),
+      tenders: await trx.selectFrom('tenders').select(['id', 'current_min_bid_cents', 'bid_count']).execute(),
+    }));
+  const byTender = new Map();
+  let violations = 0;
+  for (const bid of bids) {
+    const list = byTender.get(bid.tender_id) ?? [];
+    if (list.length && list[list.length - 1].amount_cents <= bid.amount_cents) violations += 1; // must strictly decrease in commit order
+    list.push(bid);
+    byTender.set(bid.tender_id, list);
   }
+  for (const tender of tenders) {
+    const list = byTender.get(tender.id) ?? [];
+    if (list.length !== tender.bid_count) violations += 1;
+    // a loop, not Math.min(...list): one tender can hold more bids than a call's arguments may
+    const lowest = list.reduce((min, b) => (min === null || b.amount_cents < min ? b.amount_cents : min), null);
+    if (lowest !== tender.current_min_bid_cents) violations += 1;
+    const active = list.filter((b) => b.status === 'active');
+    if (list.length && (active.length !== 1 || active[0].amount_cents !== lowest)) violations += 1;
+  }
+  return { bids: bids.length, violations };
 }
 
 /** A migrated, seeded database for one run: SQLite in a temporary folder, or a fresh PostgreSQL database. */
