@@ -132,6 +132,7 @@ function ratio(r) {
     return `${r.rawRatio}x raw${fall}${rawFall}`;
   }
   if (r.ratioP99 !== undefined) return `p99 ${r.ratioP99}x`;
+  if (r.inProcessRatioP99 !== undefined) return `in-process p99 ${r.inProcessRatioP99}x`;
   if (r.costPercent !== undefined) return `cost ${r.costPercent} %`;
   if (r.extraMb !== undefined) return `+${r.extraMb} MB`;
   return '';
