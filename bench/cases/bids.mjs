@@ -149,6 +149,7 @@ export async function bidLoad({ url, seconds, amount, pid, ...load }) {
   let limited = 0;
   let failed = 0;
   const cpuBefore = pid === undefined ? undefined : processCpuMs(pid);
+  const loadCpuBefore = process.cpuUsage();
   const instance = autocannon({
     url,
     connections: CONNECTIONS,
@@ -166,11 +167,22 @@ export async function bidLoad({ url, seconds, amount, pid, ...load }) {
     else failed += 1;
   });
   const result = await instance;
+  const loadCpu = process.cpuUsage(loadCpuBefore);
   const cpuAfter = pid === undefined ? undefined : processCpuMs(pid);
   const answers = accepted + refused + limited + failed;
   const cpuMsPerAnswer =
     cpuBefore === undefined || cpuAfter === undefined || answers === 0 ? undefined : (cpuAfter - cpuBefore) / answers;
-  return { accepted, refused, limited, failed: failed + result.errors + result.timeouts, seconds, cpuMsPerAnswer };
+  // the load's own share of its core: near 100 % would mean the rate measures the load, not the server
+  const loadCpuShare = (loadCpu.user + loadCpu.system) / 1000 / (result.duration * 1000);
+  return {
+    accepted,
+    refused,
+    limited,
+    failed: failed + result.errors + result.timeouts,
+    seconds,
+    cpuMsPerAnswer,
+    loadCpuShare,
+  };
 }
 
 /** Latency of accepted bids at a fixed rate, spread over the second (see measureAtRate); refusals are counted. */
@@ -278,6 +290,7 @@ async function compareQuotas({ prepared, base, carriers, core, seconds, round: r
       first.cpuMsPerAnswer === undefined || second.cpuMsPerAnswer === undefined
         ? undefined
         : (first.cpuMsPerAnswer + second.cpuMsPerAnswer) / 2,
+    loadCpuShare: (first.loadCpuShare + second.loadCpuShare) / 2,
   });
   return { on: joined(runs.on), off: joined(runs.off) };
 }
@@ -337,7 +350,9 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log, reco
           : undefined;
         const perSec = (run) => (run.accepted / seconds).toFixed(0);
         const cpu = (run) =>
-          run.cpuMsPerAnswer === undefined ? '' : `, ${(run.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU/bid`;
+          run.cpuMsPerAnswer === undefined
+            ? ''
+            : `, ${(run.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU/bid, the load ${(run.loadCpuShare * 100).toFixed(0)} % of its core`;
         log(
           `${label}, round ${round + 1}: ${perSec(max)} accepted/s (${max.refused} refused, ${max.limited} over a quota, ${max.failed} failed${cpu(max)}); ` +
             (rawMax
