@@ -1,0 +1,71 @@
+// One built server, started once on B2's seeded data and loaded round after round with B2's spread load: does a
+// long-running server slow down? Each round prints the accepted bids, the server's CPU a bid, its resident memory
+// and the load process's share of its core (decision 035).
+//   PROBE_ENGINE   SQLite (default) or PostgreSQL (then DATABASE_URL, an admin connection)
+//   PROBE_MODE     alone (default): rounds back to back; between: as B2, in-process bids and a fresh server's
+//                  bids (20,000 to warm it, then a round) between the rounds
+//   PROBE_ROUNDS   rounds (default 5); PROBE_SECONDS: seconds a round (default 10)
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bidLoad, bidModules, carrierTokens, nextBid, seedBidding } from '../cases/bids.mjs';
+import { createBenchDatabase } from '../lib/postgres.mjs';
+import { startBuiltServer } from '../lib/server.mjs';
+import { loadServerModules } from '../lib/server-modules.mjs';
+import { cores, pinSelf } from '../lib/system.mjs';
+
+const engine = process.env.PROBE_ENGINE ?? 'SQLite';
+const mode = process.env.PROBE_MODE ?? 'alone';
+const rounds = Number(process.env.PROBE_ROUNDS ?? 5);
+const seconds = Number(process.env.PROBE_SECONDS ?? 10);
+
+pinSelf(cores.bench);
+const server = await loadServerModules(bidModules);
+const dataDir = mkdtempSync(join(tmpdir(), 'yuk-probe-'));
+const created = engine === 'PostgreSQL' ? await createBenchDatabase() : undefined;
+const env = created ? { DATABASE_URL: created.url } : {};
+const database = server.openDatabase({ url: created?.url, dataDir });
+await server.migrateToLatest(database);
+const seeded = await seedBidding(server, database);
+const base = { tenderIds: seeded.tenderIds, spread: true, sequence: { counter: 0 } };
+
+/** A started server's load: B2's, signed in as its carriers. */
+async function loadOf(app) {
+  return { ...base, url: app.url, pid: app.pid, tokens: await carrierTokens(app.url, seeded.carriers) };
+}
+const residentMb = (pid) =>
+  Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+const perSec = (run) => (run.accepted / seconds).toFixed(0);
+
+const app = await startBuiltServer({ dataDir, core: cores.server, env });
+try {
+  const load = await loadOf(app);
+  await bidLoad({ ...load, seconds: 2 }); // warm-up
+  for (let round = 1; round <= rounds; round += 1) {
+    const run = await bidLoad({ ...load, seconds });
+    console.log(
+      `round ${round}: ${perSec(run)} accepted/s (${run.refused} refused, ${run.failed} failed), ` +
+        `${(run.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU a bid, ${residentMb(app.pid)} MB resident, ` +
+        `the load ${(run.loadCpuShare * 100).toFixed(0)} % of its core`,
+    );
+    if (mode !== 'between') continue;
+    const ctx = { db: database.db, bus: server.createMemoryEventBus() };
+    for (let i = 0; i < 2000; i += 1) {
+      const bid = nextBid(load);
+      await server.placeBid(ctx, seeded.carriers[bid.carrier].id, bid.tenderId, { amountUsd: bid.amount });
+    }
+    const fresh = await startBuiltServer({ dataDir, core: cores.server, env });
+    try {
+      const freshLoad = await loadOf(fresh);
+      await bidLoad({ ...freshLoad, amount: 20_000 });
+      console.log(`  a fresh server on the same data: ${perSec(await bidLoad({ ...freshLoad, seconds }))} accepted/s`);
+    } finally {
+      await fresh.stop();
+    }
+  }
+} finally {
+  await app.stop();
+  await database.close();
+  await created?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
