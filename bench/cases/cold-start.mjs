@@ -1,16 +1,11 @@
 // B5: cold start of the built server to a healthy /api/health (migrations of an empty database included),
 // and its resident memory once idle.
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBuiltServer } from '../lib/server.mjs';
 import { median, round } from '../lib/stats.mjs';
-
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return kb / 1024;
-}
+import { rssMb } from '../lib/system.mjs';
 
 export default {
   name: 'B5 cold start',

@@ -62,3 +62,13 @@ export function processCpuMs(pid) {
     return undefined;
   }
 }
+
+/** Resident memory of a process, in MB (VmRSS); NaN without /proc. */
+export function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -2,14 +2,12 @@
 // the capped count, the page, and the whole call, p50 of 200 runs each.
 //   PROBE_URLS   comma-separated databases kept by B14 (BENCH_CURVE_KEEP=1): a PostgreSQL URL, or sqlite:FILE
 import { tmpdir } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { URLSearchParams } from 'node:url';
 import { loadServerModules } from '../lib/server-modules.mjs';
-import { median } from '../lib/stats.mjs';
+import { measureInProcess } from '../lib/load.mjs';
 
 const urls = (process.env.PROBE_URLS ?? '').split(',').filter(Boolean);
 if (urls.length === 0) throw new Error('PROBE_URLS: the databases to read (kept by B14 with BENCH_CURVE_KEEP=1)');
-const TOTAL_CAP = 1000;
 const server = await loadServerModules({
   openDatabase: 'db/database.ts#openDatabase',
   countTendersUpTo: 'modules/tenders/tenders.repository.ts#countTendersUpTo',
@@ -17,19 +15,11 @@ const server = await loadServerModules({
   listTenders: 'modules/tenders/tenders.service.ts#listTenders',
   tenderListQuery: '../../../packages/shared/src/tenders.ts#tenderListQuery',
   createMemoryEventBus: 'plugins/event-bus.ts#createMemoryEventBus',
+  TENDER_TOTAL_CAP: '../../../packages/shared/src/list-answers.ts#TENDER_TOTAL_CAP',
 });
 
-/** p50 of `runs` calls after 20 unmeasured ones, in ms. */
-async function p50(call, runs = 200) {
-  for (let i = 0; i < 20; i += 1) await call();
-  const samples = [];
-  for (let i = 0; i < runs; i += 1) {
-    const started = performance.now();
-    await call();
-    samples.push(performance.now() - started);
-  }
-  return median(samples).toFixed(2);
-}
+/** p50 of 200 timed calls after 20 unmeasured ones, in ms. */
+const p50 = async (call) => (await measureInProcess(call, { warmup: 20, iterations: 200 })).latency.p50.toFixed(2);
 
 for (const url of urls) {
   const database = server.openDatabase({ url, dataDir: tmpdir() });
@@ -47,9 +37,9 @@ for (const url of urls) {
     ]) {
       const params = server.tenderListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
       const filter = { viewerId: viewer.id, ...(params.q ? { q: params.q } : { name: params.name }) };
-      const counted = await server.countTendersUpTo(db, filter, TOTAL_CAP);
+      const counted = await server.countTendersUpTo(db, filter, server.TENDER_TOTAL_CAP);
       const matching = counted.more ? Number.POSITIVE_INFINITY : counted.total;
-      const count = await p50(() => server.countTendersUpTo(db, filter, TOTAL_CAP));
+      const count = await p50(() => server.countTendersUpTo(db, filter, server.TENDER_TOTAL_CAP));
       const page = await p50(() => server.listTenderRows(db, filter, { limit: params.limit + 1 }, matching));
       const whole = await p50(() => server.listTenders(ctx, viewer.id, params, 'all'));
       console.log(

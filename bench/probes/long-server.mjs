@@ -5,14 +5,14 @@
 //   PROBE_MODE     alone (default): rounds back to back; between: as B2, in-process bids and a fresh server's
 //                  bids (20,000 to warm it, then a round) between the rounds
 //   PROBE_ROUNDS   rounds (default 5); PROBE_SECONDS: seconds a round (default 10)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bidLoad, bidModules, carrierTokens, nextBid, seedBidding } from '../cases/bids.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
 import { startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
-import { cores, pinSelf } from '../lib/system.mjs';
+import { cores, pinSelf, rssMb } from '../lib/system.mjs';
 
 const engine = process.env.PROBE_ENGINE ?? 'SQLite';
 const mode = process.env.PROBE_MODE ?? 'alone';
@@ -33,8 +33,6 @@ const base = { tenderIds: seeded.tenderIds, spread: true, sequence: { counter: 0
 async function loadOf(app) {
   return { ...base, url: app.url, pid: app.pid, tokens: await carrierTokens(app.url, seeded.carriers) };
 }
-const residentMb = (pid) =>
-  Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
 const perSec = (run) => (run.accepted / seconds).toFixed(0);
 
 const app = await startBuiltServer({ dataDir, core: cores.server, env });
@@ -45,7 +43,7 @@ try {
     const run = await bidLoad({ ...load, seconds });
     console.log(
       `round ${round}: ${perSec(run)} accepted/s (${run.refused} refused, ${run.failed} failed), ` +
-        `${(run.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU a bid, ${residentMb(app.pid)} MB resident, ` +
+        `${(run.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU a bid, ${rssMb(app.pid).toFixed(0)} MB resident, ` +
         `the load ${(run.loadCpuShare * 100).toFixed(0)} % of its core`,
     );
     if (mode !== 'between') continue;
