@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageInput } from '@yuk/shared';
 import type { Database } from './db/database.js';
 import { AppError } from './errors.js';
@@ -92,6 +92,7 @@ import {
 import { openapiPlugin } from './plugins/openapi.js';
 import { createRedisCounterStore, createRedisEventBus } from './plugins/redis.js';
 import { requestOriginPlugin } from './plugins/request-origin.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { requestLogFields, securityPlugin, tileImageSource } from './plugins/security.js';
 import { endAllSseStreams } from './plugins/sse.js';
 import { staticWebPlugin } from './plugins/static-web.js';
@@ -116,6 +117,8 @@ export interface AppOptions {
   delivery?: DeliveryOptions;
   /** How often the outbox is checked for messages to send (ms); 0 turns it off (tests run it by hand). */
   outboxTickMs?: number;
+  /** Every answer is also encoded through its zod schema and compared with what was written (the tests). */
+  checkResponses?: boolean;
   /** Tests fake the clock of tokens. */
   now?: () => number;
   /** Called for every route as it is added (tests compare the routes with the API document). */
@@ -198,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // first of all: a draining instance sends what its balancer can resend elsewhere before any work is done
   if (options.readiness) app.addHook('onRequest', refuseResendableWhileDraining(options.readiness));
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: options.checkResponses ?? false }));
 
   const db = options.database.db;
   const source = options.database.source;

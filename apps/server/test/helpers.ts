@@ -107,6 +107,8 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
     deadlineTickMs: 0,
     outboxTickMs: 0,
     quotas: TEST_QUOTAS,
+    // every answer is written by the compiled serializer and checked against zod's encoding of it
+    checkResponses: true,
     ...overrides,
   });
   await app.ready();
