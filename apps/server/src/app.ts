@@ -209,8 +209,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // see openDatabase: the pool replaces the connection; the operator sees that it happened
     const connectionLost = (error: Error) =>
       app.log.warn({ err: error }, 'PostgreSQL ended an idle connection; the pool opens another when needed');
-    source.pool.on('error', connectionLost);
-    app.addHook('onClose', async () => void source.pool.off('error', connectionLost));
+    for (const pool of [source.pool, source.walkingPool]) {
+      pool.on('error', connectionLost);
+      app.addHook('onClose', async () => void pool.off('error', connectionLost));
+    }
   }
   const tokens = createTokenService(options.jwtSecret, options.now);
   const fileLinks = createFileLinks(options.jwtSecret, options.now);

@@ -93,7 +93,8 @@ describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {
     url.searchParams.set('application_name', applicationName);
     return openDatabase({ url: url.toString(), dataDir: tmpdir(), schema: database.schema, ...options });
   }
-  const poolOf = (target: Database) => (target.source as Extract<Database['source'], { engine: 'postgres' }>).pool;
+  const sourceOf = (target: Database) => target.source as Extract<Database['source'], { engine: 'postgres' }>;
+  const poolOf = (target: Database) => sourceOf(target).pool;
   /** Opens `count` connections at once (each query holds one), then leaves them idle in the pool. */
   async function openIdle(target: Database, count: number) {
     await Promise.all(Array.from({ length: count }, () => sql`select pg_sleep(0.05)`.execute(target.db)));
@@ -106,15 +107,20 @@ describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {
     const own = namedDatabase('yuk_test_warmed', { poolSize: 3, keepConnections: true });
     try {
       const statements = listWarmUpStatements(own.db);
-      expect(await warmConnections(own, statements)).toEqual({ warmed: 3, wanted: 3 });
-      // three backends, each of which ran the warm-up (the last statement is the one it shows)
+      expect(statements.walking.length).toBeGreaterThan(0);
+      expect(await warmConnections(own, statements)).toEqual({ warmed: 6, wanted: 6 });
+      // three backends of the pool and three of the walking pool, each of which ran its warm-up (the last
+      // statement is the one it shows)
       const backends = await sql<{ query: string }>`select query from pg_stat_activity
         where application_name = 'yuk_test_warmed'`.execute(db);
-      expect(backends.rows.map((row) => row.query)).toEqual(Array(3).fill(statements.at(-1)!.sql));
-      const pool = poolOf(own);
-      expect([pool.totalCount, pool.idleCount]).toEqual([3, 3]);
-      // pg's pool closes an idle connection only while it holds more than `min`
-      expect(pool.options.min).toBe(3);
+      expect(backends.rows.map((row) => row.query).sort()).toEqual(
+        [...Array(3).fill(statements.pooled.at(-1)!.sql), ...Array(3).fill(statements.walking.at(-1)!.sql)].sort(),
+      );
+      for (const pool of [poolOf(own), sourceOf(own).walkingPool]) {
+        expect([pool.totalCount, pool.idleCount]).toEqual([3, 3]);
+        // pg's pool closes an idle connection only while it holds more than `min`
+        expect(pool.options.min).toBe(3);
+      }
     } finally {
       await own.close();
     }
@@ -126,12 +132,18 @@ describe.runIf(engine === 'postgres')('a connection PostgreSQL ends', () => {
     closedPort.port = '1';
     const unreachable = openDatabase({ url: closedPort.toString(), dataDir: tmpdir(), poolSize: 2 });
     try {
-      const failing = await warmConnections(own, [CompiledQuery.raw('select * from no_such_table')]);
-      expect(failing).toMatchObject({ warmed: 0, wanted: 2, error: expect.any(Error) });
-      const pool = poolOf(own);
-      expect([pool.totalCount, pool.idleCount]).toEqual([2, 2]);
+      const broken = [CompiledQuery.raw('select * from no_such_table')];
+      const failing = await warmConnections(own, { pooled: broken, walking: broken });
+      expect(failing).toMatchObject({ warmed: 0, wanted: 4, error: expect.any(Error) });
+      for (const pool of [poolOf(own), sourceOf(own).walkingPool]) {
+        expect([pool.totalCount, pool.idleCount]).toEqual([2, 2]);
+      }
       expect((await sql<{ one: number }>`select 1 as one`.execute(own.db)).rows).toEqual([{ one: 1 }]);
-      expect(await warmConnections(unreachable, [])).toMatchObject({ warmed: 0, wanted: 2, error: expect.any(Error) });
+      expect(await warmConnections(unreachable, { pooled: [], walking: [] })).toMatchObject({
+        warmed: 0,
+        wanted: 4,
+        error: expect.any(Error),
+      });
     } finally {
       await unreachable.close();
       await own.close();

@@ -31,12 +31,17 @@ import {
   insertTenders,
   listTenders,
   listTendersQuery,
-  walkInOrder,
   type TenderListFilter,
   type TenderPage,
 } from '../src/modules/tenders/tenders.repository.js';
 import { seedDemoTenders } from '../src/modules/tenders/tenders.seed.js';
-import { KEPT_SHAPES, keepShapePreparedOnPostgres, openDatabase, preparedNameOf } from '../src/db/database.js';
+import {
+  KEPT_SHAPES,
+  keepShapePreparedOnPostgres,
+  openDatabase,
+  preparedNameOf,
+  walkingReader,
+} from '../src/db/database.js';
 import { api, buildTestApp, engine, testDatabaseUrl, type ApiErrorBody, type OpenApiDocument } from './helpers.js';
 import { createUser } from './factories/index.js';
 import { buildTenderInput, daysFromToday } from './factories/index.js';
@@ -938,14 +943,18 @@ describe('GET /api/tenders/all and /me: filters', async () => {
   it.runIf(engine === 'postgres')(
     'reads a text many tenders hold newest first from the narrow copy, and one few hold from the trigram index (PostgreSQL)',
     async () => {
-      // as listTenders reads them: a dense page with walkInOrder; the table here is small enough to read whole,
-      // so a sparse one is read with sequential scans off, as it would be planned on a large one
-      const planOf = async (filter: TenderListFilter, matching: number) =>
-        listDb.db.transaction().execute(async (trx) => {
-          if (chooseListPlan('postgres', filter, matching) === 'dense') await walkInOrder(trx);
-          else await sql`set local enable_seqscan = off`.execute(trx);
+      // as listTenders reads them: a dense page on the walking pool; the table here is small enough to read
+      // whole, so a sparse one is read with sequential scans off, as it would be planned on a large one
+      const planOf = async (filter: TenderListFilter, matching: number) => {
+        if (chooseListPlan('postgres', filter, matching) === 'dense') {
+          const walker = walkingReader(listDb.db)!;
+          return JSON.stringify(await listTendersQuery(walker, filter, { limit: 51 }, matching).explain('json'));
+        }
+        return listDb.db.transaction().execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
           return JSON.stringify(await listTendersQuery(trx, filter, { limit: 51 }, matching).explain('json'));
         });
+      };
       // a name is looked for in the names' own trigram index, not among every text that holds its letters; both
       // are read from the ranges of tender_search (a range's index is named after it: tender_search_0_…)
       for (const [filter, index] of [
@@ -1000,15 +1009,37 @@ describe('GET /api/tenders/all and /me: filters', async () => {
         expect(sparse.length).toBeGreaterThan(0);
         const { sql: text } = listTendersQuery(single.db, filter, page, DENSE_MATCHES).compile();
         expect(preparedNameOf(text)).toBeDefined();
+        // read on the walking pool's one connection, where the dense pages ran
+        const walker = walkingReader(single.db)!;
         const kept = await sql<{ generic_plans: string; custom_plans: string }>`
           select generic_plans, custom_plans from pg_prepared_statements where name = ${preparedNameOf(text)}`.execute(
-          single.db,
+          walker,
         );
         // planned once for any text, that plan run three times; never planned for one text
         expect(kept.rows.map((row) => [Number(row.generic_plans), Number(row.custom_plans)])).toEqual([[3, 0]]);
-        // a page outside those transactions is planned as before: the switch lasts for its transaction alone
-        const setting = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(single.db);
-        expect(setting.rows[0]?.plan_cache_mode).toBe('auto');
+        // the switches are the walking pool's alone: the pool's connections plan as the planner chooses
+        const settings = (on: typeof walker) =>
+          sql<{ plan_cache_mode: string; enable_sort: string; enable_seqscan: string; enable_bitmapscan: string }>`
+            select current_setting('plan_cache_mode') as plan_cache_mode, current_setting('enable_sort') as enable_sort,
+              current_setting('enable_seqscan') as enable_seqscan,
+              current_setting('enable_bitmapscan') as enable_bitmapscan`.execute(on);
+        expect((await settings(walker)).rows[0]).toEqual({
+          plan_cache_mode: 'force_generic_plan',
+          enable_sort: 'off',
+          enable_seqscan: 'off',
+          enable_bitmapscan: 'off',
+        });
+        expect((await settings(single.db)).rows[0]).toEqual({
+          plan_cache_mode: 'auto',
+          enable_sort: 'on',
+          enable_seqscan: 'on',
+          enable_bitmapscan: 'on',
+        });
+        // in a transaction (no walking pool there) the page is read as the planner chooses, and is the same page
+        const inTransaction = await single.db
+          .transaction()
+          .execute((trx) => listTenders(trx, filter, page, DENSE_MATCHES));
+        expect(inTransaction.map((t) => t.id)).toEqual(sparse.map((t) => t.id));
       } finally {
         await single.close();
       }

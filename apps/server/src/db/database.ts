@@ -33,10 +33,25 @@ export interface Database {
 
 export type DatabaseSource =
   | { engine: 'sqlite'; file: string; connection: SqliteDatabase.Database }
-  | { engine: 'postgres'; url: string; schema?: string; pool: pg.Pool };
+  | { engine: 'postgres'; url: string; schema?: string; pool: pg.Pool; walkingPool: pg.Pool };
 
 /** PostgreSQL: the connections an instance's pool opens at most, unless told otherwise. */
 const POOL_SIZE = 10;
+
+/** PostgreSQL: the connections of the walking pool (walkingReader), beside the pool's. */
+const WALKING_POOL_SIZE = 4;
+
+/**
+ * PostgreSQL's documented planner switches, set for every statement of the walking pool's connections: a page
+ * read walking an index in its order, never by reading the matches and sorting them, and a statement kept
+ * prepared planned once for any values (see walkingReader).
+ */
+const WALKING_SETTINGS = [
+  '-c enable_sort=off',
+  '-c enable_seqscan=off',
+  '-c enable_bitmapscan=off',
+  '-c plan_cache_mode=force_generic_plan',
+];
 
 // int8 (counts, sums) arrives as text by default; our values fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -111,6 +126,20 @@ export function committedSqliteReader(db: Db): SqliteStatements | undefined {
   return db.isTransaction ? undefined : committedReaders.get(db.getExecutor().adapter);
 }
 
+/** The walking pool of a PostgreSQL database, by the database's dialect adapter. */
+const walkingReaders = new WeakMap<DialectAdapter, Db>();
+
+/**
+ * PostgreSQL, outside a transaction: a database whose connections read with the planner held to a walk in an
+ * index's order (WALKING_SETTINGS), for a list page known to be found within a few hundred rows newest first. Set
+ * in a transaction around the page instead, the switches cost three more round trips a page (the begin, the
+ * settings, the commit), each about as much of the app's time as the page itself (decision 036). Undefined in a
+ * transaction and on SQLite. Nothing but such pages runs on it.
+ */
+export function walkingReader(db: Db): Db | undefined {
+  return db.isTransaction ? undefined : walkingReaders.get(db.getExecutor().adapter);
+}
+
 /** Dialect adapters of PostgreSQL databases (a database and all its transactions share one). */
 const postgresAdapters = new WeakSet<DialectAdapter>();
 
@@ -182,41 +211,53 @@ function namingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
+/** A pg pool and the Kysely over it, with the app's settings and these `settings` on each connection. */
+function postgresPool(options: DatabaseOptions & { url: string }, max: number, settings: readonly string[] = []) {
+  // The app answers many small requests at once: a query's parallel workers would take the cores the other
+  // requests are answered on (decision 036: a text search read newest first took 20–30 ms with two workers,
+  // 3 ms without, on a busy machine). Each query runs in its own backend alone.
+  const all = ['-c max_parallel_workers_per_gather=0', ...settings];
+  if (options.schema) all.push(`-c search_path=${options.schema},public`);
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max,
+    ...(options.keepConnections ? { min: max } : {}),
+    options: all.join(' '),
+  });
+  // An idle connection that PostgreSQL ends (a restart, a failover, pg_terminate_backend) is reported on the
+  // pool; without a listener Node throws the event and the process dies. The pool drops that connection and
+  // opens another when asked. The app logs it (app.ts); until then, or without an app, it is a warning.
+  pool.on('error', (error) => {
+    if (pool.listenerCount('error') === 1) process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`);
+  });
+  const onQuery = options.onQuery;
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: namingPool(pool) }),
+    ...(onQuery ? { log: (event) => onQuery(event.queryDurationMillis, event.level === 'error') } : {}),
+  });
+  postgresAdapters.add(db.getExecutor().adapter);
+  return { pool, db };
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
-  if (options.url?.startsWith('postgres')) {
-    // The app answers many small requests at once: a query's parallel workers would take the cores the other
-    // requests are answered on (decision 036: a text search read newest first took 20–30 ms with two workers,
-    // 3 ms without, on a busy machine). Each query runs in its own backend alone.
-    const settings = ['-c max_parallel_workers_per_gather=0'];
-    if (options.schema) settings.push(`-c search_path=${options.schema},public`);
+  const url = options.url;
+  if (url?.startsWith('postgres')) {
     const max = options.poolSize ?? POOL_SIZE;
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max,
-      ...(options.keepConnections ? { min: max } : {}),
-      options: settings.join(' '),
-    });
-    // An idle connection that PostgreSQL ends (a restart, a failover, pg_terminate_backend) is reported on the
-    // pool; without a listener Node throws the event and the process dies. The pool drops that connection and
-    // opens another when asked. The app logs it (app.ts); until then, or without an app, it is a warning.
-    pool.on('error', (error) => {
-      if (pool.listenerCount('error') === 1)
-        process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`);
-    });
-    const onQuery = options.onQuery;
-    const db = new Kysely<DatabaseSchema>({
-      dialect: new PostgresDialect({ pool: namingPool(pool) }),
-      ...(onQuery ? { log: (event) => onQuery(event.queryDurationMillis, event.level === 'error') } : {}),
-    });
-    postgresAdapters.add(db.getExecutor().adapter);
-    const host = new URL(options.url).host;
+    const { pool, db } = postgresPool({ ...options, url }, max);
+    const walking = postgresPool({ ...options, url }, Math.min(WALKING_POOL_SIZE, max), WALKING_SETTINGS);
+    walkingReaders.set(db.getExecutor().adapter, walking.db);
+    const host = new URL(url).host;
+    const schema = options.schema ? { schema: options.schema } : {};
     return {
       db,
       describe: `PostgreSQL at ${host}`,
       ping: async () => void (await pool.query('select 1')),
-      ...(options.schema ? { schema: options.schema } : {}),
-      close: () => db.destroy(),
-      source: { engine: 'postgres', url: options.url, ...(options.schema ? { schema: options.schema } : {}), pool },
+      ...schema,
+      close: async () => {
+        await walking.db.destroy();
+        await db.destroy();
+      },
+      source: { engine: 'postgres', url, ...schema, pool, walkingPool: walking.pool },
     };
   }
   const file = options.url?.startsWith('sqlite:')
@@ -260,8 +301,14 @@ export function openDatabase(options: DatabaseOptions): Database {
   };
 }
 
+/** What warmConnections runs on each connection: of the pool (`pooled`) and of the walking pool (`walking`). */
+export interface WarmUpStatements {
+  pooled: readonly CompiledQuery[];
+  walking: readonly CompiledQuery[];
+}
+
 /**
- * PostgreSQL: opens every connection of the pool at once and runs `statements` on each, before the server
+ * PostgreSQL: opens every connection of both pools at once and runs their statements on each, before the server
  * answers. A backend's first statement over a table loads its catalog entries (a partitioned table's range by
  * range, with each range's indexes) and its first trigram comparison loads pg_trgm: at a million tenders a text
  * search's count took 35 ms on a fresh connection and 3.5 ms on the next, so a server just started answered
@@ -272,10 +319,21 @@ export function openDatabase(options: DatabaseOptions): Database {
  */
 export async function warmConnections(
   database: Database,
-  statements: readonly CompiledQuery[],
+  statements: WarmUpStatements,
 ): Promise<{ warmed: number; wanted: number; error?: unknown }> {
   if (database.source.engine !== 'postgres') return { warmed: 0, wanted: 0 };
-  const { pool } = database.source;
+  const { pool, walkingPool } = database.source;
+  const results = await Promise.all([warmPool(pool, statements.pooled), warmPool(walkingPool, statements.walking)]);
+  const error = results.find((result) => result.error !== undefined)?.error;
+  const warmed = results.reduce((sum, result) => sum + result.warmed, 0);
+  const wanted = results.reduce((sum, result) => sum + result.wanted, 0);
+  return error === undefined ? { warmed, wanted } : { warmed, wanted, error };
+}
+
+async function warmPool(
+  pool: pg.Pool,
+  statements: readonly CompiledQuery[],
+): Promise<{ warmed: number; wanted: number; error?: unknown }> {
   const wanted = pool.options.max ?? POOL_SIZE;
   // held together, so that each is a connection of its own
   const opened = await Promise.allSettled(Array.from({ length: wanted }, () => pool.connect()));

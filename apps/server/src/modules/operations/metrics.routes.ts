@@ -120,13 +120,23 @@ function appRegistry(ctx: MetricsContext, warn: (error: unknown) => void): clien
   if (source.engine === 'postgres') {
     new client.Gauge({
       name: 'yuk_db_pool_connections',
-      help: 'PostgreSQL pool: connections open (total), idle, and requests waiting for one',
+      help: 'PostgreSQL pools (the pool and the walking pool of list pages): connections open (total), idle, and requests waiting for one',
       labelNames: ['state'] as const,
       registers,
       collect() {
-        this.set({ state: 'total' }, source.pool.totalCount);
-        this.set({ state: 'idle' }, source.pool.idleCount);
-        this.set({ state: 'waiting' }, source.pool.waitingCount);
+        const pools = [source.pool, source.walkingPool];
+        this.set(
+          { state: 'total' },
+          pools.reduce((sum, pool) => sum + pool.totalCount, 0),
+        );
+        this.set(
+          { state: 'idle' },
+          pools.reduce((sum, pool) => sum + pool.idleCount, 0),
+        );
+        this.set(
+          { state: 'waiting' },
+          pools.reduce((sum, pool) => sum + pool.waitingCount, 0),
+        );
       },
     });
   }

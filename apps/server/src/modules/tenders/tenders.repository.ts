@@ -1,7 +1,6 @@
 import {
   expressionBuilder,
   sql,
-  type CompiledQuery,
   type Expression,
   type ExpressionBuilder,
   type SelectQueryBuilder,
@@ -24,7 +23,14 @@ import {
   type TenderMode,
   type TenderStatus,
 } from '@yuk/shared';
-import { engineOf, keepShapePreparedOnPostgres, type Db, type Dialect } from '../../db/database.js';
+import {
+  engineOf,
+  keepShapePreparedOnPostgres,
+  walkingReader,
+  type Db,
+  type Dialect,
+  type WarmUpStatements,
+} from '../../db/database.js';
 import { TENDER_SEARCH_RANGE } from '../../db/migrations/110-tender-search-ranges.js';
 import { scheduleDue, scheduleDueMany } from '../../db/due-actions.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -390,7 +396,7 @@ const exactOnly = (column: FilterColumn) =>
   column === 'id' || column === 'tender_start_date' || column === 'initial_price_cents';
 /**
  * A walk newest first: by id, or by the status or owner index (which end in id); every other term, the text
- * included, is checked on the rows walked. On PostgreSQL walkInOrder keeps the planner to such a walk.
+ * included, is checked on the rows walked. On PostgreSQL the walking pool keeps the planner to such a walk.
  */
 const walkNewestFirst = (column: FilterColumn) => column === 'status' || column === 'owner_id' || exactOnly(column);
 /**
@@ -410,38 +416,25 @@ const keepsOneOwner = (filter: TenderListFilter) => filter.ownerId !== undefined
 const walksTheCopy = (dialect: Dialect, filter: TenderListFilter) =>
   readsRanges(dialect, filter) && !keepsOneOwner(filter);
 
-/** One page of tenders, newest first; `matching` is the count of the same filter (it picks the plan). */
-export function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, matching: number) {
-  if (engineOf(db) === 'postgres' && !db.isTransaction && chooseListPlan('postgres', filter, matching) === 'dense') {
-    return db.transaction().execute(async (trx) => {
-      const planOnce = walksTheCopy('postgres', filter);
-      await walkInOrder(trx, { planOnce });
-      const query = listTendersQuery(trx, filter, page, matching);
-      if (!planOnce) return query.execute();
-      // Planning the walk over every range took longer than running it (decision 036); its plan is the walk
-      // whatever the text, so each connection plans it once.
-      const compiled = query.compile();
-      keepShapePreparedOnPostgres(compiled.sql);
-      return (await trx.executeQuery(compiled)).rows;
-    });
-  }
-  return listTendersQuery(db, filter, page, matching).execute();
-}
-
 /**
- * PostgreSQL, for the rest of a transaction: a page is read walking an index in its order, never by reading the
- * matches and sorting them. A text many tenders hold ('dense', known from its count) is a few hundred rows away
- * newest first, but the planner estimates a pattern on an expression at 0.5 % of the rows, and with a city or
- * a type beside it at a handful: it then read every tender of the city (or the whole table) to sort the matches,
- * 0.5 to 1 s at a million. These are PostgreSQL's documented planner switches, set for this transaction only.
- * `planOnce`: a statement kept prepared is planned for any values (a generic plan) at its first run and that plan
- * is reused; left to choose, PostgreSQL plans the first five runs of each connection anew and may keep doing so.
- * Only for a plan the switches fix whatever the values: a count or a sparse page must see its text to choose.
+ * One page of tenders, newest first; `matching` is the count of the same filter (it picks the plan). On
+ * PostgreSQL a dense page is read on the walking pool (walkingReader), whose connections hold the planner to a
+ * walk in an index's order: a text many tenders hold is a few hundred rows away newest first, but the planner
+ * estimates a pattern on an expression at 0.5 % of the rows, and with a city or a type beside it at a handful:
+ * left to choose, it read every tender of the city (or the whole table) to sort the matches, 0.5 to 1 s at a
+ * million. In a caller's transaction the page is read there, as the planner chooses.
  */
-export async function walkInOrder(trx: Db, { planOnce = false } = {}): Promise<void> {
-  const generic = planOnce ? sql`, set_config('plan_cache_mode', 'force_generic_plan', true)` : sql``;
-  await sql`select set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true),
-    set_config('enable_bitmapscan', 'off', true)${generic}`.execute(trx);
+export async function listTenders(db: Db, filter: TenderListFilter, page: TenderPage, matching: number) {
+  const dense = engineOf(db) === 'postgres' && chooseListPlan('postgres', filter, matching) === 'dense';
+  const walker = dense ? walkingReader(db) : undefined;
+  if (!walker) return listTendersQuery(db, filter, page, matching).execute();
+  const query = listTendersQuery(walker, filter, page, matching);
+  if (!walksTheCopy('postgres', filter)) return query.execute();
+  // Planning the walk over every range took longer than running it (decision 036); its plan is the walk
+  // whatever the text, so each connection plans it once (the walking pool plans kept statements generically).
+  const compiled = query.compile();
+  keepShapePreparedOnPostgres(compiled.sql);
+  return (await walker.executeQuery(compiled)).rows;
 }
 
 /** The query of a page as listTenders runs it (its plan can be read with `.explain()`). */
@@ -477,7 +470,7 @@ export function listTendersQuery(db: Db, filter: TenderListFilter, page: TenderP
   }
   if (plan === 'dense' && walksTheCopy(dialect, filter)) {
     // PostgreSQL, a text many tenders hold: the narrow copy is walked newest first (its ranges' primary keys, in
-    // order, under walkInOrder), the text and the other terms checked on each row, and only the page's tenders
+    // order, on the walking pool), the text and the other terms checked on each row, and only the page's tenders
     // are read. Walking the tenders themselves read every wide row passed over. One owner's tenders keep their
     // owner's index on tenders (below): they are few among the market's.
     const ids = db
@@ -620,13 +613,19 @@ const WARM_UP_TEXT = 'yuk tender warm-up';
 
 /**
  * What a server runs on each of its connections before it answers (warmConnections): a text search's count
- * over every range of tender_search, and a page of the market, so that their catalogs and pg_trgm are loaded.
+ * over every range of tender_search, and a page of the market, so that their catalogs and pg_trgm are loaded;
+ * on the walking pool's, a dense text page walking every range.
  */
-export function listWarmUpStatements(db: Db): CompiledQuery[] {
-  return [
-    countRowsQuery(db, engineOf(db), { viewerId: 0, q: WARM_UP_TEXT }, 1).compile(),
-    listTendersQuery(db, { viewerId: 0 }, { limit: 1 }, 0).compile(),
-  ];
+export function listWarmUpStatements(db: Db): WarmUpStatements {
+  const text: TenderListFilter = { viewerId: 0, q: WARM_UP_TEXT };
+  const walker = walkingReader(db);
+  return {
+    pooled: [
+      countRowsQuery(db, engineOf(db), text, 1).compile(),
+      listTendersQuery(db, { viewerId: 0 }, { limit: 1 }, 0).compile(),
+    ],
+    walking: walker ? [listTendersQuery(walker, text, { limit: 1 }, Number.POSITIVE_INFINITY).compile()] : [],
+  };
 }
 
 /** The count of a query's rows; with `upTo`, it stops after upTo + 1 of them. */
