@@ -24,7 +24,7 @@ const isNullType = (schema: unknown) =>
  *   (only the declared ones are written);
  * - a value or null (`anyOf` of a schema and `{ type: 'null' }`, zod's `.nullable()`) as that schema marked
  *   `nullable`: a union is chosen by validating each value against its branches (ajv, per value), a nullable
- *   schema by a test for null. A page of 50 tenders spent a third of its writing validating their companies.
+ *   schema by a test for null (every tender of a page has a nullable company).
  */
 function forWriting(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(forWriting);

@@ -125,17 +125,19 @@ function appRegistry(ctx: MetricsContext, warn: (error: unknown) => void): clien
       registers,
       collect() {
         const pools = [source.pool, source.walkingPool];
+        const summed = (count: (pool: (typeof pools)[number]) => number) =>
+          pools.reduce((sum, pool) => sum + count(pool), 0);
         this.set(
           { state: 'total' },
-          pools.reduce((sum, pool) => sum + pool.totalCount, 0),
+          summed((pool) => pool.totalCount),
         );
         this.set(
           { state: 'idle' },
-          pools.reduce((sum, pool) => sum + pool.idleCount, 0),
+          summed((pool) => pool.idleCount),
         );
         this.set(
           { state: 'waiting' },
-          pools.reduce((sum, pool) => sum + pool.waitingCount, 0),
+          summed((pool) => pool.waitingCount),
         );
       },
     });
