@@ -307,6 +307,13 @@ export interface WarmUpStatements {
   walking: readonly CompiledQuery[];
 }
 
+/** How many connections were warmed of those wanted, and the first error when some were not. */
+export interface WarmUpResult {
+  warmed: number;
+  wanted: number;
+  error?: unknown;
+}
+
 /**
  * PostgreSQL: opens every connection of both pools at once and runs their statements on each, before the server
  * answers. A backend's first statement over a table loads its catalog entries (a partitioned table's range by
@@ -317,10 +324,7 @@ export interface WarmUpStatements {
  * left to be opened when needed, as before: the answer says how many were warmed, and the first error.
  * SQLite: nothing to do (one connection, in this process).
  */
-export async function warmConnections(
-  database: Database,
-  statements: WarmUpStatements,
-): Promise<{ warmed: number; wanted: number; error?: unknown }> {
+export async function warmConnections(database: Database, statements: WarmUpStatements): Promise<WarmUpResult> {
   if (database.source.engine !== 'postgres') return { warmed: 0, wanted: 0 };
   const { pool, walkingPool } = database.source;
   const results = await Promise.all([warmPool(pool, statements.pooled), warmPool(walkingPool, statements.walking)]);
@@ -330,10 +334,7 @@ export async function warmConnections(
   return error === undefined ? { warmed, wanted } : { warmed, wanted, error };
 }
 
-async function warmPool(
-  pool: pg.Pool,
-  statements: readonly CompiledQuery[],
-): Promise<{ warmed: number; wanted: number; error?: unknown }> {
+async function warmPool(pool: pg.Pool, statements: readonly CompiledQuery[]): Promise<WarmUpResult> {
   const wanted = pool.options.max ?? POOL_SIZE;
   // held together, so that each is a connection of its own
   const opened = await Promise.allSettled(Array.from({ length: wanted }, () => pool.connect()));
