@@ -10,12 +10,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URLSearchParams } from 'node:url';
 import { sql } from 'kysely';
-import { databaseBytes, writeRows } from '../lib/bulk.mjs';
+import { databaseBytes, settleBulkWrites, writeRows } from '../lib/bulk.mjs';
 import { measureAtRateApart, measureInProcess } from '../lib/load.mjs';
 import { benchEngines, createBenchDatabase, enginesNamedIn } from '../lib/postgres.mjs';
 import { startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
 import { failedRow, median, round } from '../lib/stats.mjs';
+import { diskWrittenMb } from '../lib/system.mjs';
 
 const SIZES = (process.env.BENCH_CURVE_SIZES ?? '10000,100000,1000000')
   .split(',')
@@ -483,24 +484,32 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
       ratings += grown.ratings;
       size = target;
       const writeSeconds = (Date.now() - started) / 1000;
+      // the calls are measured on a settled database: the bulk write's dirty pages, written back by the kernel
+      // and PostgreSQL's checkpoints over the next minutes (about a gigabyte at 100,000 tenders), would
+      // otherwise compete with the first calls' reads, and the more so the larger the bulk (decision 036)
+      const settleSeconds = await settleBulkWrites(database);
       const bytes = await databaseBytes(database);
       log(
         `${engine.name}: ${size.toLocaleString('en')} tenders, ${bids.toLocaleString('en')} bids, ` +
           `${ratings.toLocaleString('en')} ratings; grown in ` +
-          `${writeSeconds.toFixed(1)} s; database ${(bytes / 2 ** 20).toFixed(0)} MB; ` +
+          `${writeSeconds.toFixed(1)} s, on disk ${settleSeconds.toFixed(1)} s later; ` +
+          `database ${(bytes / 2 ** 20).toFixed(0)} MB; ` +
           `this process's heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
       );
-      dataRows.push({
+      const dataRow = {
         case: `B14 data at ${size.toLocaleString('en')} tenders (${engine.name})`,
         tenders: size,
         bids,
         ratings,
         users: USERS + 1,
         writeSeconds: round(writeSeconds, 1),
+        settleSeconds: round(settleSeconds, 1),
         p50: round(bytes / 2 ** 20, 0),
         unit: 'MB on disk',
         databaseBytes: bytes,
-      });
+      };
+      dataRows.push(dataRow);
+      const writtenBefore = diskWrittenMb();
       const app = await startBuiltServer({
         dataDir,
         core: cores.server,
@@ -558,6 +567,12 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
               (Number.isFinite(row.matching) ? `; ${row.matching} matching` : ''),
           );
         }
+        // what the machine wrote to disk while this size's calls were measured: reads alone write little
+        dataRow.writtenWhileMeasuredMb = round(diskWrittenMb() - writtenBefore, 0);
+        log(
+          `${engine.name} at ${size.toLocaleString('en')}: ${dataRow.writtenWhileMeasuredMb} MB written to disk ` +
+            `while its calls were measured`,
+        );
         if (loadavg()[0] > 1.5)
           log(
             `note: the machine was busy during this size (load ${loadavg()[0].toFixed(1)}); the figures include that`,

@@ -1,6 +1,7 @@
 // Bulk writes for the bench: rows given as a stream (an iterable of arrays), never a list in memory. On SQLite
 // prepared inserts in transactions of many rows on the database's own connection; on PostgreSQL COPY FROM
 // STDIN (pg-copy-streams) on a connection of the pool.
+import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -100,4 +101,19 @@ export async function databaseBytes(database) {
   }
   const result = await source.pool.query('select pg_database_size(current_database()) as bytes');
   return Number(result.rows[0].bytes);
+}
+
+/**
+ * Waits until what a bulk write left in memory is on disk: PostgreSQL's CHECKPOINT (its dirty buffers written
+ * and its files synced), or SQLite's WAL copied into the file and truncated; then the OS's `sync` (pages the
+ * bulk wrote through the page cache, which the kernel would otherwise write back over the next minutes).
+ * Returns the seconds it took.
+ */
+export async function settleBulkWrites(database) {
+  const started = Date.now();
+  const source = database.source;
+  if (source.engine === 'sqlite') source.connection.pragma('wal_checkpoint(TRUNCATE)');
+  else await source.pool.query('checkpoint');
+  spawnSync('sync', { stdio: 'ignore' });
+  return (Date.now() - started) / 1000;
 }

@@ -72,3 +72,12 @@ export function rssMb(pid) {
     return Number.NaN;
   }
 }
+
+/** MB the machine has written to its disks so far (`pgpgout` of /proc/vmstat, in KiB); NaN without /proc. */
+export function diskWrittenMb() {
+  try {
+    return Number(/^pgpgout (\d+)$/m.exec(readFileSync('/proc/vmstat', 'utf8'))?.[1] ?? Number.NaN) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
