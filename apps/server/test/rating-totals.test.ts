@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { CompiledQuery, Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { RATING_BLIND_DAYS, apiPaths, pathTo, type RatingValues, type TenderBid } from '@yuk/shared';
 import type { Db } from '../src/db/database.js';
@@ -7,6 +7,7 @@ import { dueAtOf, scheduleDue } from '../src/db/due-actions.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { companiesOfUsers } from '../src/modules/companies/index.js';
 import { ratingFigures, standingOfUsers, visibleRatings } from '../src/modules/ratings/index.js';
+import { noShowCountsQuery } from '../src/modules/ratings/ratings.repository.js';
 import { rateShipment } from '../src/modules/ratings/ratings.service.js';
 import {
   createShipment,
@@ -22,6 +23,17 @@ const { app, database } = await buildTestApp();
 const db = database.db;
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/** This file's database's migrator: to go back to an earlier version and up again, as an upgrade would. */
+const testMigrator = () =>
+  new Migrator({
+    db,
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(Object.entries(migrations).map(([name, factory]) => [name, factory(engineOf(db))])),
+    },
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
 const at = (ms: number) => () => new Date(ms);
 
 /** A delivered shipment of `owner` carried by `carrier`: its number and id. */
@@ -290,14 +302,7 @@ describe('rating totals', () => {
       .executeTakeFirstOrThrow();
 
     // back to the version before the totals, and up again
-    const migrator = new Migrator({
-      db,
-      provider: {
-        getMigrations: async () =>
-          Object.fromEntries(Object.entries(migrations).map(([name, factory]) => [name, factory(engineOf(db))])),
-      },
-      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-    });
+    const migrator = testMigrator();
     expect((await migrator.migrateTo('080-owner-drafts-index')).error).toBeUndefined();
     await migrateTestDatabase(database);
 
@@ -328,7 +333,11 @@ describe('rating totals', () => {
       .select('a.bid_id')
       .where('b.bidder_id', '=', absent!.user.id)
       .executeTakeFirstOrThrow();
-    await db.updateTable('bids').set({ status: 'no_show' }).where('id', '=', award.bid_id).execute();
+    await db
+      .updateTable('bids')
+      .set({ status: 'no_show', no_show_at_ms: Date.now() - DAY_MS })
+      .where('id', '=', award.bid_id)
+      .execute();
     await db
       .updateTable('tender_awards')
       .set({ outcome: 'no_show', decided_at: new Date(Date.now() - DAY_MS).toISOString() })
@@ -344,5 +353,55 @@ describe('rating totals', () => {
     expect(standing.get(unknown[0]!)).toEqual({ rating: null, noShows: 0, recentNoShow: false });
     const companies = await companiesOfUsers(db, userIds);
     expect([...companies.keys()]).toEqual([carrier!.user.id]);
+  });
+  it("keeps a bid's status out of every partial index of bids, and reads no-shows from their own index", async () => {
+    // every bid demotes the one it undercuts (active → pending): a partial index whose condition names the status
+    // is updated by that statement, and on SQLite that tripled its cost (decision 035)
+    const conditions =
+      engineOf(db) === 'postgres'
+        ? (
+            await sql<{ name: string; definition: string }>`
+              select indexname as name, indexdef as definition from pg_indexes
+              where tablename = 'bids' and schemaname = current_schema()`.execute(db)
+          ).rows
+        : (
+            await sql<{ name: string; definition: string | null }>`
+              select name, sql as definition from sqlite_master where type = 'index' and tbl_name = 'bids'`.execute(db)
+          ).rows;
+    const partial = conditions.filter((index) => / where /i.test(index.definition ?? ''));
+    expect(partial.map((index) => index.name).sort()).toEqual(['bids_no_shows_idx', 'bids_vehicle_idx']);
+    for (const index of partial) expect(index.definition!.split(/ where /i)[1]).not.toMatch(/status/);
+    const plan = await db.transaction().execute(async (trx) => {
+      // the tables here are small enough to read whole: the plan is read as it would be on a large one
+      if (engineOf(trx) === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
+      const compiled = noShowCountsQuery(trx, [1, 2, 3]).compile();
+      const explain = engineOf(trx) === 'postgres' ? 'explain' : 'explain query plan';
+      return JSON.stringify(
+        (await trx.executeQuery(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]))).rows,
+      );
+    });
+    expect(plan).toContain('bids_no_shows_idx');
+  });
+  it('dates the no-shows an existing database holds when it is upgraded, and still counts them', async () => {
+    const [owner, absent] = await quickUsers(database, 2);
+    await createShipment(app, owner!, absent!);
+    const award = await db
+      .selectFrom('bids')
+      .select(['id', 'confirm_by_ms'])
+      .where('bidder_id', '=', absent!.user.id)
+      .where('confirm_by_ms', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const migrator = testMigrator();
+    expect((await migrator.migrateTo('120-initial-price-page-index')).error).toBeUndefined();
+    // a no-show as the schedule marked it before the column existed: the status alone
+    await sql`update bids set status = 'no_show' where id = ${award.id}`.execute(db);
+    await migrateTestDatabase(database);
+    const row = await db
+      .selectFrom('bids')
+      .select(['status', 'no_show_at_ms'])
+      .where('id', '=', award.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'no_show', no_show_at_ms: award.confirm_by_ms });
+    expect((await standingOfUsers(db, [absent!.user.id], 30)).get(absent!.user.id)?.noShows).toBe(1);
   });
 });

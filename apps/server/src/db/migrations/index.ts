@@ -36,6 +36,7 @@ import { ratingTotalsMigration } from './090-rating-totals.js';
 import { tenderNameSearchMigration } from './100-tender-name-search.js';
 import { tenderSearchRangesMigration } from './110-tender-search-ranges.js';
 import { initialPricePageIndexMigration } from './120-initial-price-page-index.js';
+import { noShowInstantMigration } from './130-no-show-instant.js';
 
 /** Every migration in order; the names are kept in the database, so never rename one. */
 export const migrations: Record<string, MigrationFactory> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '100-tender-name-search': tenderNameSearchMigration,
   '110-tender-search-ranges': tenderSearchRangesMigration,
   '120-initial-price-page-index': initialPricePageIndexMigration,
+  '130-no-show-instant': noShowInstantMigration,
 };

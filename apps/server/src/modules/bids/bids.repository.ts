@@ -343,7 +343,7 @@ export function declineAwardedBid(trx: Db, args: { bidId: number; bidderId: numb
 export function markNoShow(trx: Db, bidId: number, nowMs: number) {
   return trx
     .updateTable('bids')
-    .set({ status: 'no_show' })
+    .set({ status: 'no_show', no_show_at_ms: nowMs })
     .where('id', '=', bidId)
     .where('status', '=', 'awarded')
     .where('confirm_by_ms', '<=', nowMs)

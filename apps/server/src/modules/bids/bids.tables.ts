@@ -12,6 +12,8 @@ export interface BidsTable {
   valid_until_ms: number | null;
   /** An awarded bid must be confirmed before it (epoch ms). */
   confirm_by_ms: number | null;
+  /** When the awarded bidder let the deadline pass (epoch ms): set with status no_show, and only then. */
+  no_show_at_ms: number | null;
   /** The bidder's vehicle named in the bid; null when none (or since deleted). */
   vehicle_id: number | null;
 }

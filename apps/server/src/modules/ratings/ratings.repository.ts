@@ -166,18 +166,24 @@ export async function countRatings(
     .execute();
 }
 
+/** The read of noShowCountsOf (its plan is tested: it must not grow with every bid of each bidder). */
+export function noShowCountsQuery(db: Db, userIds: readonly number[]) {
+  return (
+    db
+      .selectFrom('bids')
+      .select((eb) => ['bidder_id', eb.fn.countAll<number>().as('count')])
+      .where(idIn(db, 'bidder_id', userIds))
+      // a no-show is dated when marked: its bidder's no-shows alone are read from their partial index
+      // (bids_no_shows_idx), never every bid of each bidder, which grows with the market
+      .where('no_show_at_ms', 'is not', null)
+      .groupBy('bidder_id')
+  );
+}
+
 /** How many awards each of these users let go unanswered, ever (their no-shows), in one read. */
 export async function noShowCountsOf(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('bids')
-    .select((eb) => ['bidder_id', eb.fn.countAll<number>().as('count')])
-    .where(idIn(db, 'bidder_id', userIds))
-    // a literal, not a parameter: the planner then knows, whatever plan it keeps, that the query is the
-    // partial index's (bids_no_show_idx)
-    .where('status', '=', sql.lit('no_show'))
-    .groupBy('bidder_id')
-    .execute();
+  const rows = await noShowCountsQuery(db, userIds).execute();
   return new Map(rows.map((row) => [row.bidder_id, Number(row.count)]));
 }
 
@@ -190,9 +196,9 @@ export async function noShowsSinceOf(db: Db, userIds: readonly number[], since: 
     .select('b.bidder_id')
     .distinct()
     .where(idIn(db, 'b.bidder_id', userIds))
-    // an award's no-show marks its bid no_show in the same transaction: the literal lets the bids be read
-    // from the partial index of no-shows, instead of every bid of each bidder (which grows with the market)
-    .where('b.status', '=', sql.lit('no_show'))
+    // an award's no-show dates its bid in the same transaction: the bids are read from the partial index of
+    // no-shows (bids_no_shows_idx), not every bid of each bidder
+    .where('b.no_show_at_ms', 'is not', null)
     .where('a.outcome', '=', 'no_show')
     .where('a.decided_at', '>=', since)
     .execute();
