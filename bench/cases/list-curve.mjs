@@ -485,8 +485,8 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
       size = target;
       const writeSeconds = (Date.now() - started) / 1000;
       // the calls are measured on a settled database: the bulk write's dirty pages, written back by the kernel
-      // and PostgreSQL's checkpoints over the next minutes (about a gigabyte at 100,000 tenders), would
-      // otherwise compete with the first calls' reads, and the more so the larger the bulk (decision 036)
+      // and PostgreSQL's checkpoints over the next minutes (309 MB while the calls at 100,000 tenders ran, in one
+      // run), would otherwise compete with the first calls' reads, the more so the larger the bulk (decision 036)
       const settleSeconds = await settleBulkWrites(database);
       const bytes = await databaseBytes(database);
       log(

@@ -34,6 +34,7 @@ const testMigrator = () =>
     },
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
+
 const at = (ms: number) => () => new Date(ms);
 
 /** A delivered shipment of `owner` carried by `carrier`: its number and id. */
@@ -354,9 +355,11 @@ describe('rating totals', () => {
     const companies = await companiesOfUsers(db, userIds);
     expect([...companies.keys()]).toEqual([carrier!.user.id]);
   });
+
   it("keeps a bid's status out of every partial index of bids, and reads no-shows from their own index", async () => {
-    // every bid demotes the one it undercuts (active → pending): a partial index whose condition names the status
-    // is updated by that statement, and on SQLite that tripled its cost (decision 035)
+    // every bid demotes the one it undercuts (active → pending): a partial index whose condition names the
+    // status is worked on by that statement even when the bid is not in it, and on SQLite that tripled its cost
+    // (decision 035)
     const conditions =
       engineOf(db) === 'postgres'
         ? (
@@ -382,6 +385,7 @@ describe('rating totals', () => {
     });
     expect(plan).toContain('bids_no_shows_idx');
   });
+
   it('dates the no-shows an existing database holds when it is upgraded, and still counts them', async () => {
     const [owner, absent] = await quickUsers(database, 2);
     await createShipment(app, owner!, absent!);
