@@ -44,43 +44,44 @@ async function seeded(bench) {
   return { dataDir, file, seed };
 }
 
-async function oneBuild(bench) {
-  const { dataDir, seed } = await seeded(bench);
-  const app = await bench.server.startBuiltServer({ dataDir, core: cores.server });
+/**
+ * One measurement: a fresh database seeded by `bench`, a server `start` opens on it (its handle and the carriers'
+ * tokens), warmed with WARM bids and then loaded for SECONDS; the server stopped and the database removed after.
+ */
+async function warmedThenLoaded(bench, start) {
+  const prepared = await seeded(bench);
   try {
-    const tokens = await bench.bids.carrierTokens(app.url, seed.carriers);
-    const load = { tenderIds: seed.tenderIds, spread: false, sequence: { counter: 0 }, url: app.url, tokens };
-    await bidLoad({ ...load, amount: WARM });
-    return await bidLoad({ ...load, pid: app.pid, seconds: SECONDS });
+    const { server, tokens } = await start(prepared);
+    try {
+      const { tenderIds } = prepared.seed;
+      const load = { tenderIds, spread: false, sequence: { counter: 0 }, url: server.url, tokens };
+      await bidLoad({ ...load, amount: WARM });
+      return await bidLoad({ ...load, pid: server.pid, seconds: SECONDS });
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await app.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(prepared.dataDir, { recursive: true, force: true });
   }
 }
 
-async function raw(bench) {
-  const { dataDir, file, seed } = await seeded(bench);
-  // the raw server takes any token it is given for its user
-  const tokens = seed.carriers.map((carrier) => `raw-${carrier.id}`);
-  const server = await startRawBidServer({
-    file,
-    core: cores.server,
-    tokens,
-    userIds: seed.carriers.map((carrier) => carrier.id),
+const oneBuild = (bench) =>
+  warmedThenLoaded(bench, async ({ dataDir, seed }) => {
+    const server = await bench.server.startBuiltServer({ dataDir, core: cores.server });
+    return { server, tokens: await bench.bids.carrierTokens(server.url, seed.carriers) };
   });
-  try {
-    const load = { tenderIds: seed.tenderIds, spread: false, sequence: { counter: 0 }, url: server.url, tokens };
-    await bidLoad({ ...load, amount: WARM });
-    return await bidLoad({ ...load, pid: server.pid, seconds: SECONDS });
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+
+const raw = (bench) =>
+  warmedThenLoaded(bench, async ({ file, seed }) => {
+    // the raw server takes any token it is given for its user
+    const tokens = seed.carriers.map((carrier) => `raw-${carrier.id}`);
+    const userIds = seed.carriers.map((carrier) => carrier.id);
+    return { server: await startRawBidServer({ file, core: cores.server, tokens, userIds }), tokens };
+  });
 
 const benches = [];
 for (const tree of builds) benches.push(await benchOf(tree));
-const runs = [...benches.map((bench) => ({ name: bench.tree, run: () => oneBuild(bench) }))];
+const runs = benches.map((bench) => ({ name: bench.tree, run: () => oneBuild(bench) }));
 runs.push({ name: 'raw', run: () => raw(benches[0]) });
 const figures = new Map(runs.map((entry) => [entry.name, []]));
 for (let round = 0; round < ROUNDS; round += 1) {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
 import pg from 'pg';
 import { afterAll, expect } from 'vitest';
 import type { ApiErrorBody as SharedApiErrorBody } from '@yuk/shared';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { DEFAULT_QUOTAS, scaleQuotas } from '../src/modules/quotas/index.js';
-import { openDatabase, type Database } from '../src/db/database.js';
+import { engineOf, openDatabase, type Database, type Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -143,6 +143,21 @@ export function api(app: FastifyInstance, options: InjectOptions & { token?: str
 }
 
 export { sql };
+
+/**
+ * The plan of a query as either engine gives it, as text. Test tables are small enough to read whole, so
+ * PostgreSQL is kept from sequential scans: the plan is read as it would be on a large table.
+ */
+export function planOnLargeTable(db: Db, queryOf: (trx: Db) => Compilable): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const postgres = engineOf(trx) === 'postgres';
+    if (postgres) await sql`set local enable_seqscan = off`.execute(trx);
+    const compiled = queryOf(trx).compile();
+    const explain = postgres ? 'explain' : 'explain query plan';
+    const result = await trx.executeQuery(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]));
+    return JSON.stringify(result.rows);
+  });
+}
 
 /**
  * Reads a Server-Sent Events answer as it arrives: `until(n)` waits for the n-th `state` event, `text()` is all

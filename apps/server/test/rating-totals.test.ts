@@ -1,4 +1,4 @@
-import { CompiledQuery, Migrator, sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { RATING_BLIND_DAYS, apiPaths, pathTo, type RatingValues, type TenderBid } from '@yuk/shared';
 import type { Db } from '../src/db/database.js';
@@ -17,7 +17,7 @@ import {
   runSchedule,
   type QuickUser,
 } from './factories/index.js';
-import { api, buildTestApp, migrateTestDatabase } from './helpers.js';
+import { api, buildTestApp, migrateTestDatabase, planOnLargeTable } from './helpers.js';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -374,15 +374,7 @@ describe('rating totals', () => {
     const partial = conditions.filter((index) => / where /i.test(index.definition ?? ''));
     expect(partial.map((index) => index.name).sort()).toEqual(['bids_no_shows_idx', 'bids_vehicle_idx']);
     for (const index of partial) expect(index.definition!.split(/ where /i)[1]).not.toMatch(/status/);
-    const plan = await db.transaction().execute(async (trx) => {
-      // the tables here are small enough to read whole: the plan is read as it would be on a large one
-      if (engineOf(trx) === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
-      const compiled = noShowCountsQuery(trx, [1, 2, 3]).compile();
-      const explain = engineOf(trx) === 'postgres' ? 'explain' : 'explain query plan';
-      return JSON.stringify(
-        (await trx.executeQuery(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]))).rows,
-      );
-    });
+    const plan = await planOnLargeTable(db, (trx) => noShowCountsQuery(trx, [1, 2, 3]));
     expect(plan).toContain('bids_no_shows_idx');
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   apiPaths,
@@ -42,7 +42,15 @@ import {
   preparedNameOf,
   walkingReader,
 } from '../src/db/database.js';
-import { api, buildTestApp, engine, testDatabaseUrl, type ApiErrorBody, type OpenApiDocument } from './helpers.js';
+import {
+  api,
+  buildTestApp,
+  engine,
+  planOnLargeTable,
+  testDatabaseUrl,
+  type ApiErrorBody,
+  type OpenApiDocument,
+} from './helpers.js';
 import { createUser } from './factories/index.js';
 import { buildTenderInput, daysFromToday } from './factories/index.js';
 
@@ -897,22 +905,9 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     expect(chooseListPlan('postgres', { viewerId: 1, name: 'x' }, DENSE_MATCHES - 1)).toBe('sparse');
   });
 
-  /**
-   * The plan of a query as either engine gives it, as text. The tables here are small enough to read whole, so
-   * PostgreSQL is kept from sequential scans: the plan is read as it would be on a large table.
-   */
-  const planOnLargeTable = (queryOf: (trx: typeof listDb.db) => Compilable) =>
-    listDb.db.transaction().execute(async (trx) => {
-      if (engine === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
-      const compiled = queryOf(trx).compile();
-      const explain = engine === 'postgres' ? 'explain' : 'explain query plan';
-      const result = await trx.executeQuery(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]));
-      return JSON.stringify(result.rows);
-    });
-
   it("counts the viewer's own drafts from the drafts' own index, not from every draft of the market", async () => {
     const filter: TenderListFilter = { viewerId: shipper.user.id, status: 'draft' };
-    const plan = await planOnLargeTable((trx) => countRowsQuery(trx, engine, filter));
+    const plan = await planOnLargeTable(listDb.db, (trx) => countRowsQuery(trx, engine, filter));
     expect(plan).toContain('tenders_owner_drafts_idx');
   });
 
@@ -921,8 +916,8 @@ describe('GET /api/tenders/all and /me: filters', async () => {
     for (const band of [{ price: 'Qimmat' }, { delivery: 'Tez' }] as const) {
       const filter: TenderListFilter = { viewerId: shipper.user.id, status: 'draft', ...band };
       for (const plan of [
-        await planOnLargeTable((trx) => countRowsQuery(trx, engine, filter)),
-        await planOnLargeTable((trx) => listTendersQuery(trx, filter, { limit: 51 }, 0)),
+        await planOnLargeTable(listDb.db, (trx) => countRowsQuery(trx, engine, filter)),
+        await planOnLargeTable(listDb.db, (trx) => listTendersQuery(trx, filter, { limit: 51 }, 0)),
       ]) {
         expect(plan, JSON.stringify(band)).toContain('tenders_owner_drafts_idx');
         expect(plan, JSON.stringify(band)).not.toContain('tenders_filter_idx');
@@ -933,7 +928,7 @@ describe('GET /api/tenders/all and /me: filters', async () => {
   it('reads a page at one initial price from the price and id index, newest first, nothing sorted', async () => {
     const filter: TenderListFilter = { viewerId: carrier.user.id, initialPriceCents: 150_000 };
     // past the capped count: a walk newest first
-    const plan = await planOnLargeTable((trx) =>
+    const plan = await planOnLargeTable(listDb.db, (trx) =>
       listTendersQuery(trx, filter, { limit: 51 }, Number.POSITIVE_INFINITY),
     );
     expect(plan).toContain('tenders_initial_price_page_idx');
