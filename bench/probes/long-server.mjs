@@ -3,7 +3,8 @@
 // and the load process's share of its core (decision 035).
 //   PROBE_ENGINE   SQLite (default) or PostgreSQL (then DATABASE_URL, an admin connection)
 //   PROBE_MODE     alone (default): rounds back to back; between: as B2, in-process bids and a fresh server's
-//                  bids (20,000 to warm it, then a round) between the rounds
+//                  bids (20,000 to warm it, then a round) between the rounds; in-process or fresh: only one of
+//                  the two between the rounds
 //   PROBE_ROUNDS   rounds (default 5); PROBE_SECONDS: seconds a round (default 10)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,17 +47,23 @@ try {
         `${(run.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU a bid, ${rssMb(app.pid).toFixed(0)} MB resident, ` +
         `the load ${(run.loadCpuShare * 100).toFixed(0)} % of its core`,
     );
-    if (mode !== 'between') continue;
-    const ctx = { db: database.db, bus: server.createMemoryEventBus() };
-    for (let i = 0; i < 2000; i += 1) {
-      const bid = nextBid(load);
-      await server.placeBid(ctx, seeded.carriers[bid.carrier].id, bid.tenderId, { amountUsd: bid.amount });
+    if (mode === 'between' || mode === 'in-process') {
+      const ctx = { db: database.db, bus: server.createMemoryEventBus() };
+      for (let i = 0; i < 2000; i += 1) {
+        const bid = nextBid(load);
+        await server.placeBid(ctx, seeded.carriers[bid.carrier].id, bid.tenderId, { amountUsd: bid.amount });
+      }
     }
+    if (mode !== 'between' && mode !== 'fresh') continue;
     const fresh = await startBuiltServer({ dataDir, core: cores.server, env });
     try {
       const freshLoad = await loadOf(fresh);
       await bidLoad({ ...freshLoad, amount: 20_000 });
-      console.log(`  a fresh server on the same data: ${perSec(await bidLoad({ ...freshLoad, seconds }))} accepted/s`);
+      const freshRun = await bidLoad({ ...freshLoad, seconds });
+      console.log(
+        `  a fresh server on the same data: ${perSec(freshRun)} accepted/s, ` +
+          `${(freshRun.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU a bid`,
+      );
     } finally {
       await fresh.stop();
     }
