@@ -2,7 +2,7 @@
 // old generation capped at 64 MB, the file read as it streams and the server's resident memory sampled all along.
 // Beside it, in the same run, the same call filtered down to several hundred rows: a streamed export costs about
 // the same memory whatever its length.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,6 +12,7 @@ import { benchEngines, createBenchDatabase } from '../lib/postgres.mjs';
 import { startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
 import { round } from '../lib/stats.mjs';
+import { rssMb } from '../lib/system.mjs';
 
 const TENDERS = Number(process.env.BENCH_CSV_TENDERS ?? 100_000);
 const PASSWORD = 'bench-password-123';
@@ -19,8 +20,6 @@ const PASSWORD = 'bench-password-123';
 const TARGET_EXTRA_MB = 32;
 /** The V8 old-generation cap the server runs under here; the 100,000-row file alone is about 24 MB of text. */
 const HEAP_CAP_MB = Number(process.env.BENCH_CSV_HEAP_MB ?? 64);
-
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 /** Downloads `url` chunk by chunk, sampling the server's memory every 20 ms; rows, bytes, seconds, peak RSS. */
 async function download(url, headers, pid) {

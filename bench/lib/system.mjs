@@ -63,15 +63,21 @@ export function processCpuMs(pid) {
   }
 }
 
-/** Resident memory of a process, in MB (VmRSS); NaN without /proc. */
-export function rssMb(pid) {
+/** Memory figures of a process's /proc status (kB there, e.g. VmRSS, RssAnon), in MB by name; NaN without /proc. */
+export function memoryMb(pid, names) {
+  let status = '';
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
   } catch {
-    return Number.NaN;
+    // no /proc: every figure NaN
   }
+  return Object.fromEntries(
+    names.map((name) => [name, Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024]),
+  );
 }
+
+/** Resident memory of a process, in MB (VmRSS); NaN without /proc. */
+export const rssMb = (pid) => memoryMb(pid, ['VmRSS']).VmRSS;
 
 /** MB the machine has written to its disks so far (`pgpgout` of /proc/vmstat, in KiB); NaN without /proc. */
 export function diskWrittenMb() {

@@ -3,22 +3,15 @@
 // modules). Each variant's environment is started in turn, round after round.
 //   PROBE_ROUNDS     starts per variant (default 5)
 //   PROBE_VARIANTS   JSON: { "name": { "ENV": "value" } } (default: as is, and without the API document)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBuiltServer } from '../lib/server.mjs';
-import { cores, pinSelf } from '../lib/system.mjs';
+import { median } from '../lib/stats.mjs';
+import { cores, memoryMb, pinSelf } from '../lib/system.mjs';
 
 const rounds = Number(process.env.PROBE_ROUNDS ?? 5);
 const variants = JSON.parse(process.env.PROBE_VARIANTS ?? '{"as is":{},"no API document":{"API_DOCS":"false"}}');
-
-/** The kB figures of /proc/PID/status named here, as MB. */
-function memoryOf(pid, names) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Object.fromEntries(
-    names.map((name) => [name, Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN) / 1024]),
-  );
-}
 
 pinSelf(cores.bench);
 const seen = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
@@ -27,7 +20,7 @@ for (let round = 0; round < rounds; round += 1) {
     const dataDir = mkdtempSync(join(tmpdir(), 'yuk-probe-rss-'));
     const app = await startBuiltServer({ dataDir, core: cores.server, env, pollMs: 10 });
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const memory = memoryOf(app.pid, ['VmRSS', 'RssAnon', 'RssFile']);
+    const memory = memoryMb(app.pid, ['VmRSS', 'RssAnon', 'RssFile']);
     await app.stop();
     rmSync(dataDir, { recursive: true, force: true });
     seen[name].push(memory);
@@ -40,6 +33,6 @@ for (let round = 0; round < rounds; round += 1) {
   }
 }
 for (const [name, runs] of Object.entries(seen)) {
-  const rss = runs.map((memory) => memory.VmRSS).sort((a, b) => a - b);
-  console.log(`${name}: RSS median ${rss[Math.floor(rss.length / 2)].toFixed(1)}, max ${rss.at(-1).toFixed(1)} MB`);
+  const rss = runs.map((memory) => memory.VmRSS);
+  console.log(`${name}: RSS median ${median(rss).toFixed(1)}, max ${Math.max(...rss).toFixed(1)} MB`);
 }

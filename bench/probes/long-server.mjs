@@ -35,6 +35,7 @@ async function loadOf(app) {
   return { ...base, url: app.url, pid: app.pid, tokens: await carrierTokens(app.url, seeded.carriers) };
 }
 const perSec = (run) => (run.accepted / seconds).toFixed(0);
+const cpuPerBid = (run) => `${(run.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU a bid`;
 
 const app = await startBuiltServer({ dataDir, core: cores.server, env });
 try {
@@ -44,7 +45,7 @@ try {
     const run = await bidLoad({ ...load, seconds });
     console.log(
       `round ${round}: ${perSec(run)} accepted/s (${run.refused} refused, ${run.failed} failed), ` +
-        `${(run.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU a bid, ${rssMb(app.pid).toFixed(0)} MB resident, ` +
+        `${cpuPerBid(run)}, ${rssMb(app.pid).toFixed(0)} MB resident, ` +
         `the load ${(run.loadCpuShare * 100).toFixed(0)} % of its core`,
     );
     if (mode === 'between' || mode === 'in-process') {
@@ -60,10 +61,7 @@ try {
       const freshLoad = await loadOf(fresh);
       await bidLoad({ ...freshLoad, amount: 20_000 });
       const freshRun = await bidLoad({ ...freshLoad, seconds });
-      console.log(
-        `  a fresh server on the same data: ${perSec(freshRun)} accepted/s, ` +
-          `${(freshRun.cpuMsPerAnswer * 1000).toFixed(0)} µs CPU a bid`,
-      );
+      console.log(`  a fresh server on the same data: ${perSec(freshRun)} accepted/s, ${cpuPerBid(freshRun)}`);
     } finally {
       await fresh.stop();
     }
