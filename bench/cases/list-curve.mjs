@@ -35,6 +35,9 @@ const MIN_ANSWERS = Number(process.env.BENCH_CURVE_MIN_ANSWERS ?? 300);
 const HTTP = process.env.BENCH_CURVE_HTTP !== 'off';
 // BENCH_CURVE_KEEP=1: the largest size's database is kept (and its place logged), to read its query plans after
 const KEEP = process.env.BENCH_CURVE_KEEP === '1';
+// BENCH_CURVE_KEPT=URL or directory: no growing; the calls measured again on a database an earlier run kept, at
+// its size (e.g. with other database settings); the rows compare with nothing, so they state no verdict
+const KEPT = process.env.BENCH_CURVE_KEPT;
 // BENCH_CURVE_CALLS: the calls to measure, by name, separated by `;` (e.g. `tender list;tender list, q`); all by default
 const CALLS = process.env.BENCH_CURVE_CALLS?.split(';').map((name) => name.trim());
 const USERS = 50_000;
@@ -445,6 +448,167 @@ async function grow(database, context, from, to) {
   return { bids, ratings };
 }
 
+/**
+ * One size's calls: a built server started on the database, each call at its fixed rate over HTTP beside the
+ * same service call in this process, round by round; each call's figures are added to `measured`.
+ */
+async function measureSize({ engine, size, dataDir, url, list, ctx, measured, dataRow, cores, seconds, rounds, log }) {
+  const writtenBefore = diskWrittenMb();
+  const app = await startBuiltServer({
+    dataDir,
+    core: cores.server,
+    env: url ? { DATABASE_URL: url } : {},
+  });
+  try {
+    const login = await fetch(`${app.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench-curve@yuktender.uz', password: PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+    for (const call of list) {
+      const callUrl = `${app.url}${call.path}`;
+      const probe = await fetch(callUrl, { headers });
+      if (!probe.ok) throw new Error(`${callUrl}: ${probe.status} ${await probe.text()}`);
+      if (!measured.has(call.name)) measured.set(call.name, { call, rows: [] });
+      const entry = measured.get(call.name);
+      const figures = [];
+      for (let r = 0; r < rounds; r += 1) {
+        const inProcess = await measureInProcess(() => call.call(ctx), { warmup: 10, iterations: 100 });
+        // the rate a call is measured at is fixed at the first size, where it keeps the server a quarter
+        // busy at most (5,000 bids take longer than a page), and kept for the larger sizes
+        entry.rate ??= Math.max(1, Math.min(RATE, Math.floor(250 / inProcess.latency.p50)));
+        const fixed = HTTP
+          ? await measureAtRateApart({
+              url: callUrl,
+              headers,
+              seconds: Math.max(seconds, Math.ceil(MIN_ANSWERS / entry.rate)),
+              rate: entry.rate,
+            })
+          : { latency: { p50: Number.NaN, p99: Number.NaN } };
+        figures.push({ fixed, inProcess });
+      }
+      const pick = (fn) => median(figures.map(fn));
+      const row = {
+        size,
+        matching: Number(probe.headers.get('x-total-count') ?? Number.NaN),
+        p50: pick((f) => f.fixed.latency.p50),
+        p99: pick((f) => f.fixed.latency.p99),
+        inProcessP50: pick((f) => f.inProcess.latency.p50),
+        inProcessP99: pick((f) => f.inProcess.latency.p99),
+        // each round's own p99: a median far from its rounds says one round caught other work
+        p99Rounds: figures.map((f) => f.fixed.latency.p99),
+      };
+      entry.rows.push(row);
+      const overHttp = HTTP
+        ? `p50 ${row.p50.toFixed(2)} / p99 ${row.p99.toFixed(2)} ms ` +
+          `(rounds ${row.p99Rounds.map((p99) => p99.toFixed(2)).join(' / ')}) at ${entry.rate} req/s`
+        : 'over HTTP not measured (BENCH_CURVE_HTTP=off)';
+      log(
+        `${call.name} (${engine.name}) at ${size.toLocaleString('en')}: ${overHttp}; ` +
+          `in-process p50 ${row.inProcessP50.toFixed(3)} / p99 ${row.inProcessP99.toFixed(3)} ms` +
+          (Number.isFinite(row.matching) ? `; ${row.matching} matching` : ''),
+      );
+    }
+    // what the machine wrote to disk while this size's calls were measured: reads alone write little
+    dataRow.writtenWhileMeasuredMb = round(diskWrittenMb() - writtenBefore, 0);
+    log(
+      `${engine.name} at ${size.toLocaleString('en')}: ${dataRow.writtenWhileMeasuredMb} MB written to disk ` +
+        `while its calls were measured`,
+    );
+    if (loadavg()[0] > 1.5)
+      log(`note: the machine was busy during this size (load ${loadavg()[0].toFixed(1)}); the figures include that`);
+  } finally {
+    await app.stop();
+  }
+}
+
+/**
+ * The curve's rows: each size's data, then each call at each size against its p99 at the smallest. A kept
+ * database measured again is one size: no curve, so no ratio and no verdict.
+ */
+function curveRows(engine, dataRows, measured, { kept = false } = {}) {
+  const rows = [...dataRows];
+  for (const [name, { call, rate, rows: sizes }] of measured) {
+    const first = sizes[0];
+    for (const at of sizes) {
+      const target = at === first ? undefined : round(first.p99 * 1.5);
+      // the target is over HTTP: a quick look in process alone (BENCH_CURVE_HTTP=off) states no verdict
+      const verdict = kept
+        ? { target: 'a kept database measured again' }
+        : !HTTP
+          ? { target: 'in process only (BENCH_CURVE_HTTP=off)' }
+          : target === undefined
+            ? { target: `the base of the curve` }
+            : { targetP99: target, met: at.p99 <= target };
+      rows.push({
+        case: `B14 ${name} at ${at.size.toLocaleString('en')} (${engine.name})${kept ? ', kept' : ''}`,
+        request: `GET ${call.path}`,
+        tenders: at.size,
+        rate,
+        ...(Number.isFinite(at.matching) ? { matching: at.matching } : {}),
+        ...(HTTP
+          ? {
+              p50: round(at.p50),
+              p99: round(at.p99),
+              p99Rounds: at.p99Rounds.map((p99) => round(p99)),
+              ...(kept ? {} : { ratioP99: round(at.p99 / first.p99, 2) }),
+            }
+          : {}),
+        inProcessP50: round(at.inProcessP50, 3),
+        inProcessP99: round(at.inProcessP99, 3),
+        ...(kept ? {} : { inProcessRatioP99: round(at.inProcessP99 / first.inProcessP99, 2) }),
+        ...verdict,
+      });
+    }
+  }
+  return rows;
+}
+
+/** BENCH_CURVE_KEPT: the calls measured again on a kept database, as it is. */
+async function runKept({ server, cores, seconds, rounds, log }) {
+  const isUrl = /^postgres(ql)?:/.test(KEPT);
+  const engine = { name: isUrl ? 'PostgreSQL' : 'SQLite' };
+  // on PostgreSQL the server still wants a data directory of its own (uploads), made for this run
+  const dataDir = isUrl ? mkdtempSync(join(tmpdir(), 'yuk-bench-curve-kept-')) : KEPT;
+  const database = server.openDatabase({ url: isUrl ? KEPT : undefined, dataDir });
+  try {
+    const me = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'bench-curve@yuktender.uz')
+      .executeTakeFirstOrThrow();
+    const counted = await database.db
+      .selectFrom('tenders')
+      .select((eb) => eb.fn.countAll().as('tenders'))
+      .executeTakeFirstOrThrow();
+    const size = Number(counted.tenders);
+    log(`${engine.name}: a kept database of ${size.toLocaleString('en')} tenders, measured again`);
+    const list = calls(server, me.id, BUSY_INDEX + 1).filter((call) => !CALLS || CALLS.includes(call.name));
+    const measured = new Map();
+    const dataRow = { case: `B14 kept data at ${size.toLocaleString('en')} tenders (${engine.name})`, tenders: size };
+    await measureSize({
+      engine,
+      size,
+      dataDir,
+      url: isUrl ? KEPT : undefined,
+      list,
+      ctx: { db: database.db, dialect: database.dialect },
+      measured,
+      dataRow,
+      cores,
+      seconds,
+      rounds,
+      log,
+    });
+    return curveRows(engine, [dataRow], measured, { kept: true });
+  } finally {
+    await database.close();
+    if (isUrl) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function runEngine({ server, engine, cores, seconds, rounds, log, templates }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'yuk-bench-curve-'));
   const created = engine.name === 'PostgreSQL' ? await createBenchDatabase() : undefined;
@@ -509,77 +673,20 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
         databaseBytes: bytes,
       };
       dataRows.push(dataRow);
-      const writtenBefore = diskWrittenMb();
-      const app = await startBuiltServer({
+      await measureSize({
+        engine,
+        size,
         dataDir,
-        core: cores.server,
-        env: created ? { DATABASE_URL: created.url } : {},
+        url: created?.url,
+        list,
+        ctx,
+        measured,
+        dataRow,
+        cores,
+        seconds,
+        rounds,
+        log,
       });
-      try {
-        const login = await fetch(`${app.url}/api/users/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'bench-curve@yuktender.uz', password: PASSWORD }),
-        });
-        if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-        const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
-        for (const call of list) {
-          const url = `${app.url}${call.path}`;
-          const probe = await fetch(url, { headers });
-          if (!probe.ok) throw new Error(`${url}: ${probe.status} ${await probe.text()}`);
-          if (!measured.has(call.name)) measured.set(call.name, { call, rows: [] });
-          const entry = measured.get(call.name);
-          const figures = [];
-          for (let r = 0; r < rounds; r += 1) {
-            const inProcess = await measureInProcess(() => call.call(ctx), { warmup: 10, iterations: 100 });
-            // the rate a call is measured at is fixed at the first size, where it keeps the server a quarter
-            // busy at most (5,000 bids take longer than a page), and kept for the larger sizes
-            entry.rate ??= Math.max(1, Math.min(RATE, Math.floor(250 / inProcess.latency.p50)));
-            const fixed = HTTP
-              ? await measureAtRateApart({
-                  url,
-                  headers,
-                  seconds: Math.max(seconds, Math.ceil(MIN_ANSWERS / entry.rate)),
-                  rate: entry.rate,
-                })
-              : { latency: { p50: Number.NaN, p99: Number.NaN } };
-            figures.push({ fixed, inProcess });
-          }
-          const pick = (fn) => median(figures.map(fn));
-          const row = {
-            size,
-            matching: Number(probe.headers.get('x-total-count') ?? Number.NaN),
-            p50: pick((f) => f.fixed.latency.p50),
-            p99: pick((f) => f.fixed.latency.p99),
-            inProcessP50: pick((f) => f.inProcess.latency.p50),
-            inProcessP99: pick((f) => f.inProcess.latency.p99),
-            // each round's own p99: a median far from its rounds says one round caught other work
-            p99Rounds: figures.map((f) => f.fixed.latency.p99),
-          };
-          entry.rows.push(row);
-          const overHttp = HTTP
-            ? `p50 ${row.p50.toFixed(2)} / p99 ${row.p99.toFixed(2)} ms ` +
-              `(rounds ${row.p99Rounds.map((p99) => p99.toFixed(2)).join(' / ')}) at ${entry.rate} req/s`
-            : 'over HTTP not measured (BENCH_CURVE_HTTP=off)';
-          log(
-            `${call.name} (${engine.name}) at ${size.toLocaleString('en')}: ${overHttp}; ` +
-              `in-process p50 ${row.inProcessP50.toFixed(3)} / p99 ${row.inProcessP99.toFixed(3)} ms` +
-              (Number.isFinite(row.matching) ? `; ${row.matching} matching` : ''),
-          );
-        }
-        // what the machine wrote to disk while this size's calls were measured: reads alone write little
-        dataRow.writtenWhileMeasuredMb = round(diskWrittenMb() - writtenBefore, 0);
-        log(
-          `${engine.name} at ${size.toLocaleString('en')}: ${dataRow.writtenWhileMeasuredMb} MB written to disk ` +
-            `while its calls were measured`,
-        );
-        if (loadavg()[0] > 1.5)
-          log(
-            `note: the machine was busy during this size (load ${loadavg()[0].toFixed(1)}); the figures include that`,
-          );
-      } finally {
-        await app.stop();
-      }
     }
   } finally {
     await database.close();
@@ -590,39 +697,7 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const rows = [...dataRows];
-  for (const [name, { call, rate, rows: sizes }] of measured) {
-    const first = sizes[0];
-    for (const at of sizes) {
-      const target = at === first ? undefined : round(first.p99 * 1.5);
-      // the target is over HTTP: a quick look in process alone (BENCH_CURVE_HTTP=off) states no verdict
-      const verdict = !HTTP
-        ? { target: 'in process only (BENCH_CURVE_HTTP=off)' }
-        : target === undefined
-          ? { target: `the base of the curve` }
-          : { targetP99: target, met: at.p99 <= target };
-      rows.push({
-        case: `B14 ${name} at ${at.size.toLocaleString('en')} (${engine.name})`,
-        request: `GET ${call.path}`,
-        tenders: at.size,
-        rate,
-        ...(Number.isFinite(at.matching) ? { matching: at.matching } : {}),
-        ...(HTTP
-          ? {
-              p50: round(at.p50),
-              p99: round(at.p99),
-              p99Rounds: at.p99Rounds.map((p99) => round(p99)),
-              ratioP99: round(at.p99 / first.p99, 2),
-            }
-          : {}),
-        inProcessP50: round(at.inProcessP50, 3),
-        inProcessP99: round(at.inProcessP99, 3),
-        inProcessRatioP99: round(at.inProcessP99 / first.inProcessP99, 2),
-        ...verdict,
-      });
-    }
-  }
-  return rows;
+  return curveRows(engine, dataRows, measured);
 }
 
 export default {
@@ -634,6 +709,7 @@ export default {
     // one round's p99 is decided by one burst of the machine's other work: each figure is the median of three
     // rounds' own
     const rounds = Number(process.env.BENCH_CURVE_ROUNDS ?? 3);
+    if (KEPT) return runKept({ server, ...context, seconds, rounds });
     const rows = [];
     // BENCH_CURVE_ENGINES=SQLite or PostgreSQL: one engine alone (the two can then run side by side)
     for (const engine of enginesNamedIn('BENCH_CURVE_ENGINES', benchEngines)) {

@@ -4,7 +4,9 @@
 // node:http + better-sqlite3 server on a fresh database of this tree's schema. The order is reversed every
 // other round. Prints accepted bids/s and the server's CPU per answer, round by round, and the medians.
 // PROBE_BUILDS: the trees to compare, separated by `,` (each built: apps/server/dist/main.js); this tree first
-// by default. PROBE_ROUNDS (3), PROBE_SECONDS (5), PROBE_WARM_BIDS (20000).
+// by default. PROBE_VARIANTS: instead, this tree's build started with each variant's environment (JSON of name →
+// variables, e.g. {"semi 8":{"NODE_OPTIONS":"--max-semi-space-size=8"}}, as the idle-RSS probe takes them).
+// PROBE_ROUNDS (3), PROBE_SECONDS (5), PROBE_WARM_BIDS (20000).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -65,9 +67,9 @@ async function warmedThenLoaded(bench, start) {
   }
 }
 
-const oneBuild = (bench) =>
+const oneBuild = (bench, env = {}) =>
   warmedThenLoaded(bench, async ({ dataDir, seed }) => {
-    const server = await bench.server.startBuiltServer({ dataDir, core: cores.server });
+    const server = await bench.server.startBuiltServer({ dataDir, core: cores.server, env });
     return { server, tokens: await bench.bids.carrierTokens(server.url, seed.carriers) };
   });
 
@@ -81,7 +83,10 @@ const raw = (bench) =>
 
 const benches = [];
 for (const tree of builds) benches.push(await benchOf(tree));
-const runs = benches.map((bench) => ({ name: bench.tree, run: () => oneBuild(bench) }));
+const variants = process.env.PROBE_VARIANTS ? Object.entries(JSON.parse(process.env.PROBE_VARIANTS)) : undefined;
+const runs = variants
+  ? variants.map(([name, env]) => ({ name, run: () => oneBuild(benches[0], env) }))
+  : benches.map((bench) => ({ name: bench.tree, run: () => oneBuild(bench) }));
 runs.push({ name: 'raw', run: () => raw(benches[0]) });
 const figures = new Map(runs.map((entry) => [entry.name, []]));
 for (let round = 0; round < ROUNDS; round += 1) {

@@ -2,21 +2,25 @@
 // long-running server slow down? Each round prints the accepted bids, the server's CPU a bid, its resident memory
 // and the load process's share of its core (decision 035).
 //   PROBE_ENGINE   SQLite (default) or PostgreSQL (then DATABASE_URL, an admin connection)
-//   PROBE_MODE     alone (default): rounds back to back; between: as B2, in-process bids and a fresh server's
-//                  bids (20,000 to warm it, then a round) between the rounds; in-process or fresh: only one of
-//                  the two between the rounds
+//   PROBE_MODE     what runs between the rounds, a list of: latency (B2's fixed-rate run on this server, at half
+//                  the round's rate), in-process (2,000 bids placed in this process), fresh (a fresh server's bids:
+//                  20,000 to warm it, then a round); between = in-process,fresh; b2 = all three, in B2's order;
+//                  alone (default): nothing, rounds back to back
 //   PROBE_ROUNDS   rounds (default 5); PROBE_SECONDS: seconds a round (default 10)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bidLoad, bidModules, carrierTokens, nextBid, seedBidding } from '../cases/bids.mjs';
+import { bidLatency, bidLoad, bidModules, carrierTokens, nextBid, seedBidding } from '../cases/bids.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
 import { startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
 import { cores, pinSelf, rssMb } from '../lib/system.mjs';
 
 const engine = process.env.PROBE_ENGINE ?? 'SQLite';
-const mode = process.env.PROBE_MODE ?? 'alone';
+const aliases = { alone: [], between: ['in-process', 'fresh'], b2: ['latency', 'in-process', 'fresh'] };
+const steps = new Set(
+  (process.env.PROBE_MODE ?? 'alone').split(',').flatMap((step) => aliases[step.trim()] ?? [step.trim()]),
+);
 const rounds = Number(process.env.PROBE_ROUNDS ?? 5);
 const seconds = Number(process.env.PROBE_SECONDS ?? 10);
 
@@ -48,14 +52,21 @@ try {
         `${cpuPerBid(run)}, ${rssMb(app.pid).toFixed(0)} MB resident, ` +
         `the load ${(run.loadCpuShare * 100).toFixed(0)} % of its core`,
     );
-    if (mode === 'between' || mode === 'in-process') {
+    if (steps.has('latency')) {
+      const rate = Math.max(1, Math.floor((run.accepted + run.refused) / seconds / 2));
+      const fixed = await bidLatency({ ...load, seconds, rate });
+      console.log(
+        `  at ${rate} req/s on this server: p50 ${fixed.latency.p50.toFixed(2)} / p99 ${fixed.latency.p99.toFixed(2)} ms`,
+      );
+    }
+    if (steps.has('in-process')) {
       const ctx = { db: database.db, bus: server.createMemoryEventBus() };
       for (let i = 0; i < 2000; i += 1) {
         const bid = nextBid(load);
         await server.placeBid(ctx, seeded.carriers[bid.carrier].id, bid.tenderId, { amountUsd: bid.amount });
       }
     }
-    if (mode !== 'between' && mode !== 'fresh') continue;
+    if (!steps.has('fresh')) continue;
     const fresh = await startBuiltServer({ dataDir, core: cores.server, env });
     try {
       const freshLoad = await loadOf(fresh);
