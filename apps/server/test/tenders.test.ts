@@ -1423,4 +1423,24 @@ describe('list totals kept in tender_counts', async () => {
       await expectSearchCopyExact();
     },
   );
+
+  it.runIf(engine === 'postgres')(
+    'asks whether tenders lie beyond the first ranges of the primary key, never by reading the tenders from the start',
+    async () => {
+      // a market past the first ranges, its statistics known: asked as "exists a tender at or past the bound",
+      // PostgreSQL expects the first row it reads to match and scans the table, whose first pages hold the
+      // first ranges' tenders (at a million, 12,213 pages before a match)
+      const beyond = Array.from({ length: 2_000 }, (_, i) => rowWithId(FIRST_COUNTED_IDS + i, `Bodring ${i}`));
+      for (let start = 0; start < beyond.length; start += 500)
+        await insertTenders(db, beyond.slice(start, start + 500));
+      await sql`analyze tenders`.execute(db);
+      const filter: TenderListFilter = { viewerId: alice.user.id, q: 'bodring' };
+      const plan = JSON.stringify(await countFirstRangesQuery(db, filter, 10).explain('json'));
+      const tenderScans = [...plan.matchAll(/"Node Type":"([^"]+)"[^{}]*?"Relation Name":"tenders"[^{}]*/g)];
+      expect(tenderScans.map((scan) => scan[1])).toEqual(['Index Only Scan']);
+      expect(tenderScans[0]![0]).toContain('"Index Name":"tenders_pkey"');
+      expect(tenderScans[0]![0]).toContain('"Scan Direction":"Backward"');
+      expect(await countTendersUpTo(db, filter, 10)).toEqual({ total: 10, more: true });
+    },
+  );
 });

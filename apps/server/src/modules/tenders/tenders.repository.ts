@@ -560,14 +560,21 @@ async function countRows(db: Db, dialect: Dialect, filter: TenderListFilter, upT
 export const FIRST_COUNTED_IDS = 2 * TENDER_SEARCH_RANGE;
 
 /**
- * The count of the first ranges (countRows), and whether any tender lies beyond them: asked of the tenders'
- * primary key, one probe, so that a market within the first ranges is counted in one statement.
+ * The count of the first ranges (countRows), and whether any tender lies beyond them, so that a market within
+ * the first ranges is counted in one statement. "Beyond" is the largest id, one probe of the primary key from
+ * its end: asked as `exists (… where id >= bound)`, PostgreSQL expected most rows to match and read the table
+ * from its first page, where the first ranges' tenders lie (12,213 pages, 44 ms at a million, whenever the scan
+ * started at the table's start; decision 036).
  */
 export function countFirstRangesQuery(db: Db, filter: TenderListFilter, upTo: number) {
   return db
     .selectNoFrom((eb) => [
       countRowsQuery(db, 'postgres', filter, upTo, { belowId: FIRST_COUNTED_IDS }).as('total'),
-      eb.exists(eb.selectFrom('tenders').select('id').where('id', '>=', FIRST_COUNTED_IDS)).as('beyond'),
+      eb(
+        eb.selectFrom('tenders').select((inner) => inner.fn.max('id').as('id')),
+        '>=',
+        FIRST_COUNTED_IDS,
+      ).as('beyond'),
     ])
     .$castTo<{ total: number; beyond: boolean }>();
 }
