@@ -185,6 +185,9 @@ export async function bidLoad({ url, seconds, amount, pid, ...load }) {
   };
 }
 
+/** The rate B2 measures latency at after a round: half the answers a second the round's load got. */
+export const latencyRateAfter = (run, seconds) => Math.max(1, Math.floor((run.accepted + run.refused) / seconds / 2));
+
 /** Latency of accepted bids at a fixed rate, spread over the second (see measureAtRate); refusals are counted. */
 export async function bidLatency({ url, seconds, rate, ...load }) {
   const measured = await measureAtRate({
@@ -333,7 +336,7 @@ async function runMode({ server, engine, mode, cores, seconds, rounds, log, reco
           raw && round % 2 === 1 ? await bidLoad({ ...load, url: raw.url, pid: raw.pid, seconds }) : undefined;
         const max = await bidLoad({ ...load, seconds });
         const rawMax = raw && !rawFirst ? await bidLoad({ ...load, url: raw.url, pid: raw.pid, seconds }) : rawFirst;
-        const rate = Math.max(1, Math.floor((max.accepted + max.refused) / seconds / 2));
+        const rate = latencyRateAfter(max, seconds);
         const fixed = await bidLatency({ ...load, seconds, rate });
         // the same transaction in this process, on the same database, while the server idles
         const ctx = { db: prepared.database.db, bus: server.createMemoryEventBus() };

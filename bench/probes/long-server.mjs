@@ -10,7 +10,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bidLatency, bidLoad, bidModules, carrierTokens, nextBid, seedBidding } from '../cases/bids.mjs';
+import {
+  bidLatency,
+  bidLoad,
+  bidModules,
+  carrierTokens,
+  latencyRateAfter,
+  nextBid,
+  seedBidding,
+} from '../cases/bids.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
 import { startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
@@ -21,6 +29,8 @@ const aliases = { alone: [], between: ['in-process', 'fresh'], b2: ['latency', '
 const steps = new Set(
   (process.env.PROBE_MODE ?? 'alone').split(',').flatMap((step) => aliases[step.trim()] ?? [step.trim()]),
 );
+const unknown = [...steps].filter((step) => !aliases.b2.includes(step));
+if (unknown.length > 0) throw new Error(`PROBE_MODE: no such step: ${unknown.join(', ')}`);
 const rounds = Number(process.env.PROBE_ROUNDS ?? 5);
 const seconds = Number(process.env.PROBE_SECONDS ?? 10);
 
@@ -53,7 +63,7 @@ try {
         `the load ${(run.loadCpuShare * 100).toFixed(0)} % of its core`,
     );
     if (steps.has('latency')) {
-      const rate = Math.max(1, Math.floor((run.accepted + run.refused) / seconds / 2));
+      const rate = latencyRateAfter(run, seconds);
       const fixed = await bidLatency({ ...load, seconds, rate });
       console.log(
         `  at ${rate} req/s on this server: p50 ${fixed.latency.p50.toFixed(2)} / p99 ${fixed.latency.p99.toFixed(2)} ms`,
