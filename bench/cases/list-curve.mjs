@@ -360,8 +360,9 @@ async function seedUsers(database, me) {
   );
 }
 
-/** The calls measured: the route and the same service call in this process. */
-function calls(server, me, busyTenderId) {
+/** The calls measured (those BENCH_CURVE_CALLS names, when set): the route and the same service call in this process. */
+function calls(server, me) {
+  const busyTenderId = BUSY_INDEX + 1; // ids are written in order from 1
   const list = (query, scope = 'all') => {
     const params = server.tenderListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
     return (ctx) => server.listTenders(ctx, me, params, scope);
@@ -384,7 +385,7 @@ function calls(server, me, busyTenderId) {
   ].map(([name, query]) => ({ name, path: `/api/tenders/all?${query}`, call: list(query) }));
   const dashboardParams = server.dashboardQuery.parse({});
   const lane = { origin: 'Tashkent', destination: 'Moscow', mode: 'truck' };
-  return [
+  const all = [
     ...listCalls,
     { name: 'My Orders', path: '/api/tenders/me?limit=50', call: list('limit=50', 'mine') },
     { name: 'My Bids', path: '/api/bids/me', call: (ctx) => server.listMyBids(ctx, me, {}) },
@@ -405,6 +406,7 @@ function calls(server, me, busyTenderId) {
       call: (ctx) => server.listNotifications(ctx, me, { tab: 'all', limit: 50 }, 'uz'),
     },
   ];
+  return all.filter((call) => !CALLS || CALLS.includes(call.name));
 }
 
 /** Grows the market from `from` to `to` tenders: every table written in bulk. */
@@ -585,7 +587,7 @@ async function runKept({ server, cores, seconds, rounds, log }) {
       .executeTakeFirstOrThrow();
     const size = Number(counted.tenders);
     log(`${engine.name}: a kept database of ${size.toLocaleString('en')} tenders, measured again`);
-    const list = calls(server, me.id, BUSY_INDEX + 1).filter((call) => !CALLS || CALLS.includes(call.name));
+    const list = calls(server, me.id);
     const measured = new Map();
     const dataRow = { case: `B14 kept data at ${size.toLocaleString('en')} tenders (${engine.name})`, tenders: size };
     await measureSize({
@@ -613,7 +615,7 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
   const dataDir = mkdtempSync(join(tmpdir(), 'yuk-bench-curve-'));
   const created = engine.name === 'PostgreSQL' ? await createBenchDatabase() : undefined;
   const database = server.openDatabase({ url: created?.url, dataDir });
-  const measured = new Map(); // call name → [{ size, p50, p99, inProcessP50, inProcessP99 }]
+  const measured = new Map(); // call name → { call, rate, rows: [{ size, p50, p99, inProcessP50, … }] }
   const dataRows = [];
   try {
     await server.migrateToLatest(database);
@@ -636,7 +638,7 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
     await seedAskedLane(database, server, today);
     const columns = Object.keys(templates[0]).filter((column) => column !== 'number');
     const context = { templates, columns, me: me.id, nowMs, today };
-    const list = calls(server, me.id, BUSY_INDEX + 1).filter((call) => !CALLS || CALLS.includes(call.name));
+    const list = calls(server, me.id);
     const ctx = { db: database.db, dialect: database.dialect };
     let size = 0;
     let bids = 0;
