@@ -1,8 +1,12 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, pathTo, type PlacedBid, type TenderBid, type TenderLiveState } from '@yuk/shared';
-import { api, buildTestApp, readStates, type ApiErrorBody } from './helpers.js';
+import { apiPaths, createTenderInput, pathTo, type PlacedBid, type TenderBid, type TenderLiveState } from '@yuk/shared';
+import { bidsOfBidderQuery } from '../src/modules/bids/bids.repository.js';
+import { insertTenders } from '../src/modules/tenders/tenders.repository.js';
+import { tenderRow } from '../src/modules/tenders/tenders.service.js';
+import { api, buildTestApp, engine, readStates, type ApiErrorBody } from './helpers.js';
 import { requestsTo } from './requests.js';
-import { createUser } from './factories/index.js';
+import { buildTenderInput, createUser } from './factories/index.js';
 import { answerAward, createTender, daysFromToday, passTenderClose, runSchedule } from './factories/index.js';
 
 const { app, database } = await buildTestApp();
@@ -365,4 +369,47 @@ describe('GET /api/tenders/{id}/events', () => {
     const unauthorized = await fetch(`${address}/api/tenders/${tender.id}/events`);
     expect(unauthorized.status).toBe(401);
   });
+});
+
+describe('My Bids in a market of many tenders', () => {
+  it.runIf(engine === 'postgres')(
+    'walks the bidder’s bids newest first and reads each one’s tender by its key, never every tender',
+    async () => {
+      // 4,000 tenders, 300 of them bid on by one carrier, their statistics known: left to choose, PostgreSQL
+      // read every tender to join them by hash, pricing each of the 300 probes as a read from disk
+      const { db } = database;
+      const bidder = await createUser(app);
+      const now = new Date().toISOString();
+      const rows = Array.from({ length: 4_000 }, (_, i) =>
+        tenderRow(owner.user.id, createTenderInput.parse(buildTenderInput({ name: `Bozor ${i}` })), now),
+      );
+      for (let start = 0; start < rows.length; start += 500) await insertTenders(db, rows.slice(start, start + 500));
+      const tenderIds = await db.selectFrom('tenders').select('id').where('name', 'like', 'Bozor %').execute();
+      const bidderId = bidder.user.id;
+      const bidRows = tenderIds
+        .filter((_, i) => i % 13 === 0)
+        .slice(0, 300)
+        .map(({ id }) => ({
+          tender_id: id,
+          bidder_id: bidderId,
+          amount_cents: 100_000,
+          status: 'pending' as const,
+          created_at: now,
+          valid_until_ms: null,
+          confirm_by_ms: null,
+          vehicle_id: null,
+        }));
+      await db.insertInto('bids').values(bidRows).execute();
+      await sql`analyze tenders, bids`.execute(db);
+
+      const plan = JSON.stringify(await bidsOfBidderQuery(db, bidderId, {}).explain('json'));
+      const tenderScans = [...plan.matchAll(/"Node Type":"([^"]+)"[^{}]*?"Relation Name":"tenders"[^{}]*/g)];
+      expect(tenderScans.map((scan) => scan[1])).toEqual(['Index Scan']);
+      expect(tenderScans[0]![0]).toContain('"Index Name":"tenders_pkey"');
+      expect(plan).toContain('"Index Name":"bids_bidder_idx"');
+      const mine = await myBids(bidder.accessToken);
+      expect(mine).toHaveLength(300);
+      expect(mine.map((bid) => bid.id)).toEqual([...mine.map((bid) => bid.id)].sort((a, b) => b - a));
+    },
+  );
 });

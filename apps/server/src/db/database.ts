@@ -134,7 +134,8 @@ const walkingReaders = new WeakMap<DialectAdapter, Db>();
  * index's order (WALKING_SETTINGS), for a list page known to be found within a few hundred rows newest first. Set
  * in a transaction around the page instead, the switches cost three more round trips a page (the begin, the
  * settings, the commit): at a million tenders the page took 2.3–2.5 ms in process that way, 1.3–1.7 ms here
- * (decision 036). Undefined in a transaction and on SQLite. Nothing but such pages runs on it.
+ * (decision 036). Undefined in a transaction and on SQLite. Nothing but such pages runs on it: a dense page of
+ * the tender list, a bidder's My Bids.
  */
 export function walkingReader(db: Db): Db | undefined {
   return db.isTransaction ? undefined : walkingReaders.get(db.getExecutor().adapter);
