@@ -1,5 +1,6 @@
 // B14: how the lists grow with the market. One database grown from 10,000 to 100,000 to 1,000,000 tenders (30
-// bids each on average, 50,000 users, the older awarded tenders delivered and rated), written in bulk; at each
+// bids each on average, 50,000 users with a vehicle each, a quarter of them with a company profile, a few of those
+// suspended, the older awarded tenders delivered and rated), written in bulk; at each
 // size the built server answers every list (the tender list with each of its filters and q, My Orders, My Bids,
 // the owner's bids of a tender with 5,000 bids, the dashboard, the lane price, the notifications) at a fixed
 // rate, each beside the same service call timed in this process. The signed-in user's own data is the same at
@@ -50,6 +51,12 @@ const OWN_SPAN = 10_000;
 const OWN_EVERY = 33; // every 33rd of those tenders is theirs (304), and they bid once on another 303
 const BUSY_INDEX = 4_950; // one of theirs: the busy tender
 const OWN_NOTIFICATIONS = 500;
+/** The vehicle of the k-th user after the signed-in one: written with their ids, one each, in the users' order. */
+const vehicleOf = (k) => k + 1;
+/** Every COMPANY_EVERY-th user has a company profile, every other one of those verified. */
+const COMPANY_EVERY = 4;
+/** Of the companies, every SUSPENDED_EVERY-th user's is suspended (25; 5 of them shippers'). */
+const SUSPENDED_EVERY = 2_000;
 const PASSWORD = 'bench-password-123';
 const DAY_MS = 86_400_000;
 /** A delivered shipment's ratings are written once its rating window has closed (30 days), all visible. */
@@ -60,6 +67,8 @@ const modules = {
   migrateToLatest: 'db/migrate.ts#migrateToLatest',
   registerUser: 'modules/users/users.service.ts#registerUser',
   seedDemoTenders: 'modules/tenders/tenders.seed.ts#seedDemoTenders',
+  seedDemoVehicles: 'modules/vehicles/vehicles.seed.ts#seedDemoVehicles',
+  plateSearchKey: 'modules/vehicles/vehicles.service.ts#plateSearchKey',
   listTenders: 'modules/tenders/tenders.service.ts#listTenders',
   listMyBids: 'modules/bids/bids.service.ts#listMyBids',
   listTenderBids: 'modules/bids/bids.service.ts#listTenderBids',
@@ -82,10 +91,11 @@ function rand(i, salt) {
 const pickInt = (i, salt, n) => Math.floor(rand(i, salt) * n);
 
 /**
- * Realistic tender rows to copy from: the demo seed's 4,096 tenders (every mode, city, band, speed and
- * status, with their derived filter columns) written into a scratch SQLite database and read back.
+ * Realistic rows to copy from, written by the product's own seeds into a scratch SQLite database and read back:
+ * the demo seed's 4,096 tenders (every mode, city, band, speed and status, with their derived filter columns)
+ * and the demo fleet's vehicles (their papers left out: the lists never read them).
  */
-async function tenderTemplates(server) {
+async function marketTemplates(server) {
   const dataDir = mkdtempSync(join(tmpdir(), 'yuk-bench-curve-templates-'));
   const scratch = server.openDatabase({ url: undefined, dataDir });
   try {
@@ -98,7 +108,11 @@ async function tenderTemplates(server) {
       password: PASSWORD,
     });
     await server.seedDemoTenders(scratch.db, owner.id, 4096);
-    return await scratch.db.selectFrom('tenders').selectAll().orderBy('id').execute();
+    await server.seedDemoVehicles(scratch.db, owner.id, 'Bench Templates');
+    return {
+      tenders: await scratch.db.selectFrom('tenders').selectAll().orderBy('id').execute(),
+      vehicles: await scratch.db.selectFrom('vehicles').selectAll().orderBy('id').execute(),
+    };
   } finally {
     await scratch.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -144,7 +158,7 @@ function market({ templates, columns, me, from, to, nowMs, today }) {
     const drawn = pickInt(i * 64 + j, 3, USERS);
     return firstUser + drawn === ownerOf(i) ? firstUser + ((drawn + 1) % USERS) : firstUser + drawn;
   };
-  const bidColumns = ['tender_id', 'bidder_id', 'amount_cents', 'status', 'created_at'];
+  const bidColumns = ['tender_id', 'bidder_id', 'amount_cents', 'status', 'created_at', 'vehicle_id'];
   function* bids() {
     for (let i = from; i < to; i += 1) {
       const template = templateOf(i);
@@ -160,6 +174,8 @@ function market({ templates, columns, me, from, to, nowMs, today }) {
           amountOf(template.initial_price_cents, n, j),
           status,
           new Date(startMs + j * 1000).toISOString(),
+          // two bids in three name the bidder's truck (the signed-in user has none)
+          bidder === me || (i + j) % 3 === 0 ? null : vehicleOf(bidder - firstUser),
         ];
       }
     }
@@ -335,8 +351,12 @@ async function seedAskedLane(database, server, today) {
   );
 }
 
-/** 50,000 users besides the signed-in one (the same password hash: nobody else signs in). */
-async function seedUsers(database, me) {
+/**
+ * 50,000 users besides the signed-in one (the same password hash: nobody else signs in), each with a vehicle
+ * copied from the demo fleet; a quarter with a company profile, half of those verified and a few suspended
+ * (their tenders leave the public lists, as the product hides them).
+ */
+async function seedUsers(database, server, me, vehicleTemplates) {
   const row = await database.db.selectFrom('users').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow();
   const columns = Object.keys(row).filter((column) => column !== 'id');
   await writeRows(
@@ -358,6 +378,74 @@ async function seedUsers(database, me) {
       }
     })(),
   );
+  const now = new Date().toISOString();
+  const companies = await writeRows(
+    database,
+    'companies',
+    [
+      'user_id',
+      'name',
+      'stir',
+      'kind',
+      'legal_address',
+      'director',
+      'phone',
+      'verification_status',
+      'verified_at',
+      'verified_by',
+      'suspended_at',
+      'suspension_reason',
+      'created_at',
+      'updated_at',
+    ],
+    (function* () {
+      for (let k = 0; k < USERS; k += COMPANY_EVERY) {
+        const id = me.id + 1 + k;
+        const verified = k % (COMPANY_EVERY * 2) === 0;
+        const suspended = k % SUSPENDED_EVERY === 0;
+        yield [
+          id,
+          `Yuk Logistika ${id} MChJ`,
+          String(200_000_000 + k),
+          k < SHIPPERS ? 'both' : 'carrier',
+          `Toshkent, Chilonzor ${k % 30}`,
+          `User${id}`,
+          `+99871${String(id).padStart(7, '0')}`,
+          verified ? 'verified' : 'pending',
+          verified ? now : null,
+          verified ? 'moderator' : null,
+          suspended ? now : null,
+          suspended ? 'Bench: suspended' : null,
+          now,
+          now,
+        ];
+      }
+    })(),
+  );
+  const vehicleColumns = Object.keys(vehicleTemplates[0]);
+  const vehicles = await writeRows(
+    database,
+    'vehicles',
+    vehicleColumns,
+    (function* () {
+      for (let k = 0; k < USERS; k += 1) {
+        const template = vehicleTemplates[k % vehicleTemplates.length];
+        const plate = `${String(k % 100).padStart(2, '0')} ${String(k).padStart(6, '0')} AA`;
+        yield vehicleColumns.map((column) => {
+          if (column === 'id') return vehicleOf(k);
+          if (column === 'owner_id') return me.id + 1 + k;
+          if (column === 'license_plate') return plate;
+          if (column === 'plate_search') return server.plateSearchKey(plate);
+          if (column.endsWith('_file_id')) return null;
+          return template[column];
+        });
+      }
+    })(),
+  );
+  if (database.source.engine === 'postgres') {
+    await sql`select setval('vehicles_id_seq', (select max(id) from vehicles))`.execute(database.db);
+  }
+  return { companies, vehicles };
 }
 
 /** The calls measured (those BENCH_CURVE_CALLS names, when set): the route and the same service call in this process. */
@@ -611,7 +699,7 @@ async function runKept({ server, cores, seconds, rounds, log }) {
   }
 }
 
-async function runEngine({ server, engine, cores, seconds, rounds, log, templates }) {
+async function runEngine({ server, engine, cores, seconds, rounds, log, templates, vehicleTemplates }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'yuk-bench-curve-'));
   const created = engine.name === 'PostgreSQL' ? await createBenchDatabase() : undefined;
   const database = server.openDatabase({ url: created?.url, dataDir });
@@ -632,7 +720,11 @@ async function runEngine({ server, engine, cores, seconds, rounds, log, template
       phone_number: '+998900000014',
       password: PASSWORD,
     });
-    await seedUsers(database, me);
+    const seeded = await seedUsers(database, server, me, vehicleTemplates);
+    log(
+      `${engine.name}: ${USERS.toLocaleString('en')} users, ${seeded.companies.toLocaleString('en')} companies ` +
+        `(${Math.ceil(USERS / SUSPENDED_EVERY)} suspended), ${seeded.vehicles.toLocaleString('en')} vehicles`,
+    );
     const nowMs = Date.now();
     const today = new Date(nowMs).toISOString().slice(0, 10);
     await seedAskedLane(database, server, today);
@@ -706,7 +798,7 @@ export default {
   name: 'B14 list curve',
   async run(context) {
     const server = await loadServerModules(modules);
-    const templates = await tenderTemplates(server);
+    const { tenders: templates, vehicles: vehicleTemplates } = await marketTemplates(server);
     const seconds = Number(process.env.BENCH_CURVE_SECONDS ?? Math.min(context.seconds, 3));
     // one round's p99 is decided by one burst of the machine's other work: each figure is the median of three
     // rounds' own
@@ -716,7 +808,7 @@ export default {
     // BENCH_CURVE_ENGINES=SQLite or PostgreSQL: one engine alone (the two can then run side by side)
     for (const engine of enginesNamedIn('BENCH_CURVE_ENGINES', benchEngines)) {
       try {
-        rows.push(...(await runEngine({ server, engine, ...context, seconds, rounds, templates })));
+        rows.push(...(await runEngine({ server, engine, ...context, seconds, rounds, templates, vehicleTemplates })));
       } catch (error) {
         // one engine's failure (a bulk load that cannot finish, a server that died) keeps the other's curve
         context.log(`${engine.name}: failed: ${error?.stack ?? error}`);
