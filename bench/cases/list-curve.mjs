@@ -549,15 +549,20 @@ async function measureSize({ engine, size, dataDir, url, list, ctx, measured, da
     core: cores.server,
     env: url ? { DATABASE_URL: url } : {},
   });
-  try {
+  // signed in again for each call: an access token lasts 15 minutes, and on a slow machine a size's calls take
+  // longer than that (the busy tender's bids, at a few a second, answered 401 once the first token expired)
+  const signIn = async () => {
     const login = await fetch(`${app.url}/api/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'bench-curve@yuktender.uz', password: PASSWORD }),
     });
     if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+    return { authorization: `Bearer ${(await login.json()).accessToken}` };
+  };
+  try {
     for (const call of list) {
+      const headers = await signIn();
       const callUrl = `${app.url}${call.path}`;
       const probe = await fetch(callUrl, { headers });
       if (!probe.ok) throw new Error(`${callUrl}: ${probe.status} ${await probe.text()}`);

@@ -102,23 +102,29 @@ export async function placeBid(
 
 type BidderRow = Awaited<ReturnType<typeof repo.listBidsOfBidder>>[number];
 
-function toMyBid({
-  amount_cents,
-  valid_until_ms,
-  confirm_by_ms,
-  closes_at_ms,
-  vehicle_id,
-  vehicle_type,
-  vehicle_plate,
-  ...row
-}: BidderRow): MyBid {
+/**
+ * A row of My Bids as the API gives it, each field named: copying the row with rest and spread (`{ a, ...row }`)
+ * cost 10 to 15 µs a row, two thirds of My Bids' time for 300 bids (decision 036).
+ */
+function toMyBid(row: BidderRow): MyBid {
   return {
-    ...row,
-    bid_amount: centsToUsd(amount_cents),
-    tender_closes_at: new Date(closes_at_ms).toISOString(),
-    valid_until: isoOrNull(valid_until_ms),
-    confirm_by: isoOrNull(confirm_by_ms),
-    vehicle: vehicleOf({ vehicle_id, vehicle_type, vehicle_plate }),
+    id: row.id,
+    tender_id: row.tender_id,
+    bid_amount: centsToUsd(row.amount_cents),
+    status: row.status,
+    created_at: row.created_at,
+    number: row.number,
+    name: row.name,
+    origin_location: row.origin_location,
+    destination_location: row.destination_location,
+    cargo_weight: row.cargo_weight,
+    shipment_date: row.shipment_date,
+    delivery_date: row.delivery_date,
+    tender_status: row.tender_status,
+    tender_closes_at: new Date(row.closes_at_ms).toISOString(),
+    valid_until: isoOrNull(row.valid_until_ms),
+    confirm_by: isoOrNull(row.confirm_by_ms),
+    vehicle: vehicleOf(row),
   };
 }
 
