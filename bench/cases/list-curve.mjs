@@ -549,8 +549,8 @@ async function measureSize({ engine, size, dataDir, url, list, ctx, measured, da
     core: cores.server,
     env: url ? { DATABASE_URL: url } : {},
   });
-  // signed in again for each call: an access token lasts 15 minutes, and on a slow machine a size's calls take
-  // longer than that (the busy tender's bids, at a few a second, answered 401 once the first token expired)
+  // signed in again for each round of each call: an access token lasts 15 minutes, and on a slow machine a size's
+  // calls take longer than that, the busy tender's bids alone too (at one a second, 300 answers a round)
   const signIn = async () => {
     const login = await fetch(`${app.url}/api/users/login`, {
       method: 'POST',
@@ -562,9 +562,8 @@ async function measureSize({ engine, size, dataDir, url, list, ctx, measured, da
   };
   try {
     for (const call of list) {
-      const headers = await signIn();
       const callUrl = `${app.url}${call.path}`;
-      const probe = await fetch(callUrl, { headers });
+      const probe = await fetch(callUrl, { headers: await signIn() });
       if (!probe.ok) throw new Error(`${callUrl}: ${probe.status} ${await probe.text()}`);
       if (!measured.has(call.name)) measured.set(call.name, { call, rows: [] });
       const entry = measured.get(call.name);
@@ -577,7 +576,7 @@ async function measureSize({ engine, size, dataDir, url, list, ctx, measured, da
         const fixed = HTTP
           ? await measureAtRateApart({
               url: callUrl,
-              headers,
+              headers: await signIn(),
               seconds: Math.max(seconds, Math.ceil(MIN_ANSWERS / entry.rate)),
               rate: entry.rate,
             })
