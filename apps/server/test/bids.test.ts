@@ -406,7 +406,10 @@ describe('My Bids in a market of many tenders', () => {
       const tenderScans = [...plan.matchAll(/"Node Type":"([^"]+)"[^{}]*?"Relation Name":"tenders"[^{}]*/g)];
       expect(tenderScans.map((scan) => scan[1])).toEqual(['Index Scan']);
       expect(tenderScans[0]![0]).toContain('"Index Name":"tenders_pkey"');
-      expect(plan).toContain('"Index Name":"bids_bidder_idx"');
+      // the bids by one of the bidder's indexes (which one is the planner's choice), never read whole
+      const bidScans = [...plan.matchAll(/"Node Type":"([^"]+)"[^{}]*?"Relation Name":"bids"[^{}]*/g)];
+      expect(bidScans).toHaveLength(1);
+      expect(bidScans[0]![0]).toMatch(/"Index Name":"bids_bidder_[a-z_]*idx"/);
       const mine = await myBids(bidder.accessToken);
       expect(mine).toHaveLength(300);
       expect(mine.map((bid) => bid.id)).toEqual([...mine.map((bid) => bid.id)].sort((a, b) => b - a));
