@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +77,18 @@ describe('the server process', () => {
       body: JSON.stringify({ email: 'shipper@yuktender.uz', password: 'demo12345' }),
     });
     expect(res.status).toBe(200);
+  });
+
+  it('loads the packages of optional services only when they are used', () => {
+    // each costs megabytes of an idle server's memory (decision 035, B5); a static import anywhere in the server
+    // would load it at start
+    const staticImports = [...readFileSync(outfile, 'utf8').matchAll(/^import .* from "([^"]+)";$/gm)].map(
+      (match) => match[1],
+    );
+    expect(staticImports).toContain('fastify');
+    for (const lazy of ['pg', 'ioredis', 'pdfkit', 'nodemailer', 'web-push', 'pino-pretty']) {
+      expect(staticImports).not.toContain(lazy);
+    }
   });
 
   it('finishes in-flight requests on SIGTERM, then exits 0', async () => {

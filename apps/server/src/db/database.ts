@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -11,7 +12,7 @@ import {
   type PostgresPoolClient,
   type SqliteDatabase as SqliteDialectDatabase,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseSchema } from './schema.js';
 import { BACKSTOP_CHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite-checkpointer.js';
 
@@ -53,8 +54,21 @@ const WALKING_SETTINGS = [
   '-c plan_cache_mode=force_generic_plan',
 ];
 
-// int8 (counts, sums) arrives as text by default; our values fit in a JS number.
-pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+const requireHere = createRequire(import.meta.url);
+let pgDriver: typeof pg | undefined;
+
+/**
+ * The pg driver, loaded when PostgreSQL is first used: a server on SQLite never needs it, and loading it costs
+ * some megabytes of the idle server's memory (decision 035, B5).
+ */
+export function postgresDriver(): typeof pg {
+  if (!pgDriver) {
+    pgDriver = requireHere('pg') as typeof pg;
+    // int8 (counts, sums) arrives as text by default; our values fit in a JS number.
+    pgDriver.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+  }
+  return pgDriver;
+}
 
 export interface DatabaseOptions {
   /** postgres://… for PostgreSQL, sqlite:<path> or undefined for the embedded database. */
@@ -219,7 +233,7 @@ function postgresPool(options: DatabaseOptions & { url: string }, max: number, s
   // 3 ms without, on a busy machine). Each query runs in its own backend alone.
   const all = ['-c max_parallel_workers_per_gather=0', ...settings];
   if (options.schema) all.push(`-c search_path=${options.schema},public`);
-  const pool = new pg.Pool({
+  const pool = new (postgresDriver().Pool)({
     connectionString: options.url,
     max,
     ...(options.keepConnections ? { min: max } : {}),

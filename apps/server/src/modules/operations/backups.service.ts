@@ -14,8 +14,8 @@ import {
 import { dirname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import { openDatabase, type Db, type DatabaseSource } from '../../db/database.js';
+import type pg from 'pg';
+import { openDatabase, postgresDriver, type Db, type DatabaseSource } from '../../db/database.js';
 import { claimDueOne, dueAtOf, scheduleDue, scheduleDueIfAbsent } from '../../db/due-actions.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { metrics } from '../../plugins/metrics.js';
@@ -114,7 +114,7 @@ function sqliteFileOf(target: RestoreTarget): string {
 }
 
 async function onPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new (postgresDriver().Client)({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
