@@ -36,7 +36,7 @@ const INTERVAL_MS = 200;
 const WATCH_MS = 1000;
 /**
  * The log's size at which the thread starts, 4 MiB: more than the whole schema's migrations write into an empty
- * database (2.5 MB), about a second of bids under load.
+ * database (2.5 MB), a few seconds of bids under load.
  */
 const START_AFTER_BYTES = 4 * 1024 * 1024;
 
