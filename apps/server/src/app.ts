@@ -119,6 +119,8 @@ export interface AppOptions {
   outboxTickMs?: number;
   /** Every answer is also encoded through its zod schema and compared with what was written (the tests). */
   checkResponses?: boolean;
+  /** A route that keeps no request origin fails when its handler reads one (the tests; request-origin.ts). */
+  checkOrigins?: boolean;
   /** Tests fake the clock of tokens. */
   now?: () => number;
   /** Called for every route as it is added (tests compare the routes with the API document). */
@@ -305,7 +307,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(tileSource ? { imgSources: [tileSource] } : {}),
   });
   if (options.apiDocs ?? true) await app.register(openapiPlugin);
-  await app.register(requestOriginPlugin);
+  await app.register(requestOriginPlugin, { check: options.checkOrigins ?? false });
   await app.register(liveStreamsPlugin, {
     liveStreams: createLiveStreams({
       settings: { ...DEFAULT_LIVE_STREAM_SETTINGS, ...options.liveStreams },

@@ -109,6 +109,8 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
     quotas: TEST_QUOTAS,
     // every answer is written by the compiled serializer and checked against zod's encoding of it
     checkResponses: true,
+    // and a route that keeps no request origin (a read, a bid) fails if it reads one
+    checkOrigins: true,
     ...overrides,
   });
   await app.ready();
