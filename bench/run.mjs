@@ -107,7 +107,10 @@ function baseline(r) {
   }
   if (r.baselinePeakRssMb !== undefined) return `${r.baselineRows} rows: peak RSS ${r.baselinePeakRssMb} MB`;
   if (r.baselineReqPerSec !== undefined) {
-    return `raw ${r.baselineReqPerSec} req/s${r.bareFastifyReqPerSec === undefined ? '' : `; bare Fastify ${r.bareFastifyReqPerSec}`}`;
+    const bare = r.bareFastifyReqPerSec === undefined ? '' : `; bare Fastify ${r.bareFastifyReqPerSec}`;
+    const withHeaders =
+      r.rawWithAppHeadersReqPerSec === undefined ? '' : `; raw with the app's headers ${r.rawWithAppHeadersReqPerSec}`;
+    return `raw ${r.baselineReqPerSec} req/s${bare}${withHeaders}`;
   }
   if (r.inProcessP50 !== undefined) return `in-process p50 ${r.inProcessP50} / p99 ${r.inProcessP99} ms`;
   if (r.quotasOffPerSec !== undefined) {
