@@ -10,21 +10,14 @@ import { freePort, startBuiltServer } from '../lib/server.mjs';
 import { median, round } from '../lib/stats.mjs';
 import { pinnedCommand } from '../lib/system.mjs';
 
+// APP_HEADERS, when given: the app's own headers (its security headers and content type, copied from one of its
+// answers), for what those headers alone cost node:http beside what the app does with them. The two raw servers
+// then differ in their headers only.
 const RAW_SERVER = `
 const http = require('node:http');
 const body = JSON.stringify({ status: 'ok', database: 'ok', redis: 'off' });
-http.createServer((req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
-`;
-
-// The raw server with the app's own headers (its security headers and content type, copied from an answer of
-// the app): what those headers alone cost node:http, beside what the app does with them.
-const RAW_WITH_HEADERS = `
-const http = require('node:http');
-const body = JSON.stringify({ status: 'ok', database: 'ok', redis: 'off' });
-const headers = { ...JSON.parse(process.env.APP_HEADERS), 'content-length': Buffer.byteLength(body) };
+const given = process.env.APP_HEADERS ? JSON.parse(process.env.APP_HEADERS) : { 'content-type': 'application/json; charset=utf-8' };
+const headers = { ...given, 'content-length': Buffer.byteLength(body) };
 http.createServer((req, res) => {
   res.writeHead(200, headers);
   res.end(body);
@@ -68,7 +61,7 @@ export default {
     const bare = await startRawServer(cores.server, BARE_FASTIFY);
     const app = await startBuiltServer({ dataDir, core: cores.server });
     const headers = await appHeaders(`${app.url}/api/health`);
-    const rawHeaders = await startRawServer(cores.server, RAW_WITH_HEADERS, { APP_HEADERS: JSON.stringify(headers) });
+    const rawHeaders = await startRawServer(cores.server, RAW_SERVER, { APP_HEADERS: JSON.stringify(headers) });
     try {
       const rounds = [];
       const targets = {
