@@ -307,15 +307,33 @@ describe('errors, languages and headers', () => {
     expect(proto.statusCode).toBe(401);
   });
 
-  it('sends security headers with a strict CSP', async () => {
+  it("sends the API's security headers: a policy that allows nothing, and none of a page's headers", async () => {
     const res = await app.inject({ method: 'GET', url: apiPaths.health });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'ok', redis: 'off' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const pageOnly of ['x-dns-prefetch-control', 'x-download-options', 'x-xss-protection', 'origin-agent-cluster'])
+      expect(res.headers[pageOnly], pageOnly).toBeUndefined();
+    // an address no route has is still the API's
+    const missing = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it("sends a page's security headers with a strict CSP on the API's documentation", async () => {
+    const res = await app.inject({ method: 'GET', url: apiPaths.docsJson });
+    expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-dns-prefetch-control']).toBe('off');
   });
 
   it('publishes the OpenAPI document', async () => {

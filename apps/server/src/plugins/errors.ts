@@ -17,7 +17,7 @@ import {
 } from '@yuk/shared';
 import { AppError } from '../errors.js';
 import { noteErrorCode } from './metrics.js';
-import { securityHeaders } from './security.js';
+import { apiSecurityHeaders } from './security.js';
 
 export function requestLanguage(request: FastifyRequest): Language {
   return pickLanguage(request.headers['accept-language']);
@@ -168,8 +168,8 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
       'content-type: application/json; charset=utf-8',
       `content-length: ${Buffer.byteLength(body)}`,
-      // the same protections the security plugin gives every other answer
-      ...Object.entries(securityHeaders()).map(([name, value]) => `${name}: ${value}`),
+      // the same protections the security plugin gives the API's other answers
+      ...Object.entries(apiSecurityHeaders()).map(([name, value]) => `${name}: ${value}`),
       'connection: close',
     ];
     socket.write(`${headers.join('\r\n')}\r\n\r\n${body}`);

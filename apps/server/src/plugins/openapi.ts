@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z, ZodType } from 'zod';
-import { ERRORS, type ErrorCode } from '@yuk/shared';
+import { apiPaths, ERRORS, type ErrorCode } from '@yuk/shared';
 
 export const apiError = z
   .object({
@@ -62,6 +62,6 @@ const serveApiDocument = async (app: FastifyInstance) => {
     },
     transform: withBodyExamples,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: apiPaths.docs, staticCSP: true });
 };
 export const openapiPlugin = fp(serveApiDocument, { name: 'openapi' });
