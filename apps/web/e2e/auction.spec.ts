@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { marketDateOf, webRoutes } from '@yuk/shared';
+import { expect, test } from './support/test';
 import { openAs, overflow } from './support';
 import { createApiTender, createApiUser, myApiBids } from './support/api';
 import { settledViolations } from './support/settled';

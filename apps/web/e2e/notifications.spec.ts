@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { webRoutes } from '@yuk/shared';
+import { expect, test } from './support/test';
 import { logIn } from './support';
 import { settledViolations } from './support/settled';
 import {

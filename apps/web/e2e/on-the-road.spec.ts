@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { pathTo, webRoutes } from '@yuk/shared';
+import { expect, test } from './support/test';
 import { logIn, overflow } from './support';
 import { settledViolations } from './support/settled';
 import { awardApiBid, confirmApiAward, createApiTender, createApiUser, placeApiBid } from './support/api';

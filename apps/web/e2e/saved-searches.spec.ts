@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { webRoutes } from '@yuk/shared';
+import { expect, test } from './support/test';
 import { openAs, overflow } from './support';
 import { createApiTender, createApiUser } from './support/api';
 import { settledViolations } from './support/settled';

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { webRoutes } from '@yuk/shared';
+import { expect, test } from './support/test';
 import { logIn } from './support';
 import { settledViolations } from './support/settled';
 import {

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { apiPaths, pathTo, webRoutes } from '@yuk/shared';
+import { expect, test } from './support/test';
 import { logIn } from './support';
 import { confirmApiAward, createApiTender, createApiUser, moveApiShipment, type JourneyUser } from './support/api';
 import { makePdf } from './support/files';

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { webRoutes, apiPaths, pathTo } from '@yuk/shared';
+import { expect, test } from './support/test';
 import { logIn, uniqueEmail } from './support';
 
 /**

@@ -8,10 +8,14 @@ declare global {
 }
 
 /**
- * The journeys' `test`: in the phone project (360 px) every page of the journey is watched from its first
- * paint, and the journey fails if any page ever became wider than the window (a page that scrolls sideways).
+ * The journeys' `test`:
+ * - in the phone project (360 px) every page of the journey is watched from its first paint, and the journey
+ *   fails if any page ever became wider than the window (a page that scrolls sideways);
+ * - every browser context the journey opened beside its own page (another person, a phone) is closed when it
+ *   ends. The worker's browser outlives the journey, and a page left open keeps its live streams, its clocks and
+ *   its polling running through the journeys after it, on the server's per-address stream slots too.
  */
-export const test = base.extend<{ overflowGuard: void }>({
+export const test = base.extend<{ overflowGuard: void; closeOpenedContexts: void }>({
   overflowGuard: [
     async ({ page }, use, testInfo) => {
       const phone = (testInfo.project.use.viewport?.width ?? 1280) < 640;
@@ -41,6 +45,19 @@ export const test = base.extend<{ overflowGuard: void }>({
         const seen = await page.evaluate(() => window.__yukOverflow ?? []);
         expect(seen, 'pages that scrolled sideways at 360 px').toEqual([]);
       }
+    },
+    { auto: true },
+  ],
+  closeOpenedContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      );
     },
     { auto: true },
   ],
