@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { marketDateOf, webRoutes } from '@yuk/shared';
 import { expect, test } from './support/test';
 import { openAs, overflow } from './support';

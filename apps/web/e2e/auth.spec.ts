@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { webRoutes, apiPaths } from '@yuk/shared';
+import { expect, test } from './support/test';
 import { DEMO, logIn, seriousViolations, uniqueEmail } from './support';
 
 test.describe('sign-up, log-in and the shell', () => {

@@ -1,4 +1,4 @@
-import { type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { webRoutes } from '@yuk/shared';
 import { expect, test } from './support/test';
 import { logIn } from './support';

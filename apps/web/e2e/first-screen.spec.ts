@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Response } from '@playwright/test';
+import type { Response } from '@playwright/test';
 import { FIRST_SCREEN_BUDGET_KB } from '../../../scripts/check-web-budget.mjs';
+import { expect, test } from './support/test';
 
 // The weight of the first screen as a browser sees it (as bench case B4 measures it): every script a first
 // visit downloads until the login screen is shown and the network is quiet, gzipped. This catches what the

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { pathTo, webRoutes } from '@yuk/shared';
 import { expect, test } from './support/test';
 import { logIn, overflow } from './support';

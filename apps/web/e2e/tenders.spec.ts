@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { webRoutes, pathTo } from '@yuk/shared';
+import { expect, test } from './support/test';
 import { logIn } from './support';
 import { createApiUser, dayFromToday } from './support/api';
 import { settledViolations } from './support/settled';

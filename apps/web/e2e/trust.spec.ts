@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { apiPaths, pathTo, webRoutes } from '@yuk/shared';
 import { expect, test } from './support/test';
 import { logIn } from './support';

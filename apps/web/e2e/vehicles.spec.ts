@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Response } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test';
 import { webRoutes, apiPaths, pathTo } from '@yuk/shared';
+import { expect, test } from './support/test';
 import { logIn, seriousViolations, uniqueEmail } from './support';
 import { makePdf } from './support/files';
 

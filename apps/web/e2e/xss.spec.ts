@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { webRoutes, apiPaths, pathTo } from '@yuk/shared';
 import { expect, test } from './support/test';
 import { logIn, uniqueEmail } from './support';
