@@ -11,8 +11,9 @@ import './date-field.css';
 registerLocale('uz', uz);
 registerLocale('ru', ru);
 
-/** The value a form keeps and the API takes: YYYY-MM-DD. */
+/** The value a form keeps and the API takes: YYYY-MM-DD; with a time, YYYY-MM-DDTHH:mm (a wall-clock time). */
 const API_DATE = 'yyyy-MM-dd';
+const API_DATE_TIME = "yyyy-MM-dd'T'HH:mm";
 
 export interface DateFieldProps {
   label: ReactNode;
@@ -24,11 +25,17 @@ export interface DateFieldProps {
   language: Language;
   placeholder: string;
   error?: string;
+  hint?: ReactNode;
   required?: boolean;
+  /** Also a time of day (24 h, every 15 minutes or typed): the value is then YYYY-MM-DDTHH:mm. */
+  time?: { caption: string };
+  /** The first day that may be chosen (a day before it is greyed out in the calendar). */
+  minDate?: Date;
 }
 
 /**
- * A date chosen from a calendar or typed as dd.MM.yyyy, kept as YYYY-MM-DD for the API.
+ * A date chosen from a calendar or typed as dd.MM.yyyy (with `time`, dd.MM.yyyy HH:mm), kept as YYYY-MM-DD
+ * (YYYY-MM-DDTHH:mm) for the API: never the browser's own format, which follows its language, not ours.
  * The calendar speaks the interface language.
  */
 export function DateField({
@@ -40,27 +47,33 @@ export function DateField({
   language,
   placeholder,
   error,
+  hint,
   required,
+  time,
+  minDate,
 }: DateFieldProps) {
   const id = useId();
   const parsed = value ? parseISO(value) : null;
   const selected = parsed && isValid(parsed) ? parsed : null;
+  const kept = time ? API_DATE_TIME : API_DATE;
   return (
-    <FieldFrame id={id} label={label} error={error}>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
       <DatePicker
         id={id}
         name={name}
         selected={selected}
-        onChange={(date: Date | null) => onChange(date && isValid(date) ? format(date, API_DATE) : '')}
+        onChange={(date: Date | null) => onChange(date && isValid(date) ? format(date, kept) : '')}
         onBlur={onBlur}
-        dateFormat={DATE_FORMAT}
+        dateFormat={time ? `${DATE_FORMAT} HH:mm` : DATE_FORMAT}
+        {...(time ? { showTimeSelect: true, timeFormat: 'HH:mm', timeIntervals: 15, timeCaption: time.caption } : {})}
         placeholderText={placeholder}
         locale={language === 'en' ? undefined : language}
+        {...(minDate ? { minDate } : {})}
         calendarStartDay={1}
         autoComplete="off"
         showPopperArrow={false}
         ariaInvalid={error ? 'true' : undefined}
-        ariaDescribedBy={describedBy(id, error, undefined)}
+        ariaDescribedBy={describedBy(id, error, hint)}
         ariaRequired={required ? 'true' : undefined}
         className={cn(controlClass)}
         wrapperClassName="w-full"

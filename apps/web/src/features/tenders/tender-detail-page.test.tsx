@@ -470,8 +470,11 @@ describe('the auction on the tender page', () => {
     const { calls } = serve({ tender: makeTender({ id: 9, initial_price: 4200 }), minBid: null, onBid });
     const { user } = renderAt('/tender/9');
     await user.type(await screen.findByLabelText('Your price (USD)'), '3900');
+    // typed as the app shows dates (never the browser's own mm/dd/yyyy), kept as a Tashkent wall-clock time
     const validUntil = screen.getByLabelText('Offer valid until (optional)');
-    fireEvent.change(validUntil, { target: { value: '2099-01-02T10:30' } });
+    expect(validUntil).toHaveAttribute('placeholder', 'dd.mm.yyyy hh:mm');
+    expect(validUntil).not.toHaveAttribute('type', 'datetime-local');
+    fireEvent.change(validUntil, { target: { value: '02.01.2099 10:30' } });
     await user.click(screen.getByRole('button', { name: 'Submit your bid' }));
     await waitFor(() => expect(onBid).toHaveBeenCalled());
     expect(calls.find((call) => call.url === '/api/tenders/9/bids')?.body).toEqual({

@@ -27,6 +27,8 @@ export default defineTranslatedTexts<typeof uz>({
       Bus: 'Bus',
     },
     datePlaceholder: 'dd.mm.yyyy',
+    dateTimePlaceholder: 'dd.mm.yyyy hh:mm',
+    timeOfDay: 'Time',
     tracking: {
       map: 'Shipment map',
       mapLoading: 'Loading the map...',

@@ -27,6 +27,8 @@ export default defineTranslatedTexts<typeof uz>({
       Bus: 'Автобус',
     },
     datePlaceholder: 'дд.мм.гггг',
+    dateTimePlaceholder: 'дд.мм.гггг чч:мм',
+    timeOfDay: 'Время',
     tracking: {
       map: 'Карта груза',
       mapLoading: 'Загрузка карты...',

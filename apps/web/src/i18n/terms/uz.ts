@@ -29,6 +29,8 @@ export default defineReferenceTexts({
       Bus: 'Bus',
     },
     datePlaceholder: 'kk.oo.yyyy',
+    dateTimePlaceholder: 'kk.oo.yyyy ss:dd',
+    timeOfDay: 'Vaqt',
     tracking: {
       map: 'Yuk xaritasi',
       mapLoading: 'Xarita yuklanmoqda...',

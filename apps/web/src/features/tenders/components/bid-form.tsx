@@ -1,11 +1,14 @@
+import { parseISO } from 'date-fns';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type PlacedBid, webRoutes } from '@yuk/shared';
+import { marketDateOf, type PlacedBid, webRoutes } from '@yuk/shared';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useLanguage } from '../../../i18n';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { lazyResolver } from '../../../lib/lazy-resolver';
@@ -31,7 +34,7 @@ export interface BidFormProps {
   cargoWeight: number;
 }
 
-/** A datetime-local value (YYYY-MM-DDTHH:mm) read as Tashkent time, as the API takes it. */
+/** A wall-clock value (YYYY-MM-DDTHH:mm, as the date field keeps it) read as Tashkent time, as the API takes it. */
 export function tashkentInstant(local: string): string {
   return `${local}:00+05:00`;
 }
@@ -43,6 +46,7 @@ export function tashkentInstant(local: string): string {
  */
 export function BidForm({ tenderId, minimum, step, nextMax, cargoWeight }: BidFormProps) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   const navigate = useNavigate();
   const headingId = useId();
   const placeBid = usePlaceBid(tenderId);
@@ -122,13 +126,17 @@ export function BidForm({ tenderId, minimum, step, nextMax, cargoWeight }: BidFo
           }
           {...register('bid_amount')}
         />
-        <TextField
+        <DateField
           label={t('tenders.bid.validUntil')}
-          type="datetime-local"
-          className="min-w-0"
+          name="valid_until"
           value={validUntil}
-          onChange={(event) => setValidUntil(event.target.value)}
+          onChange={setValidUntil}
+          language={language}
+          placeholder={t('terms.dateTimePlaceholder')}
           hint={t('tenders.bid.validUntilHint')}
+          time={{ caption: t('terms.timeOfDay') }}
+          // Tashkent's today, whatever the browser's own time zone
+          minDate={parseISO(marketDateOf(Date.now()))}
         />
         <BidVehicleField
           cargoWeight={cargoWeight}
