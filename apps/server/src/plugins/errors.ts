@@ -147,6 +147,9 @@ const answerErrors = async (app: FastifyInstance) => {
 };
 export const errorsPlugin = fp(answerErrors, { name: 'errors' });
 
+/** The API's security headers as lines of a raw answer, worked out on the first refusal (helmet runs once). */
+let refusalHeaderLines: string[] | undefined;
+
 /**
  * Requests Node's HTTP parser refuses before any route sees them (headers too large, a broken request line,
  * a client too slow to send its head) answer in the same shape, in the default language, then the socket closes.
@@ -169,7 +172,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
       'content-type: application/json; charset=utf-8',
       `content-length: ${Buffer.byteLength(body)}`,
       // the same protections the security plugin gives the API's other answers
-      ...Object.entries(apiSecurityHeaders()).map(([name, value]) => `${name}: ${value}`),
+      ...(refusalHeaderLines ??= Object.entries(apiSecurityHeaders()).map(([name, value]) => `${name}: ${value}`)),
       'connection: close',
     ];
     socket.write(`${headers.join('\r\n')}\r\n\r\n${body}`);
