@@ -243,3 +243,18 @@ describe('the moderation console', () => {
     );
   });
 });
+
+describe('the moderation console, opened by someone who is not a moderator', () => {
+  signedIn('ru', { ...sampleUser, role: 'user' });
+
+  it('shows one refusal in their language, asks the server nothing and offers none of its controls', async () => {
+    const { calls } = fakeApi();
+    renderRoutes(routes, '/admin');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Это действие доступно только модераторам');
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Модераторы' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith('/api/admin'))).toEqual([]);
+  });
+});

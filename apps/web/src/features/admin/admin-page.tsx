@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  errorText,
   isTenderMode,
   pathTo,
   VERIFICATION_STATUSES,
@@ -20,6 +21,8 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/session';
+import { useLanguage } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
@@ -427,9 +430,28 @@ function Moderators() {
  * /admin, for moderators: companies to review (pending first) with their documents, verify or reject with a
  * reason, suspend and unsuspend with a reason; and the reports. The server refuses all of it to anyone else.
  */
+/**
+ * The moderators' console. Anyone else who opens its address sees the one refusal the server would give
+ * to each of its calls, and none of its controls (the server still checks every call).
+ */
 export function AdminPage() {
   const { t } = useTranslation();
+  const { language } = useLanguage();
+  const user = useCurrentUser();
   useDocumentTitle(t('nav.admin'));
+  if (user && user.role !== 'moderator') {
+    return (
+      <div className="mx-auto max-w-5xl">
+        <PageHeader title={t('nav.admin')} subtitle={t('admin.subtitle')} />
+        <ErrorState message={errorText('MODERATOR_ONLY', language)} />
+      </div>
+    );
+  }
+  return <ModerationConsole />;
+}
+
+function ModerationConsole() {
+  const { t } = useTranslation();
   const [status, setStatus] = useState<VerificationStatus | ''>('pending');
   const companies = useCompaniesForReview(status);
   const decide = useDecideCompany();
