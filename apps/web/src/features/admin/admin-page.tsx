@@ -427,10 +427,6 @@ function Moderators() {
 }
 
 /**
- * /admin, for moderators: companies to review (pending first) with their documents, verify or reject with a
- * reason, suspend and unsuspend with a reason; and the reports. The server refuses all of it to anyone else.
- */
-/**
  * The moderators' console. Anyone else who opens its address sees the one refusal the server would give
  * to each of its calls, and none of its controls (the server still checks every call).
  */
@@ -450,6 +446,10 @@ export function AdminPage() {
   return <ModerationConsole />;
 }
 
+/**
+ * /admin, for moderators: companies to review (pending first) with their documents, verify or reject with a
+ * reason, suspend and unsuspend with a reason; and the reports. The server refuses all of it to anyone else.
+ */
 function ModerationConsole() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<VerificationStatus | ''>('pending');
