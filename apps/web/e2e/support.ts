@@ -50,8 +50,12 @@ export async function openAs(
   return page;
 }
 
-/** How far the page is wider than the window (0 or less: nothing scrolls sideways). */
-export const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/**
+ * How far the page is wider than the window (0 or less: nothing scrolls sideways). Measured against the page's
+ * own width: a phone's browser widens its layout viewport, and innerWidth with it, to take in what overflows.
+ */
+export const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** axe's serious and critical findings (WCAG 2.x A/AA and best practice), as readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {

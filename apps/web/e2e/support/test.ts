@@ -23,7 +23,9 @@ export const test = base.extend<{ overflowGuard: void; closeOpenedContexts: void
         await page.addInitScript(() => {
           window.__yukOverflow = [];
           const check = () => {
-            const over = document.documentElement.scrollWidth - window.innerWidth;
+            // against the page's own width, not the window's: a phone's browser widens its layout viewport (and with it
+            // innerWidth) to take in content that overflows, so innerWidth hides the very overflow looked for
+            const over = document.documentElement.scrollWidth - document.documentElement.clientWidth;
             const where = `${location.pathname} (${over} px)`;
             if (over > 1 && !window.__yukOverflow?.includes(where)) window.__yukOverflow?.push(where);
           };

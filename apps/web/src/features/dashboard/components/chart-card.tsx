@@ -33,30 +33,35 @@ export function ChartCard({ title, empty, ...chart }: ChartCardProps) {
           <Suspense fallback={<div className="h-56" />}>
             <MonthChart {...chart} label={title} />
           </Suspense>
-          <table className="sr-only">
-            <caption>{t('dashboard.charts.tableOf', { title })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('dashboard.charts.month')}</th>
-                {chart.series.map((one) => (
-                  <th key={one.label} scope="col">
-                    {one.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {chart.labels.map((month, index) => (
-                <tr key={month}>
-                  <th scope="row">{month}</th>
-                  {chart.series.map((one) => {
-                    const value = one.values[index];
-                    return <td key={one.label}>{value === null || value === undefined ? '—' : chart.format(value)}</td>;
-                  })}
+          {/* a table is never narrower than its cells: hidden in a box that is, or it widens the page */}
+          <div className="sr-only">
+            <table>
+              <caption>{t('dashboard.charts.tableOf', { title })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('dashboard.charts.month')}</th>
+                  {chart.series.map((one) => (
+                    <th key={one.label} scope="col">
+                      {one.label}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {chart.labels.map((month, index) => (
+                  <tr key={month}>
+                    <th scope="row">{month}</th>
+                    {chart.series.map((one) => {
+                      const value = one.values[index];
+                      return (
+                        <td key={one.label}>{value === null || value === undefined ? '—' : chart.format(value)}</td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       ) : (
         <EmptyState title={empty.title} description={empty.hint} action={empty.action} className="py-8" />
