@@ -54,13 +54,13 @@ export async function writeRows(database, table, columns, rows, { references = '
   })();
   if (source.engine === 'sqlite') {
     const connection = source.connection;
-    const checked = connection.pragma('foreign_keys', { simple: true }) === 1;
     // a pragma that takes effect between transactions only: set before the first, put back after the last
-    if (references === 'trusted' && checked) connection.pragma('foreign_keys = off');
+    const unchecking = references === 'trusted' && connection.pragma('foreign_keys', { simple: true }) === 1;
+    if (unchecking) connection.pragma('foreign_keys = off');
     try {
       writeSqliteRows(connection, table, columns, counted);
     } finally {
-      if (references === 'trusted' && checked) connection.pragma('foreign_keys = on');
+      if (unchecking) connection.pragma('foreign_keys = on');
     }
     return count;
   }
