@@ -81,7 +81,10 @@ async function linkKeyInProfile(page: Page, who: JourneyUser, owner: RegExp): Pr
 async function signAward(page: Page, number: string, owner: RegExp) {
   await page.goto(shipmentStatusLink(number));
   const award = page.getByRole('region', { name: 'Imzolangan kelishuv' });
-  // the exact text that is signed, shown before signing
+  // the award shown as a document before signing, and under it the exact text that is signed
+  await expect(award.getByRole('article', { name: 'Kelishuv hujjati' })).toContainText(
+    `${number} tenderi boʻyicha kelishuv`,
+  );
   await expect(award.getByLabel('Imzolanadigan matn')).toContainText(`"tender_number":"${number}"`);
   await award.getByRole('button', { name: 'ERI-kalit bilan imzolash' }).click();
   // the ID card in E-IMZO's reader is offered beside the key files, marked as such

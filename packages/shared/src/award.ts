@@ -11,26 +11,37 @@ export const AWARD_SIDES = ['owner', 'carrier'] as const;
 export type AwardSide = (typeof AWARD_SIDES)[number];
 
 /** A party as the award names it: its company and STIR (when it has a profile) and the person. */
-export interface AwardParty {
-  company: string | null;
-  stir: string | null;
-  person: string;
-}
+const awardParty = z.object({ company: z.string().nullable(), stir: z.string().nullable(), person: z.string() });
+export type AwardParty = z.infer<typeof awardParty>;
 
-/** What the award says; `canonicalJson` turns it into the signed text. */
-export interface AwardDocument {
-  document: 'Yuk Tender award';
-  version: 1;
-  tender_number: string;
-  owner: AwardParty;
-  carrier: AwardParty;
-  origin: string;
-  destination: string;
-  pickup_date: string;
-  delivery_date: string;
-  price: { amount: string; currency: 'USD' };
+/** What the award says; `canonicalJson` turns it into the signed text, `readAwardDocument` reads it back. */
+export const awardDocument = z.object({
+  document: z.literal('Yuk Tender award'),
+  version: z.literal(1),
+  tender_number: z.string(),
+  owner: awardParty,
+  carrier: awardParty,
+  origin: z.string(),
+  destination: z.string(),
+  pickup_date: z.string(),
+  delivery_date: z.string(),
+  price: z.object({ amount: z.string(), currency: z.literal('USD') }),
   /** When the award was confirmed (UTC, ISO 8601): it tells this award from any other of the same tender. */
-  awarded_at: string;
+  awarded_at: z.string(),
+});
+export type AwardDocument = z.infer<typeof awardDocument>;
+
+/**
+ * The terms a signed text states, to show them as a document; null for a text that is not an award of this
+ * version (the screen then shows the text itself, which is what the signatures cover either way).
+ */
+export function readAwardDocument(text: string): AwardDocument | null {
+  try {
+    const parsed = awardDocument.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

@@ -1,12 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AwardState, Shipment } from '@yuk/shared';
+import { canonicalJson, type AwardState, type Shipment } from '@yuk/shared';
 import { eimzoAlias, stubEimzo } from '../../test/fake-eimzo';
 import { findToast, jsonResponse, renderWithProviders, signedIn, stubFetch } from '../../test/render';
 import { AwardPanel } from './components/award-panel';
 
-const document =
-  '{"awarded_at":"2026-11-20T09:00:00.000Z","carrier":{"company":"Ipak Yoli","person":"Aziz Rahimov","stir":"305123456"},"price":{"amount":"1200.00","currency":"USD"},"tender_number":"YT-000321"}';
+const document = canonicalJson({
+  document: 'Yuk Tender award',
+  version: 1,
+  tender_number: 'YT-000321',
+  owner: { company: null, stir: null, person: 'Dilnoza Yusupova' },
+  carrier: { company: 'Ipak Yoli', stir: '305123456', person: 'Aziz Rahimov' },
+  origin: 'Toshkent',
+  destination: 'Samarqand',
+  pickup_date: '2026-12-01',
+  delivery_date: '2026-12-03',
+  price: { amount: '1200.00', currency: 'USD' },
+  awarded_at: '2026-11-20T09:00:00.000Z',
+});
 const documentBase64 = btoa(document);
 
 const shipment = { number: 'YT-000321', role: 'carrier', status: 'awarded' } as Shipment;
@@ -53,7 +64,7 @@ function eimzo() {
 describe('the signed award on the shipment page', () => {
   signedIn('en');
 
-  it('shows the exact document and who signed; the carrier signs the server’s bytes with a key of E-IMZO', async () => {
+  it('shows the award as a document over the exact text, and who signed; the carrier signs the server’s bytes with a key of E-IMZO', async () => {
     let signed = false;
     const { calls } = stubFetch((call) => {
       if (call.method === 'POST') {
@@ -65,7 +76,17 @@ describe('the signed award on the shipment page', () => {
     const { messages } = eimzo();
     const { user } = renderWithProviders(<AwardPanel shipment={shipment} />);
     const section = await screen.findByRole('region', { name: 'Signed award' });
-    expect(await within(section).findByLabelText('The text that is signed')).toHaveTextContent(document);
+    // the award as a document, read from the signed text; the text itself under it
+    const sheet = await within(section).findByRole('article', { name: 'Award document' });
+    expect(within(sheet).getByRole('heading', { name: 'Award of tender YT-000321' })).toBeVisible();
+    expect(sheet).toHaveTextContent(/Awarded on 20\.11\.2026 \d\d:00/);
+    expect(sheet).toHaveTextContent('Cargo ownerDilnoza Yusupova');
+    expect(sheet).toHaveTextContent('CarrierIpak YoliSTIR 305123456Aziz Rahimov');
+    expect(sheet).toHaveTextContent('OriginToshkentPickup Date: 01.12.2026');
+    expect(sheet).toHaveTextContent('DestinationSamarqandDelivery Date: 03.12.2026');
+    expect(within(sheet).getByTestId('award-price')).toHaveTextContent('$1,200');
+    expect(sheet).not.toHaveTextContent('{');
+    expect(within(section).getByLabelText('The text that is signed')).toHaveTextContent(document);
     expect(within(section).getByTestId('award-side-owner')).toHaveTextContent(
       /Signed by YUSUPOVA DILNOZA \(301234567\) on/,
     );
@@ -92,6 +113,15 @@ describe('the signed award on the shipment page', () => {
       /Signed by RAHIMOV AZIZ \(305123456\) on/,
     );
     expect(within(section).queryByRole('button', { name: 'Sign with ERI key' })).toBeNull();
+  });
+
+  it('shows a text it cannot read as an award as it is, since that is what the signatures cover', async () => {
+    const text = '{"document":"Yuk Tender award","version":2,"tender_number":"YT-000321"}';
+    stubFetch(() => jsonResponse({ ...award([]), document: text, document_base64: btoa(text) }));
+    renderWithProviders(<AwardPanel shipment={shipment} />);
+    const section = await screen.findByRole('region', { name: 'Signed award' });
+    expect(await within(section).findByLabelText('The text that is signed')).toHaveTextContent(text);
+    expect(within(section).queryByRole('article')).toBeNull();
   });
 
   it('shows the server’s refusal, and a clear text when E-IMZO-SERVER is not available', async () => {

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AWARD_SIDES, type AwardSide, type AwardState, type Shipment } from '@yuk/shared';
+import { AWARD_SIDES, readAwardDocument, type AwardSide, type AwardState, type Shipment } from '@yuk/shared';
 import { toast } from '../../../lib/toast';
 import { EriSignFlow } from '../../../components/eri-sign-flow';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { signDataWithKey, type EimzoKey } from '../../../lib/eimzo';
 import { formatDateTime } from '../../../lib/format';
 import { downloadAwardP7s, useAward, useSignAward } from '../api/award';
+import { AwardSheetView } from './award-sheet';
 
 const SIDE_LABEL = {
   owner: 'shipments.fields.ownerName',
@@ -84,7 +85,35 @@ function AwardSignatures({ award }: { award: AwardState }) {
 }
 
 /**
- * The signed award on the shipment page: the exact text both parties sign (the server's canonical document),
+ * The award as a document, and under it the exact text the signatures cover, for whoever checks a .p7s
+ * against it; a text this screen cannot read as an award is shown as it is.
+ */
+function SignedAward({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const award = useMemo(() => readAwardDocument(text), [text]);
+  const exact = (
+    <pre
+      aria-label={t('shipments.award.document')}
+      tabIndex={0}
+      className="max-h-56 overflow-auto rounded-lg border border-navy-700 bg-navy-950 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-200"
+    >
+      {text}
+    </pre>
+  );
+  if (!award) return exact;
+  return (
+    <>
+      <AwardSheetView award={award} />
+      <details className="text-sm text-slate-300">
+        <summary className="cursor-pointer py-1 hover:text-white">{t('shipments.award.document')}</summary>
+        <div className="mt-2">{exact}</div>
+      </details>
+    </>
+  );
+}
+
+/**
+ * The signed award on the shipment page: the award as a document over the exact text both parties sign,
  * who has signed, and for my side, signing with a key of the local E-IMZO.
  */
 export function AwardPanel({ shipment }: { shipment: Shipment }) {
@@ -120,13 +149,7 @@ export function AwardPanel({ shipment }: { shipment: Shipment }) {
     body = (
       <div className="flex flex-col gap-4">
         <p className="text-sm text-slate-300">{t('shipments.award.intro')}</p>
-        <pre
-          aria-label={t('shipments.award.document')}
-          tabIndex={0}
-          className="max-h-56 overflow-auto rounded-lg border border-navy-700 bg-navy-950 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-200"
-        >
-          {state.document}
-        </pre>
+        <SignedAward text={state.document} />
         <AwardSignatures award={state} />
         {state.signatures.length === AWARD_SIDES.length && (
           <div className="flex flex-col gap-2 rounded-lg border border-emerald-500/30 bg-emerald-500/10 p-3 sm:flex-row sm:items-center sm:justify-between">

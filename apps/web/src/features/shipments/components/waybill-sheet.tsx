@@ -1,18 +1,9 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupDigits, type WaybillSheet } from '@yuk/shared';
+import { DocumentSheet, SheetBlock } from '../../../components/ui/document-sheet';
 import { formatDate } from '../../../lib/format';
 
 const sum = (amount: string) => groupDigits(Number(amount), 2, 2);
-
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 rounded-md border border-slate-300 p-3">
-      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</p>
-      <div className="mt-1 text-sm break-words text-slate-900">{children}</div>
-    </div>
-  );
-}
 
 /**
  * The waybill as a paper document, the way both parties and the operator will read it: the parties with their
@@ -42,29 +33,23 @@ export function WaybillSheetView({ sheet }: { sheet: WaybillSheet }) {
   const vehicle = (car: WaybillSheet['truck']) => (car ? `${car.plate} · ${car.model}` : none);
 
   return (
-    <article
-      aria-label={t('shipments.waybill.sheet.label')}
-      className="flex flex-col gap-3 rounded-lg bg-white p-4 text-slate-900 shadow-inner"
+    <DocumentSheet
+      label={t('shipments.waybill.sheet.label')}
+      title={t('shipments.waybill.sheet.title', { number: sheet.number })}
+      subtitle={`${t('shipments.waybill.sheet.date', { date: formatDate(sheet.date) })} · ${t(
+        'shipments.waybill.sheet.contract',
+        { number: sheet.contract.number, date: formatDate(sheet.contract.date) },
+      )}`}
     >
-      <header className="border-b border-slate-300 pb-2 text-center">
-        <h3 className="text-base font-bold">{t('shipments.waybill.sheet.title', { number: sheet.number })}</h3>
-        <p className="text-sm text-slate-600">
-          {t('shipments.waybill.sheet.date', { date: formatDate(sheet.date) })} ·{' '}
-          {t('shipments.waybill.sheet.contract', {
-            number: sheet.contract.number,
-            date: formatDate(sheet.contract.date),
-          })}
-        </p>
-      </header>
       <div className="grid gap-2 sm:grid-cols-3">
-        <Block title={t('shipments.waybill.sheet.consignor')}>{party(sheet.consignor)}</Block>
-        <Block title={t('shipments.waybill.sheet.consignee')}>{party(sheet.consignee)}</Block>
-        <Block title={t('shipments.fields.carrierName')}>{party(sheet.carrier)}</Block>
+        <SheetBlock title={t('shipments.waybill.sheet.consignor')}>{party(sheet.consignor)}</SheetBlock>
+        <SheetBlock title={t('shipments.waybill.sheet.consignee')}>{party(sheet.consignee)}</SheetBlock>
+        <SheetBlock title={t('shipments.fields.carrierName')}>{party(sheet.carrier)}</SheetBlock>
       </div>
       <div className="grid gap-2 sm:grid-cols-3">
-        <Block title={t('shipments.waybill.sheet.vehicle')}>{vehicle(sheet.truck)}</Block>
-        <Block title={t('shipments.waybill.fields.trailer')}>{vehicle(sheet.trailer)}</Block>
-        <Block title={t('shipments.waybill.fields.driver')}>
+        <SheetBlock title={t('shipments.waybill.sheet.vehicle')}>{vehicle(sheet.truck)}</SheetBlock>
+        <SheetBlock title={t('shipments.waybill.fields.trailer')}>{vehicle(sheet.trailer)}</SheetBlock>
+        <SheetBlock title={t('shipments.waybill.fields.driver')}>
           {sheet.driver ? (
             <>
               <p className="font-medium">{sheet.driver.full_name}</p>
@@ -75,11 +60,11 @@ export function WaybillSheetView({ sheet }: { sheet: WaybillSheet }) {
           ) : (
             none
           )}
-        </Block>
+        </SheetBlock>
       </div>
       <div className="grid gap-2 sm:grid-cols-2">
-        <Block title={t('shipments.waybill.sheet.loading')}>{point(sheet.loading)}</Block>
-        <Block title={t('shipments.waybill.sheet.unloading')}>{point(sheet.unloading)}</Block>
+        <SheetBlock title={t('shipments.waybill.sheet.loading')}>{point(sheet.loading)}</SheetBlock>
+        <SheetBlock title={t('shipments.waybill.sheet.unloading')}>{point(sheet.unloading)}</SheetBlock>
       </div>
       <div className="min-w-0">
         <p className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
@@ -155,6 +140,6 @@ export function WaybillSheetView({ sheet }: { sheet: WaybillSheet }) {
           </dd>
         </div>
       </dl>
-    </article>
+    </DocumentSheet>
   );
 }

@@ -114,8 +114,7 @@ export default defineTranslatedTexts<typeof uz>({
     },
     award: {
       title: 'Signed award',
-      intro:
-        'The cargo owner and the carrier may each sign what they agreed with their ERI key. This exact text is signed:',
+      intro: 'The cargo owner and the carrier may each sign the terms they agreed, below, with their ERI key.',
       document: 'The text that is signed',
       signedBy: 'Signed by {name} on {date}',
       notSigned: 'Not signed yet',
@@ -131,6 +130,12 @@ export default defineTranslatedTexts<typeof uz>({
       unavailable: 'Signing with an ERI key is not available now: the E-IMZO server is not set up or not answering',
       loading: 'Loading the award...',
       loadFailed: 'Could not load the award',
+      sheet: {
+        label: 'Award document',
+        title: 'Award of tender {number}',
+        awardedAt: 'Awarded on {date}',
+        stir: 'STIR {stir}',
+      },
     },
     proof: {
       title: 'Proof of delivery',

@@ -113,8 +113,7 @@ export default defineReferenceTexts({
     },
     award: {
       title: 'Imzolangan kelishuv',
-      intro:
-        'Yuk egasi va tashuvchi kelishilgan shartlarni ERI-kalit bilan imzolashi mumkin. Aynan shu matn imzolanadi:',
+      intro: 'Yuk egasi va tashuvchi quyidagi kelishilgan shartlarni ERI-kalit bilan imzolashi mumkin.',
       document: 'Imzolanadigan matn',
       signedBy: '{name} imzolagan, {date}',
       notSigned: 'Hali imzolanmagan',
@@ -130,6 +129,12 @@ export default defineReferenceTexts({
       unavailable: 'ERI-kalit bilan imzolash hozir ishlamayapti: E-IMZO serveri ulanmagan yoki javob bermayapti',
       loading: 'Kelishuv yuklanmoqda...',
       loadFailed: 'Kelishuvni yuklab boʻlmadi',
+      sheet: {
+        label: 'Kelishuv hujjati',
+        title: '{number} tenderi boʻyicha kelishuv',
+        awardedAt: 'Kelishilgan vaqt: {date}',
+        stir: 'STIR {stir}',
+      },
     },
     proof: {
       title: 'Yetkazib berish dalili',
