@@ -109,10 +109,11 @@ export default function LeafletTrackMap({
   return (
     <>
       <div ref={containerRef} role="region" aria-label={texts.label} className="h-full w-full" />
+      {/* beside Leaflet's zoom buttons (top left), never over them */}
       {tilesFailed && (
         <p
           role="status"
-          className="absolute inset-x-2 top-2 z-[1000] rounded-md bg-navy-950/90 px-3 py-2 text-xs text-amber-200"
+          className="absolute top-2 right-2 left-12 z-[1000] rounded-md bg-navy-950/90 px-3 py-2 text-xs text-amber-200"
         >
           {texts.tilesFailed}
         </p>
