@@ -281,6 +281,31 @@ describe.runIf(engine === 'sqlite')('the embedded database file', () => {
       await transaction;
       expect(await isSessionOpenFor(file.db, session.id, session.user_id)).toBe(false);
 
+      // asked in one turn, the checks are read together on the reading connection, each answered for its own
+      // session; a revoke committed before the next turn is seen by it
+      const open = await createUser(fileApp);
+      const openSession = await file.db
+        .selectFrom('sessions')
+        .select(['id', 'user_id'])
+        .where('user_id', '=', open.user.id)
+        .executeTakeFirstOrThrow();
+      const asked = [
+        [openSession.id, openSession.user_id, true],
+        [session.id, session.user_id, false],
+        [openSession.id, session.user_id, false],
+        ['no-such-session', openSession.user_id, false],
+        [openSession.id, openSession.user_id, true],
+      ] as const;
+      expect(await Promise.all(asked.map(([id, userId]) => isSessionOpenFor(file.db, id, userId)))).toEqual(
+        asked.map(([, , answer]) => answer),
+      );
+      await file.db
+        .updateTable('sessions')
+        .set({ revoked_at: new Date().toISOString(), revoked_reason: 'test' })
+        .where('id', '=', openSession.id)
+        .execute();
+      expect(await isSessionOpenFor(file.db, openSession.id, openSession.user_id)).toBe(false);
+
       // through the app: a logout ends the session for the very next request
       const other = await createUser(fileApp);
       expect((await me(other.accessToken)).statusCode).toBe(200);

@@ -15,13 +15,15 @@ export interface CommittedLookup<Key, Row> {
 }
 
 /**
- * A read by key of what is committed, made by every request (the session check). On PostgreSQL each read is a
- * round trip, and the driver's and the socket's work per query cost the app more than the read costs the
- * database (decision 035: under B2's load the session read was nine of ten statements the app sent). So the
- * keys asked for in one turn of the event loop are read together, one statement (`many`, by an array of keys)
- * after the requests read from the sockets in that turn have asked theirs. Each answer is still what was
- * committed after its request arrived. Elsewhere (SQLite, where `one.firstCommitted` reads at once on its own
- * connection, or inside a transaction, which must see its own writes) each key is read alone by `one`.
+ * A read by key of what is committed, made by every request (the session check). The keys asked for in one
+ * turn of the event loop are read together, after the requests read from the sockets in that turn have asked
+ * theirs; each answer is still what was committed after its request arrived. On PostgreSQL each read is a round
+ * trip, and the driver's and the socket's work per query cost the app more than the read costs the database
+ * (decision 035: under B2's load the session read was nine of ten statements the app sent), so they are one
+ * statement (`many`, by an array of keys). On a SQLite file they are read in one transaction of the reading
+ * connection (`one.firstsCommitted`): each statement alone starts a read of its own, which takes the WAL's read
+ * lock and searches its index, and while bids are written that cost three times the read itself. Inside a
+ * transaction, which must see its own writes, each key is read alone by `one`.
  */
 export function committedLookup<Key extends string | number, Row>(options: {
   one: PreparedQuery<{ key: Key }, Row>;
@@ -32,8 +34,15 @@ export function committedLookup<Key extends string | number, Row>(options: {
 
   async function flush(db: Db, waiting: Map<Key, Waiting<Row>[]>): Promise<void> {
     try {
-      const rows = await options.many.all(db, { keys: [...waiting.keys()] });
-      const byKey = new Map(rows.map((row) => [options.keyOf(row), row]));
+      const keys = [...waiting.keys()];
+      const rows =
+        engineOf(db) === 'postgres'
+          ? await options.many.all(db, { keys })
+          : await options.one.firstsCommitted(
+              db,
+              keys.map((key) => ({ key })),
+            );
+      const byKey = new Map(rows.flatMap((row) => (row === undefined ? [] : [[options.keyOf(row), row] as const])));
       for (const [key, waiters] of waiting) for (const waiter of waiters) waiter.resolve(byKey.get(key));
     } catch (error) {
       for (const waiters of waiting.values()) for (const waiter of waiters) waiter.reject(error);
@@ -56,7 +65,7 @@ export function committedLookup<Key extends string | number, Row>(options: {
 
   return {
     find(db, key) {
-      if (db.isTransaction || engineOf(db) !== 'postgres') return options.one.firstCommitted(db, { key });
+      if (db.isTransaction) return options.one.firstCommitted(db, { key });
       const batch = batchOf(db);
       return new Promise<Row | undefined>((resolve, reject) => {
         const waiters = batch.get(key);

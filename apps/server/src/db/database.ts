@@ -93,8 +93,10 @@ export interface DatabaseOptions {
  */
 function withStatementCache(sqlite: SqliteDatabase.Database, max = 1000): SqliteDialectDatabase & SqliteStatements {
   const cache = new Map<string, SqliteDatabase.Statement>();
+  const inOneTransaction = sqlite.transaction((read: () => unknown) => read());
   return {
     close: () => sqlite.close(),
+    readTogether: <T>(read: () => T) => inOneTransaction(read) as T,
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (statement) {
@@ -111,6 +113,11 @@ function withStatementCache(sqlite: SqliteDatabase.Database, max = 1000): Sqlite
 
 interface SqliteStatements {
   prepare(sql: string): SqliteDatabase.Statement;
+  /**
+   * Runs `read`'s statements in one transaction: one snapshot, and the WAL's read lock taken and its index
+   * searched once for all of them instead of once per statement.
+   */
+  readTogether<T>(read: () => T): T;
 }
 
 /** The one SQLite connection behind a database, by its dialect adapter (which its transactions share). */

@@ -23,6 +23,11 @@ export interface PreparedQuery<Args, Row> {
    * one that the request came before).
    */
   firstCommitted(db: Db, args: Args): Promise<Row | undefined>;
+  /**
+   * `firstCommitted` of each of several arguments, read together: on a SQLite file in one transaction of the
+   * reading connection, which costs about a quarter of reading each alone once bids are being written.
+   */
+  firstsCommitted(db: Db, argsList: readonly Args[]): Promise<(Row | undefined)[]>;
 }
 
 /**
@@ -80,14 +85,25 @@ export function preparedQuery<Args extends Record<string, unknown>, Row>(
     return (await all(db, args))[0];
   }
 
+  async function firstCommitted(db: Db, args: Args): Promise<Row | undefined> {
+    const reader = committedSqliteReader(db);
+    if (!reader) return first(db, args);
+    const prepared = compiled(db);
+    return reader.prepare(prepared.template.sql).get(valuesOf(prepared, args)) as Row | undefined;
+  }
+
   return {
     all,
     first,
-    async firstCommitted(db, args) {
+    firstCommitted,
+    async firstsCommitted(db, argsList) {
       const reader = committedSqliteReader(db);
-      if (!reader) return first(db, args);
+      if (!reader) return Promise.all(argsList.map((args) => firstCommitted(db, args)));
       const prepared = compiled(db);
-      return reader.prepare(prepared.template.sql).get(valuesOf(prepared, args)) as Row | undefined;
+      const statement = reader.prepare(prepared.template.sql);
+      return reader.readTogether(() =>
+        argsList.map((args) => statement.get(valuesOf(prepared, args)) as Row | undefined),
+      );
     },
   };
 }
