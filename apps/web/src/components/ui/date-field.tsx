@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { format, isValid, parse, parseISO } from 'date-fns';
 import { ru, uz } from 'date-fns/locale';
 import { useId, type ReactNode } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
@@ -75,6 +75,67 @@ export function DateField({
         ariaInvalid={error ? 'true' : undefined}
         ariaDescribedBy={describedBy(id, error, hint)}
         ariaRequired={required ? 'true' : undefined}
+        className={cn(controlClass)}
+        wrapperClassName="w-full"
+      />
+    </FieldFrame>
+  );
+}
+
+/** A time of day as the API keeps it: HH:mm, 24 h. */
+const TIME = 'HH:mm';
+
+export interface TimeFieldProps {
+  label: ReactNode;
+  /** 'HH:mm', or '' when no time is chosen. */
+  value: string;
+  onChange: (value: string) => void;
+  name?: string;
+  language: Language;
+  placeholder: string;
+  /** The heading of the list of times. */
+  caption: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/**
+ * A time of day (24 h) chosen from a list every 15 minutes or typed as HH:mm, kept as HH:mm: never the
+ * browser's own time input, which an English browser shows as "10:30 PM".
+ */
+export function TimeField({
+  label,
+  value,
+  onChange,
+  name,
+  language,
+  placeholder,
+  caption,
+  error,
+  hint,
+}: TimeFieldProps) {
+  const id = useId();
+  const parsed = /^\d{2}:\d{2}$/.test(value) ? parse(value, TIME, new Date()) : null;
+  const selected = parsed && isValid(parsed) ? parsed : null;
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <DatePicker
+        id={id}
+        name={name}
+        selected={selected}
+        onChange={(date: Date | null) => onChange(date && isValid(date) ? format(date, TIME) : '')}
+        showTimeSelect
+        showTimeSelectOnly
+        timeIntervals={15}
+        timeCaption={caption}
+        timeFormat={TIME}
+        dateFormat={TIME}
+        placeholderText={placeholder}
+        locale={language === 'en' ? undefined : language}
+        autoComplete="off"
+        showPopperArrow={false}
+        ariaInvalid={error ? 'true' : undefined}
+        ariaDescribedBy={describedBy(id, error, hint)}
         className={cn(controlClass)}
         wrapperClassName="w-full"
       />

@@ -19,12 +19,16 @@ describe('notification settings', () => {
       }),
     );
     const { user } = renderRoutes(routes, '/notifications/settings');
-    const row = await screen.findByRole('group', { name: 'Outbid, bidding extended' });
+    // the first test loads the lazy page with its time picker
+    const row = await screen.findByRole('group', { name: 'Outbid, bidding extended' }, { timeout: 5000 });
     expect(within(row).getByRole('checkbox', { name: 'Telegram' })).toBeChecked();
     expect(within(row).getByRole('checkbox', { name: 'E-mail' })).not.toBeChecked();
     await user.click(within(row).getByRole('checkbox', { name: 'Telegram' }));
     await user.click(within(row).getByRole('checkbox', { name: 'E-mail' }));
     await user.click(screen.getByRole('checkbox', { name: 'Keep quiet hours' }));
+    // hours as 24 h HH:mm in a field of ours: the browser's time input would show 07:00 AM in English
+    expect(screen.getByLabelText('Until')).toHaveValue('07:00');
+    expect(screen.getByLabelText('Until')).toHaveAttribute('type', 'text');
     await user.clear(screen.getByLabelText('From'));
     await user.type(screen.getByLabelText('From'), '23:00');
     await user.selectOptions(screen.getByLabelText('Language of the messages'), 'ru');

@@ -15,10 +15,11 @@ import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { SelectField } from '../../components/ui/select-field';
 import { ErrorState, LoadingState } from '../../components/ui/states';
-import { TextField } from '../../components/ui/text-field';
+import { TimeField } from '../../components/ui/date-field';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLanguage } from '../../i18n';
 import {
   useNotificationSettings,
   useRetryDelivery,
@@ -158,6 +159,8 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
   const { t } = useTranslation();
   const update = useUpdateNotificationSettings();
   const [language, setLanguage] = useState<Language>(settings.language);
+  // the messages' language above is a setting; the time fields speak the interface's
+  const { language: interfaceLanguage } = useLanguage();
   const [events, setEvents] = useState(settings.events);
   const [quiet, setQuiet] = useState(settings.quiet_hours !== null);
   const [quietStart, setQuietStart] = useState(settings.quiet_hours?.start ?? '22:00');
@@ -252,18 +255,22 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
         </label>
         {quiet && (
           <div className="mt-2 grid max-w-sm grid-cols-2 gap-4">
-            <TextField
-              type="time"
+            <TimeField
               label={t('notifications.settings.quietFrom')}
               value={quietStart}
-              onChange={(event) => setQuietStart(event.target.value)}
+              onChange={setQuietStart}
+              language={interfaceLanguage}
+              placeholder={t('terms.timePlaceholder')}
+              caption={t('terms.timeOfDay')}
               error={errors['quiet_hours.start']}
             />
-            <TextField
-              type="time"
+            <TimeField
               label={t('notifications.settings.quietTo')}
               value={quietEnd}
-              onChange={(event) => setQuietEnd(event.target.value)}
+              onChange={setQuietEnd}
+              language={interfaceLanguage}
+              placeholder={t('terms.timePlaceholder')}
+              caption={t('terms.timeOfDay')}
               error={errors['quiet_hours.end']}
             />
           </div>

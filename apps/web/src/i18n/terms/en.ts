@@ -28,6 +28,7 @@ export default defineTranslatedTexts<typeof uz>({
     },
     datePlaceholder: 'dd.mm.yyyy',
     dateTimePlaceholder: 'dd.mm.yyyy hh:mm',
+    timePlaceholder: 'hh:mm',
     timeOfDay: 'Time',
     tracking: {
       map: 'Shipment map',

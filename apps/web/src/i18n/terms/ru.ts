@@ -28,6 +28,7 @@ export default defineTranslatedTexts<typeof uz>({
     },
     datePlaceholder: 'дд.мм.гггг',
     dateTimePlaceholder: 'дд.мм.гггг чч:мм',
+    timePlaceholder: 'чч:мм',
     timeOfDay: 'Время',
     tracking: {
       map: 'Карта груза',

@@ -30,6 +30,7 @@ export default defineReferenceTexts({
     },
     datePlaceholder: 'kk.oo.yyyy',
     dateTimePlaceholder: 'kk.oo.yyyy ss:dd',
+    timePlaceholder: 'ss:dd',
     timeOfDay: 'Vaqt',
     tracking: {
       map: 'Yuk xaritasi',

@@ -10,7 +10,9 @@ import {
   type CreateTenderInput,
   type CreateTenderValues,
 } from '@yuk/shared';
+import { TimeField } from '../../../components/ui/date-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useLanguage } from '../../../i18n';
 
 /** The fields of the auction rules, in the form's order. */
 export const AUCTION_RULE_FIELDS = [
@@ -56,6 +58,7 @@ export function AuctionRulesFields({
   error: (name: RuleField) => string | undefined;
 }) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   const [open, setOpen] = useState(false);
   const endDate = useWatch({ control, name: 'tender_end_date' });
   const closesAt = useWatch({ control, name: 'closes_at' });
@@ -79,11 +82,13 @@ export function AuctionRulesFields({
       </summary>
       <p className="mt-2 text-sm text-slate-300">{t('orders.rules.intro')}</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField
+        <TimeField
           label={t('orders.rules.closesAt')}
-          type="time"
           value={time}
-          onChange={(event) => setTime(event.target.value)}
+          onChange={setTime}
+          language={language}
+          placeholder={t('terms.timePlaceholder')}
+          caption={t('terms.timeOfDay')}
           hint={t('orders.rules.closesAtHint')}
           error={error('closes_at')}
         />
