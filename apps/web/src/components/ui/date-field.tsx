@@ -34,6 +34,39 @@ export interface DateFieldProps {
 }
 
 /**
+ * What the date and the time field's pickers share: the value kept in the format the API takes (`keptAs`),
+ * the interface's language, the placeholder, the control's look and its ARIA.
+ */
+function pickerProps(
+  id: string,
+  field: {
+    name?: string;
+    value: Date | null;
+    keptAs: string;
+    onChange: (value: string) => void;
+    language: Language;
+    placeholder: string;
+    error?: string;
+    hint?: ReactNode;
+  },
+) {
+  return {
+    id,
+    name: field.name,
+    selected: field.value,
+    onChange: (date: Date | null) => field.onChange(date && isValid(date) ? format(date, field.keptAs) : ''),
+    placeholderText: field.placeholder,
+    locale: field.language === 'en' ? undefined : field.language,
+    autoComplete: 'off',
+    showPopperArrow: false,
+    ariaInvalid: field.error ? 'true' : undefined,
+    ariaDescribedBy: describedBy(id, field.error, field.hint),
+    className: cn(controlClass),
+    wrapperClassName: 'w-full',
+  };
+}
+
+/**
  * A date chosen from a calendar or typed as dd.MM.yyyy (with `time`, dd.MM.yyyy HH:mm), kept as YYYY-MM-DD
  * (YYYY-MM-DDTHH:mm) for the API: never the browser's own format, which follows its language, not ours.
  * The calendar speaks the interface language.
@@ -59,24 +92,13 @@ export function DateField({
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <DatePicker
-        id={id}
-        name={name}
-        selected={selected}
-        onChange={(date: Date | null) => onChange(date && isValid(date) ? format(date, kept) : '')}
+        {...pickerProps(id, { name, value: selected, keptAs: kept, onChange, language, placeholder, error, hint })}
         onBlur={onBlur}
         dateFormat={time ? `${DATE_FORMAT} HH:mm` : DATE_FORMAT}
         {...(time ? { showTimeSelect: true, timeFormat: 'HH:mm', timeIntervals: 15, timeCaption: time.caption } : {})}
-        placeholderText={placeholder}
-        locale={language === 'en' ? undefined : language}
         {...(minDate ? { minDate } : {})}
         calendarStartDay={1}
-        autoComplete="off"
-        showPopperArrow={false}
-        ariaInvalid={error ? 'true' : undefined}
-        ariaDescribedBy={describedBy(id, error, hint)}
         ariaRequired={required ? 'true' : undefined}
-        className={cn(controlClass)}
-        wrapperClassName="w-full"
       />
     </FieldFrame>
   );
@@ -120,24 +142,13 @@ export function TimeField({
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <DatePicker
-        id={id}
-        name={name}
-        selected={selected}
-        onChange={(date: Date | null) => onChange(date && isValid(date) ? format(date, TIME) : '')}
+        {...pickerProps(id, { name, value: selected, keptAs: TIME, onChange, language, placeholder, error, hint })}
         showTimeSelect
         showTimeSelectOnly
         timeIntervals={15}
         timeCaption={caption}
         timeFormat={TIME}
         dateFormat={TIME}
-        placeholderText={placeholder}
-        locale={language === 'en' ? undefined : language}
-        autoComplete="off"
-        showPopperArrow={false}
-        ariaInvalid={error ? 'true' : undefined}
-        ariaDescribedBy={describedBy(id, error, hint)}
-        className={cn(controlClass)}
-        wrapperClassName="w-full"
       />
     </FieldFrame>
   );
