@@ -41,6 +41,7 @@ function pickerProps(
   id: string,
   field: {
     name?: string;
+    /** The value read from the kept text; an invalid date shows as none. */
     value: Date | null;
     keptAs: string;
     onChange: (value: string) => void;
@@ -53,7 +54,7 @@ function pickerProps(
   return {
     id,
     name: field.name,
-    selected: field.value,
+    selected: field.value && isValid(field.value) ? field.value : null,
     onChange: (date: Date | null) => field.onChange(date && isValid(date) ? format(date, field.keptAs) : ''),
     placeholderText: field.placeholder,
     locale: field.language === 'en' ? undefined : field.language,
@@ -87,12 +88,11 @@ export function DateField({
 }: DateFieldProps) {
   const id = useId();
   const parsed = value ? parseISO(value) : null;
-  const selected = parsed && isValid(parsed) ? parsed : null;
   const kept = time ? API_DATE_TIME : API_DATE;
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <DatePicker
-        {...pickerProps(id, { name, value: selected, keptAs: kept, onChange, language, placeholder, error, hint })}
+        {...pickerProps(id, { name, value: parsed, keptAs: kept, onChange, language, placeholder, error, hint })}
         onBlur={onBlur}
         dateFormat={time ? `${DATE_FORMAT} HH:mm` : DATE_FORMAT}
         {...(time ? { showTimeSelect: true, timeFormat: 'HH:mm', timeIntervals: 15, timeCaption: time.caption } : {})}
@@ -138,11 +138,10 @@ export function TimeField({
 }: TimeFieldProps) {
   const id = useId();
   const parsed = /^\d{2}:\d{2}$/.test(value) ? parse(value, TIME, new Date()) : null;
-  const selected = parsed && isValid(parsed) ? parsed : null;
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <DatePicker
-        {...pickerProps(id, { name, value: selected, keptAs: TIME, onChange, language, placeholder, error, hint })}
+        {...pickerProps(id, { name, value: parsed, keptAs: TIME, onChange, language, placeholder, error, hint })}
         showTimeSelect
         showTimeSelectOnly
         timeIntervals={15}
