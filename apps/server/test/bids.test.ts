@@ -400,6 +400,13 @@ describe('My Bids in a market of many tenders', () => {
           vehicle_id: null,
         }));
       await db.insertInto('bids').values(bidRows).execute();
+      // and the other carriers' bids, 30 a tender, as a market has them: were the bidder to hold nearly every
+      // bid, walking the whole table backwards by its key would be a fair plan, and the test would pin a chance
+      await sql`
+        insert into bids (tender_id, bidder_id, amount_cents, status, created_at)
+        select tenders.id, case when n % 2 = 0 then ${carrierA.user.id}::integer else ${carrierB.user.id}::integer end, 90000 + n,
+               'pending', ${now}
+        from tenders cross join generate_series(1, 30) as n where tenders.name like 'Bozor %'`.execute(db);
       await sql`analyze tenders, bids`.execute(db);
 
       const plan = JSON.stringify(await bidsOfBidderQuery(db, bidderId, {}).explain('json'));
