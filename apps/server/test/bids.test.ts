@@ -404,8 +404,9 @@ describe('My Bids in a market of many tenders', () => {
       // bid, walking the whole table backwards by its key would be a fair plan, and the test would pin a chance
       await sql`
         insert into bids (tender_id, bidder_id, amount_cents, status, created_at)
-        select tenders.id, case when n % 2 = 0 then ${carrierA.user.id}::integer else ${carrierB.user.id}::integer end, 90000 + n,
-               'pending', ${now}
+        select tenders.id,
+               case when n % 2 = 0 then ${carrierA.user.id}::integer else ${carrierB.user.id}::integer end,
+               90000 + n, 'pending', ${now}
         from tenders cross join generate_series(1, 30) as n where tenders.name like 'Bozor %'`.execute(db);
       await sql`analyze tenders, bids`.execute(db);
 
