@@ -51,7 +51,7 @@ test.describe('CSV out and in', () => {
     const name = `Un ${Date.now().toString(36)}`;
     expect(templateText).toContain('"Sement, 20 t"');
     const edited = templateText.replace('"Sement, 20 t"', `"${name}"`);
-    await page.getByLabel('CSV fayl').setInputFiles({
+    await page.getByLabel('CSV fayl', { exact: true }).setInputFiles({
       name: 'tenders.csv',
       mimeType: 'text/csv',
       buffer: Buffer.concat([Buffer.from(BOM), Buffer.from(edited, 'utf8')]),
@@ -86,7 +86,7 @@ test.describe('CSV out and in', () => {
     await page.getByRole('link', { name: 'CSV dan import' }).click();
     const template = await downloadOf(page, () => page.getByRole('button', { name: "O'zbekcha shablon" }).click());
     const text = template.bytes.subarray(3).toString('utf8');
-    await page.getByLabel('CSV fayl').setInputFiles({
+    await page.getByLabel('CSV fayl', { exact: true }).setInputFiles({
       name: 'tenders.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(text.replace(',20000,', ',yigirma,'), 'utf8'),
@@ -99,7 +99,7 @@ test.describe('CSV out and in', () => {
     expect(await smallTouchTargets(page)).toEqual([]);
 
     // a file that is no tender list at all is refused whole, with the server's text
-    await page.getByLabel('CSV fayl').setInputFiles({
+    await page.getByLabel('CSV fayl', { exact: true }).setInputFiles({
       name: 'notes.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from('a,b\n1,2\n', 'utf8'),
@@ -119,7 +119,7 @@ test.describe('CSV out and in', () => {
     const template = await downloadOf(page, () => page.getByRole('button', { name: "O'zbekcha shablon" }).click());
     const [header = '', example = ''] = template.bytes.subarray(3).toString('utf8').split(/\r?\n/);
     // 31 tenders against the 30 an hour of the tender quota (QUOTA_TENDERS=30/h,200/d)
-    await page.getByLabel('CSV fayl').setInputFiles({
+    await page.getByLabel('CSV fayl', { exact: true }).setInputFiles({
       name: 'tenders.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from([header, ...Array.from({ length: 31 }, () => example)].join('\r\n'), 'utf8'),

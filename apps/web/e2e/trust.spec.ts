@@ -46,10 +46,10 @@ test.describe('trust: a verified carrier, a verified-only tender, ratings on bot
     await carrierPage.getByLabel('Yuridik manzil').fill('Toshkent, Yunusobod 4');
     await carrierPage.getByLabel('Rahbar').fill('Sardor Sinov');
     await carrierPage
-      .getByLabel('Litsenziya')
+      .getByLabel('Litsenziya', { exact: true })
       .setInputFiles({ name: 'litsenziya.pdf', mimeType: 'application/pdf', buffer: makePdf('Licence') });
     await carrierPage
-      .getByLabel("Davlat ro'yxatidan o'tganlik guvohnomasi")
+      .getByLabel("Davlat ro'yxatidan o'tganlik guvohnomasi", { exact: true })
       .setInputFiles({ name: 'guvohnoma.pdf', mimeType: 'application/pdf', buffer: makePdf('Certificate') });
     await carrierPage.getByRole('button', { name: 'Saqlash' }).click();
     await expect(carrierPage.getByText("Kompaniya ma'lumotlari saqlandi")).toBeVisible();

@@ -38,7 +38,10 @@ describe('my company', () => {
     await user.type(screen.getByLabelText('Director'), 'Aziz Rahimov');
     await user.type(screen.getByLabelText('Company phone'), '901234567');
     const licence = new File(['%PDF-1.4'], 'licence.pdf', { type: 'application/pdf' });
+    // the page's own file field, in the interface's language (the browser's writes "Choose File" in its own)
+    expect(screen.getByRole('button', { name: 'Choose file – Licence' })).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Licence'), licence);
+    expect(screen.getByText('Selected file: licence.pdf (0.00 MB)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await findToast('The company details were saved')).toBeInTheDocument();
     const put = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PUT');

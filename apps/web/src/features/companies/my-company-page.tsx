@@ -17,6 +17,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SelectField } from '../../components/ui/select-field';
 import { ErrorState, LoadingState } from '../../components/ui/states';
 import { StatusBadge, type BadgeTone } from '../../components/ui/status-badge';
+import { FileField } from '../../components/ui/file-field';
 import { TextField } from '../../components/ui/text-field';
 import { useLanguage } from '../../i18n';
 import { errorMessage } from '../../lib/api-client';
@@ -155,27 +156,31 @@ function CompanyForm({ company }: { company: Company }) {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           {COMPANY_DOCUMENTS.map((kind) => (
-            <div key={kind} className="flex flex-col gap-1">
-              <TextField
-                label={t(`companies.documents.${kind}`)}
-                type="file"
-                accept={FILE_INPUT_ACCEPT}
-                className="min-w-0 py-2"
-                hint={t('companies.documents.hint')}
-                error={fileErrors[kind]}
-                onChange={(event) => setFiles((current) => ({ ...current, [kind]: event.target.files?.[0] }))}
-              />
-              {company.documents[kind] && (
-                <a
-                  href={company.documents[kind]}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="text-sm text-sky-300 hover:underline"
-                >
-                  {t('companies.documents.current')}
-                </a>
-              )}
-            </div>
+            <FileField
+              key={kind}
+              label={t(`companies.documents.${kind}`)}
+              accept={FILE_INPUT_ACCEPT}
+              selected={files[kind]}
+              current={
+                company.documents[kind] && (
+                  <a
+                    href={company.documents[kind]}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-sky-300 hover:underline"
+                  >
+                    {t('companies.documents.current')}
+                  </a>
+                )
+              }
+              hint={t('companies.documents.hint')}
+              error={fileErrors[kind]}
+              onSelect={(file) => {
+                setFiles((current) => ({ ...current, [kind]: file }));
+                // the server's word on the file it had is no longer about what is chosen
+                setFileErrors((current) => ({ ...current, [kind]: undefined }));
+              }}
+            />
           ))}
         </div>
         <div className="flex justify-end">

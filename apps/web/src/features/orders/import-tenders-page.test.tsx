@@ -80,7 +80,9 @@ describe('Import tenders from CSV', { timeout: 15_000 }, () => {
     const importButton = screen.getByRole('button', { name: 'Import 0 tenders' });
     expect(importButton).toBeDisabled();
 
+    expect(screen.getByText('No file chosen')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('CSV file'), csvFile());
+    expect(screen.getByText(/^Selected file: .*\.csv/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Check' }));
     const table = await screen.findByRole('table', { name: 'Rows of the file' });
     expect(within(table).getByText('Flour, 10 t')).toBeInTheDocument();

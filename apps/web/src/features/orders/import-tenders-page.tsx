@@ -14,6 +14,7 @@ import {
 import { toast } from '../../lib/toast';
 import { downloadCsv } from '../../components/csv-download';
 import { Button } from '../../components/ui/button';
+import { FileField } from '../../components/ui/file-field';
 import { DataTable, type Column } from '../../components/ui/table';
 import { PageHeader } from '../../components/ui/page-header';
 import { errorMessage, isApiError } from '../../lib/api-client';
@@ -62,8 +63,7 @@ function RowResult({ row }: { row: TenderImportRow }) {
 export function ImportTendersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const inputId = useId();
-  const hintId = useId();
+  const sectionId = useId();
   useDocumentTitle(t('orders.import.title'));
 
   const [file, setFile] = useState<File | null>(null);
@@ -164,8 +164,8 @@ export function ImportTendersPage() {
         }
       />
 
-      <section className={sectionClass} aria-labelledby={`${inputId}-template`}>
-        <h2 id={`${inputId}-template`} className="text-base font-semibold text-white">
+      <section className={sectionClass} aria-labelledby={`${sectionId}-template`}>
+        <h2 id={`${sectionId}-template`} className="text-base font-semibold text-white">
           {t('orders.import.templateTitle')}
         </h2>
         <p className="mt-1 text-sm text-slate-300">{t('orders.import.templateHint')}</p>
@@ -184,27 +184,20 @@ export function ImportTendersPage() {
       </section>
 
       <form className={sectionClass} onSubmit={onCheck} noValidate>
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-100">
-          {t('orders.import.file')}
-        </label>
-        <input
-          id={inputId}
-          type="file"
+        <FileField
+          label={t('orders.import.file')}
           accept=".csv,text/csv"
-          aria-describedby={hintId}
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setCheck(null);
-            setFileError(null);
-          }}
-          className="mt-2 block w-full max-w-full text-sm text-slate-200 file:mr-3 file:h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-navy-700 file:px-4 file:text-sm file:font-medium file:text-slate-100 hover:file:bg-navy-600"
-        />
-        <p id={hintId} className="mt-2 text-xs text-slate-400">
-          {t('orders.import.fileHint', {
+          selected={file ?? undefined}
+          hint={t('orders.import.fileHint', {
             mb: formatNumber(TENDER_IMPORT_MAX_BYTES / 1024 / 1024),
             rows: formatNumber(TENDER_IMPORT_MAX_ROWS),
           })}
-        </p>
+          onSelect={(chosen) => {
+            setFile(chosen ?? null);
+            setCheck(null);
+            setFileError(null);
+          }}
+        />
         <div className="mt-4 flex flex-wrap gap-3">
           <Button type="submit" variant="secondary" pending={checking.isPending}>
             {checking.isPending ? t('orders.import.checking') : t('orders.import.check')}
@@ -231,8 +224,8 @@ export function ImportTendersPage() {
       </form>
 
       {check && (
-        <section aria-labelledby={`${inputId}-rows`}>
-          <h2 id={`${inputId}-rows`} className="mb-1 text-base font-semibold text-white">
+        <section aria-labelledby={`${sectionId}-rows`}>
+          <h2 id={`${sectionId}-rows`} className="mb-1 text-base font-semibold text-white">
             {t('orders.import.rowsTitle')}
           </h2>
           <p role="status" className="mb-3 text-sm text-slate-300">
