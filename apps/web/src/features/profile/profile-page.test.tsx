@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n, { changeLanguage, LANGUAGE_STORAGE_KEY } from '../../i18n';
-import { renderWithProviders } from '../../test/render';
+import { makeUser } from '../../test/factories';
+import { jsonResponse, renderWithProviders, signedIn, stubFetch } from '../../test/render';
 import { ProfilePage } from './profile-page';
 
 describe('profile page', () => {
@@ -36,5 +37,17 @@ describe('profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Oʻzbekcha' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Profil' })).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('uz');
+  });
+});
+
+describe('profile page, signed in', () => {
+  signedIn('en', makeUser({ phone_number: '+998901234567', phone_verified: true }));
+
+  it('writes the number in the phone field as its placeholder does, after the fixed +998', async () => {
+    stubFetch(() => jsonResponse([]));
+    renderWithProviders(<ProfilePage />);
+    const field = await screen.findByRole('textbox', { name: 'Phone number' });
+    expect(field).toHaveValue('90 123 45 67');
+    expect(field).toHaveAttribute('placeholder', '90 123 45 67');
   });
 });

@@ -24,7 +24,12 @@ export function PhoneSection() {
   const { language } = useLanguage();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const [phone, setPhone] = useState(() => (user?.phone_number ?? '').replace(PHONE_PREFIX, ''));
+  // the number as the field's placeholder writes it (90 123 45 67), after the fixed +998
+  const [phone, setPhone] = useState(() =>
+    spacedPhone(user?.phone_number ?? '')
+      .replace(PHONE_PREFIX, '')
+      .trim(),
+  );
   const [phoneError, setPhoneError] = useState<string>();
   const [sentTo, setSentTo] = useState<{ phone: string; resendAt: number }>();
   const [codeError, setCodeError] = useState<string>();
