@@ -14,15 +14,6 @@ export default defineTexts({
       daysShort: '{n} kun',
       tashkentTime: '{time} (Toshkent vaqti)',
       minutes: '{n} daqiqa',
-      file: {
-        choose: 'Fayl tanlash',
-        replace: 'Almashtirish',
-        change: 'Boshqa fayl tanlash',
-        none: 'Fayl tanlanmagan',
-        selected: 'Tanlangan fayl: {name} ({size} MB)',
-        current: 'Joriy fayl: {name}',
-        clear: 'Tanlovni bekor qilish',
-      },
       pager: {
         label: 'Sahifalar',
         previous: 'Oldingi',
@@ -82,15 +73,6 @@ export default defineTexts({
       daysShort: '{n} d',
       tashkentTime: '{time} (Tashkent time)',
       minutes: '{n} min',
-      file: {
-        choose: 'Choose file',
-        replace: 'Replace',
-        change: 'Choose another file',
-        none: 'No file chosen',
-        selected: 'Selected file: {name} ({size} MB)',
-        current: 'Current file: {name}',
-        clear: 'Undo the selection',
-      },
       pager: {
         label: 'Pages',
         previous: 'Previous',
@@ -148,15 +130,6 @@ export default defineTexts({
       daysShort: '{n} д',
       tashkentTime: '{time} (по Ташкенту)',
       minutes: '{n} мин',
-      file: {
-        choose: 'Выбрать файл',
-        replace: 'Заменить',
-        change: 'Выбрать другой файл',
-        none: 'Файл не выбран',
-        selected: 'Выбранный файл: {name} ({size} МБ)',
-        current: 'Текущий файл: {name}',
-        clear: 'Отменить выбор',
-      },
       pager: {
         label: 'Страницы',
         previous: 'Назад',

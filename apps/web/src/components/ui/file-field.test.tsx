@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { changeLanguage } from '../../i18n';
+import { changeLanguage, loadFeatureTexts } from '../../i18n';
 import { FileField } from './file-field';
 
 function Harness({ current, seen }: { current?: string; seen: Array<File | undefined> }) {
@@ -25,7 +25,11 @@ function Harness({ current, seen }: { current?: string; seen: Array<File | undef
 const pdf = () => new File([new Uint8Array(1_572_864)], 'litsenziya.pdf', { type: 'application/pdf' });
 
 describe('the file field', () => {
-  beforeEach(() => changeLanguage('uz'));
+  // its texts load with the signed-in pages that use it
+  beforeEach(async () => {
+    await changeLanguage('uz');
+    await loadFeatureTexts();
+  });
   afterEach(() => changeLanguage('uz'));
 
   it('speaks the interface’s language, not the browser’s: its own button and line, the native input hidden', async () => {

@@ -50,9 +50,9 @@ export function FileField({
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const texts = actions ?? {
-    replace: t('common.file.replace'),
-    change: t('common.file.change'),
-    choose: t('common.file.choose'),
+    replace: t('terms.file.replace'),
+    change: t('terms.file.change'),
+    choose: t('terms.file.choose'),
   };
   const action = selected ? texts.change : current ? texts.replace : texts.choose;
   const statusId = `${id}-status`;
@@ -95,10 +95,10 @@ export function FileField({
           )}
           {selected ? (
             <span className="wrap-break-word text-emerald-200">
-              {t('common.file.selected', { name: selected.name, size: sizeInMb(selected.size) })}
+              {t('terms.file.selected', { name: selected.name, size: sizeInMb(selected.size) })}
             </span>
           ) : (
-            !current && <span className="text-slate-400">{t('common.file.none')}</span>
+            !current && <span className="text-slate-400">{t('terms.file.none')}</span>
           )}
         </div>
       </div>
@@ -124,10 +124,10 @@ export function FileField({
             size="sm"
             disabled={disabled}
             onClick={() => onSelect(undefined)}
-            aria-label={`${t('common.file.clear')} – ${label}`}
+            aria-label={`${t('terms.file.clear')} – ${label}`}
           >
             <CloseIcon className="size-4" />
-            {t('common.file.clear')}
+            {t('terms.file.clear')}
           </Button>
         )}
       </div>

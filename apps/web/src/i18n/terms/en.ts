@@ -4,6 +4,15 @@ import type uz from './uz';
 /** The texts of ./uz in English. */
 export default defineTranslatedTexts<typeof uz>({
   terms: {
+    file: {
+      choose: 'Choose file',
+      replace: 'Replace',
+      change: 'Choose another file',
+      none: 'No file chosen',
+      selected: 'Selected file: {name} ({size} MB)',
+      current: 'Current file: {name}',
+      clear: 'Undo the selection',
+    },
     you: 'You',
     hiddenByModerator: 'Hidden by a moderator',
     lanePrice: {

@@ -4,6 +4,15 @@ import type uz from './uz';
 /** The texts of ./uz in Russian. */
 export default defineTranslatedTexts<typeof uz>({
   terms: {
+    file: {
+      choose: 'Выбрать файл',
+      replace: 'Заменить',
+      change: 'Выбрать другой файл',
+      none: 'Файл не выбран',
+      selected: 'Выбранный файл: {name} ({size} МБ)',
+      current: 'Текущий файл: {name}',
+      clear: 'Отменить выбор',
+    },
     you: 'Вы',
     hiddenByModerator: 'Скрыто модератором',
     lanePrice: {

@@ -6,6 +6,15 @@ import { defineReferenceTexts } from '../types';
  */
 export default defineReferenceTexts({
   terms: {
+    file: {
+      choose: 'Fayl tanlash',
+      replace: 'Almashtirish',
+      change: 'Boshqa fayl tanlash',
+      none: 'Fayl tanlanmagan',
+      selected: 'Tanlangan fayl: {name} ({size} MB)',
+      current: 'Joriy fayl: {name}',
+      clear: 'Tanlovni bekor qilish',
+    },
     you: 'Siz',
     hiddenByModerator: 'Moderator tomonidan yashirilgan',
     lanePrice: {

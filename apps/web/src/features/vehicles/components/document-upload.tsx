@@ -23,7 +23,7 @@ export function DocumentUpload({ kind, currentName, selected, error, disabled, o
       label={t(`vehicles.documents.${kind}`)}
       accept={FILE_INPUT_ACCEPT}
       selected={selected}
-      current={currentName ? t('common.file.current', { name: currentName }) : undefined}
+      current={currentName ? t('terms.file.current', { name: currentName }) : undefined}
       hint={t('vehicles.form.fileHint')}
       error={error}
       disabled={disabled}
