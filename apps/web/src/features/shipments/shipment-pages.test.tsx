@@ -63,6 +63,17 @@ describe('shipment status', () => {
     expect(calls.map((call) => call.url)).toContain('/api/shipments/YT-000043');
   });
 
+  it('writes the weight and the volume with their units in the interface’s language', async () => {
+    await changeLanguage('ru');
+    localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
+    serveShipments([makeShipment()]);
+    renderAt('/shipment/status');
+    expect(await screen.findByRole('heading', { level: 2, name: '#YT-000042' })).toBeInTheDocument();
+    const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Вес')).toBe('12,500 кг');
+    expect(value('Объём')).toBe('36.5 м³');
+  });
+
   it('shows the stored shipment: every field of the spec, the parties and the timeline', async () => {
     localStorage.setItem(SHIPMENT_STORAGE_KEY, 'YT-000042');
     serveShipments([

@@ -166,6 +166,7 @@ export default defineTranslatedTexts<typeof uz>({
     destination: 'Destination',
     weightKg: 'Weight (kg)',
     cardWeight: '{weight} kg',
+    volumeValue: '{volume} m³',
     cardLowest: 'lowest {amount}',
     cardCloses: 'until {time}',
     track: 'Track',

@@ -166,6 +166,7 @@ export default defineTranslatedTexts<typeof uz>({
     destination: 'Куда',
     weightKg: 'Вес (кг)',
     cardWeight: '{weight} кг',
+    volumeValue: '{volume} м³',
     cardLowest: 'лучшее {amount}',
     cardCloses: 'до {time}',
     track: 'Отследить',

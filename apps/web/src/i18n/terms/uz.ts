@@ -168,6 +168,7 @@ export default defineReferenceTexts({
     destination: 'Yetkazish joyi',
     weightKg: "Og'irligi (kg)",
     cardWeight: '{weight} kg',
+    volumeValue: '{volume} m³',
     cardLowest: 'eng past {amount}',
     cardCloses: '{time} gacha',
     track: 'Track',
