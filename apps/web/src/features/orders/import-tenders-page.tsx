@@ -66,7 +66,7 @@ export function ImportTendersPage() {
   const sectionId = useId();
   useDocumentTitle(t('orders.import.title'));
 
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFile] = useState<File>();
   const [check, setCheck] = useState<TenderImportCheck | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [templateBusy, setTemplateBusy] = useState<Language | null>(null);
@@ -187,13 +187,13 @@ export function ImportTendersPage() {
         <FileField
           label={t('orders.import.file')}
           accept=".csv,text/csv"
-          selected={file ?? undefined}
+          selected={file}
           hint={t('orders.import.fileHint', {
             mb: formatNumber(TENDER_IMPORT_MAX_BYTES / 1024 / 1024),
             rows: formatNumber(TENDER_IMPORT_MAX_ROWS),
           })}
           onSelect={(chosen) => {
-            setFile(chosen ?? null);
+            setFile(chosen);
             setCheck(null);
             setFileError(null);
           }}

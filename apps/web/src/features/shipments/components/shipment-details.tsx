@@ -17,17 +17,12 @@ export function ShipmentDetails({ shipment }: { shipment: Shipment }) {
   const { t } = useTranslation();
   const empty = t('shipments.fields.empty');
   const text = (value: string) => (value.trim() ? value : empty);
-  // a quantity with its unit in the interface's language (кг, м³ in Russian); a missing one without a unit
-  const measure = (value: number, withUnit: (amount: string) => string) => {
-    const amount = formatNumber(value, '');
-    return amount ? withUnit(amount) : empty;
-  };
   return (
     <dl>
       <Row label={t('shipments.fields.number')}>{shipment.number}</Row>
       <Row label={t('shipments.fields.description')}>{text(shipment.description)}</Row>
-      <Row label={t('terms.weight')}>{measure(shipment.weight, (weight) => t('terms.cardWeight', { weight }))}</Row>
-      <Row label={t('terms.volume')}>{measure(shipment.volume, (volume) => t('terms.volumeValue', { volume }))}</Row>
+      <Row label={t('terms.weight')}>{t('terms.cardWeight', { weight: formatNumber(shipment.weight, empty) })}</Row>
+      <Row label={t('terms.volume')}>{t('terms.volumeValue', { volume: formatNumber(shipment.volume, empty) })}</Row>
       <Row label={t('terms.origin')}>{text(shipment.origin)}</Row>
       <Row label={t('terms.destination')}>{text(shipment.destination)}</Row>
       <Row label={t('terms.pickupDate')}>{formatDate(shipment.pickupDate, empty)}</Row>
