@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_COOKIE_NAME } from '@yuk/shared';
+import { allowConsole } from '../test/console';
 import { holdFetch, jsonResponse, sampleUser, stubFetch } from '../test/render';
 
 /** A fresh page load: new module instances (session state, router), the app at `path`. */
@@ -60,5 +61,29 @@ describe('the app start and the session gate', () => {
     session.clearSession();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Yuk Tender' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('navigation')).toBeNull());
+  });
+
+  it('a chunk of the pages that fails to download: the page says so and offers a reload, it is never left empty', async () => {
+    // the signed-in pages' code fails as a lost download does: reading the module throws
+    // (a throwing factory is reported by the test runner itself, so the module's export throws when read instead)
+    vi.doMock('./router', () => ({
+      get default(): never {
+        throw new TypeError('Failed to fetch dynamically imported module: /assets/router-1a2b3c.js');
+      },
+    }));
+    // React logs the error its boundary caught
+    allowConsole('error', /Failed to fetch dynamically imported module/);
+    try {
+      Cookies.set(ACCESS_COOKIE_NAME, 'good');
+      stubFetch(() => jsonResponse(sampleUser));
+      await loadApp('/profile');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent("Sahifani ochib bo'lmadi");
+      expect(alert).toHaveTextContent('Failed to fetch dynamically imported module');
+      expect(screen.getByRole('button', { name: 'Sahifani yangilash' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 1, name: 'Profil' })).toBeNull();
+    } finally {
+      vi.doUnmock('./router');
+    }
   });
 });

@@ -6,6 +6,7 @@ import { OfflineBanner } from '../components/offline-banner';
 import { FullScreenLoader } from '../components/ui/states';
 import { loadFeatureTexts } from '../i18n';
 import { hasAccessToken, useSession } from '../lib/session';
+import { AppErrorBoundary } from './app-error-boundary';
 import { startServiceWorker } from './service-worker';
 import { linkTelegramOnSignIn, useSessionBootstrap } from './session';
 
@@ -30,9 +31,10 @@ export function App() {
   useSessionBootstrap();
   const { status } = useSession();
 
-  // fetch the likely next screen's code while the start-up check runs
+  // fetch the likely next screen's code while the start-up check runs (a failed download is told by the
+  // screen itself when it loads, through the error boundary)
   useEffect(() => {
-    void (hasAccessToken() ? loadRouter() : loadAuthPage());
+    (hasAccessToken() ? loadRouter() : loadAuthPage()).catch(() => undefined);
   }, []);
 
   // inside Telegram, a user the launch could not sign in is linked by the sign-in that follows
@@ -59,9 +61,11 @@ export function App() {
   const loader = <FullScreenLoader label={t('common.loading')} />;
   if (isTrackPage(window.location.pathname)) {
     return (
-      <Suspense fallback={loader}>
-        <PublicTrackPage />
-      </Suspense>
+      <AppErrorBoundary>
+        <Suspense fallback={loader}>
+          <PublicTrackPage />
+        </Suspense>
+      </AppErrorBoundary>
     );
   }
   if (status === 'loading') return loader;
@@ -70,7 +74,9 @@ export function App() {
   return (
     <>
       <OfflineBanner />
-      <Suspense fallback={loader}>{status === 'signed-in' && !resetting ? <AppRouter /> : <AuthPage />}</Suspense>
+      <AppErrorBoundary>
+        <Suspense fallback={loader}>{status === 'signed-in' && !resetting ? <AppRouter /> : <AuthPage />}</Suspense>
+      </AppErrorBoundary>
     </>
   );
 }
