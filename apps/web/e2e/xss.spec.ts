@@ -34,7 +34,8 @@ async function scriptsRun(page: Page, dialogs: { count: number }): Promise<numbe
 }
 
 test('stored payloads render as text on every page that shows them', async ({ page, request, browser }) => {
-  test.setTimeout(120_000);
+  // every page that shows a stored text, as two users: 1.5 to over 2 minutes on a 2-core machine running the suite
+  test.setTimeout(240_000);
   const owner = await account(request, PAYLOADS[0]!);
   const carrier = await account(request, PAYLOADS[2]!);
   const tenders: { id: number; number: string }[] = [];
