@@ -15,6 +15,12 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 
   override render() {
-    return this.state.error ? <PageFailed detail={this.state.error.message} /> : this.props.children;
+    if (!this.state.error) return this.props.children;
+    // outside the layout, which gives the router's error pages their margins
+    return (
+      <div className="px-4">
+        <PageFailed detail={this.state.error.message} />
+      </div>
+    );
   }
 }

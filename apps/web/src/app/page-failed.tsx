@@ -8,7 +8,7 @@ import { ErrorState } from '../components/ui/states';
 export function PageFailed({ detail }: { detail?: string | undefined }) {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-xl px-4 py-12">
+    <div className="mx-auto max-w-xl py-12">
       <ErrorState
         message={
           <>
