@@ -88,14 +88,18 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
-  // two browsers side by side on a small machine: a journey step may wait on the other worker
+  // two browsers side by side on a small machine: a journey step may wait on the other worker, and a journey of
+  // three people has three pages loading their chunks and live streams at once (15 s, not 7: on a 2-core machine
+  // the shell after a login and a shipment's conversation took longer than 7 s while the other worker ran)
   timeout: 60_000,
-  expect: { timeout: 7_000 },
+  expect: { timeout: 15_000 },
   globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // nothing moves (the app honours it): endless animations cost CPU every frame (e2e/support/test.ts)
+    reducedMotion: 'reduce',
   },
   projects: [
     {

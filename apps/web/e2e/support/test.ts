@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContextOptions } from '@playwright/test';
 
 declare global {
   interface Window {
@@ -15,7 +15,19 @@ declare global {
  *   ends. The worker's browser outlives the journey, and a page left open keeps its live streams, its clocks and
  *   its polling running through the journeys after it, on the server's per-address stream slots too.
  */
-export const test = base.extend<{ overflowGuard: void; closeOpenedContexts: void }>({
+export const test = base.extend<{ overflowGuard: void; closeOpenedContexts: void }, { browser: Browser }>({
+  // Every person's browser asks for reduced motion, as the config's own page does: an endless animation (the
+  // live dot on a tender's page) is drawn in software frame after frame here, and three pages of a journey took a
+  // fifth of a core for it. The contexts a journey opens itself (another person, a phone) do not take the
+  // config's options, so their defaults are set where they are made.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = (options?: BrowserContextOptions) => newContext({ reducedMotion: 'reduce', ...options });
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   overflowGuard: [
     async ({ page }, use, testInfo) => {
       const phone = (testInfo.project.use.viewport?.width ?? 1280) < 640;
