@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -720,6 +720,7 @@ async function twoInstances(migrated = true): Promise<[Database, Database, () =>
     async () => {
       await first.close();
       await second.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   ];
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -601,7 +601,8 @@ async function freshConfiguredDatabase(): Promise<{ env: Record<string, string>;
       },
     };
   }
-  return { env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'yuk-admin-')) }, drop: async () => undefined };
+  const dataDir = mkdtempSync(join(tmpdir(), 'yuk-admin-'));
+  return { env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 describe('ratings after delivery', () => {
