@@ -116,7 +116,11 @@ function baseline(r) {
   if (r.quotasOffPerSec !== undefined) {
     const cpu =
       r.cpuMicrosPerBid === undefined ? '' : `; CPU/bid ${r.cpuMicrosPerBid} µs, off ${r.quotasOffCpuMicrosPerBid}`;
-    return `QUOTA_BIDS=off: ${r.quotasOffPerSec} accepted/s${cpu}`;
+    const own =
+      r.ownMicrosPerBid === undefined
+        ? ''
+        : `; the check's own work ${r.ownMicrosPerBid} µs${r.ownPercent === undefined ? '' : ` (${r.ownPercent} %)`}`;
+    return `QUOTA_BIDS=off: ${r.quotasOffPerSec} accepted/s${cpu}${own}`;
   }
   if (r.baselineP99 !== undefined) {
     const memory = r.baselineKbPerViewer === undefined ? '' : `, ${r.baselineKbPerViewer} KB/viewer`;
