@@ -81,6 +81,34 @@ const countRows = async (app: { database: { db: Db } }, table: Table, column: st
 const defaults = await buildTestApp({ now, quotas: DEFAULT_QUOTAS });
 
 describe('the default quotas', () => {
+  it('count a user under the company made after their first attempts, from when "no company" is no longer believed', async () => {
+    // the minute moved below must stay inside the hour's and the day's windows
+    if (windowStartOf(clock, 3600) + HOUR_MS - clock < 5 * 60_000) clock = windowStartOf(clock, 3600) + HOUR_MS + 1;
+    const owner = await createUser(defaults.app);
+    const tender = () => createTender(defaults.app, owner.accessToken);
+    await tender(); // the company is looked up: none yet
+    await tender(); // counted from what is kept of the user, alone
+    const made = await api(defaults.app, { method: 'GET', url: apiPaths.companies.mine, token: owner.accessToken });
+    expect(made.statusCode).toBe(200);
+    const companyId = made.json<{ id: number }>().id;
+    clock += 61_000; // "no company" is believed for a minute
+    await tender(); // the company is looked up again, and found
+    await tender(); // counted from what is kept, the company now with it
+    const used = async (key: string) =>
+      Number(
+        (
+          await defaults.database.db
+            .selectFrom('quota_counters')
+            .select('used')
+            .where('key', '=', key)
+            .where('window_start', '=', windowStartOf(clock, 3600))
+            .executeTakeFirst()
+        )?.used ?? 0,
+      );
+    expect(await used(`tenders:user:${owner.user.id}:3600`)).toBe(4);
+    expect(await used(`tenders:company:${companyId}:3600`)).toBe(2);
+  });
+
   it('stop a script posting tenders at the 30th of the hour: exactly 30 of 100 at once are written, no 5xx', async () => {
     const owner = await createUser(defaults.app);
     const answers = await Promise.all(

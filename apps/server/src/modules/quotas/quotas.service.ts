@@ -17,7 +17,7 @@ import { findCompanyStanding } from '../companies/index.js';
 import { assertModerator } from '../users/index.js';
 import { createBatcher, type CounterEntry, type QuotaCounters } from './quota-counters.js';
 import { createQuotaLeases } from './quota-leases.js';
-import type { QuotaRule, QuotaTable, QuotaWindow } from './quotas.config.js';
+import type { QuotaRule, QuotaSubject, QuotaTable, QuotaWindow } from './quotas.config.js';
 import * as repo from './quotas.repository.js';
 
 export interface QuotasContext {
@@ -99,8 +99,41 @@ export interface QuotaGuard {
   shortfall(request: FastifyRequest, quota: QuotaName, amount: number): Promise<QuotaShortfall | undefined>;
 }
 
+/** The counter of one window of one quota for one subject: `tenders:user:42:3600`. */
+const counterKey = (quota: QuotaName, per: QuotaSubject, subject: number | string, window: QuotaWindow) =>
+  `${quota}:${per}:${subject}:${window.seconds}`;
+
+/** One window of a quota for one subject, kept for a user's attempts: its counter's key, made once. */
+interface Slot {
+  quota: QuotaName;
+  window: QuotaWindow;
+  key: string;
+  /** The entry of the window that held the last attempt; a new one once that window is over. */
+  entry?: CounterEntry;
+}
+
+/** The entry of a slot's window at `nowMs`: the same object for every attempt in that window. */
+function currentEntry(slot: Slot, nowMs: number): CounterEntry {
+  const windowStart = windowStartOf(nowMs, slot.window.seconds);
+  if (slot.entry?.windowStart !== windowStart) {
+    slot.entry = { key: slot.key, windowStart, windowMs: slot.window.seconds * 1000, amount: 1 };
+  }
+  return slot.entry;
+}
+
+/** What admitNow keeps of one route's quotas: whether any counts per company, and each user's slots. */
+interface RoutePlan {
+  perCompany: boolean;
+  users: Map<number, { company: number | undefined; slots: Slot[] }>;
+}
+
 /** How long "no company yet" is believed: a carrier who never opens their company page would cost a query a write. */
 const NO_COMPANY_TTL_MS = 60_000;
+/**
+ * Users whose counters admitNow keeps, at most, per route: those who wrote in the last minutes (a few hundred
+ * bytes each); beyond, they are all made again as they come.
+ */
+const KEPT_USERS_MAX = 10_000;
 /** Users whose company (or its absence) is remembered, at most. */
 const COMPANY_CACHE_SIZE = 100_000;
 
@@ -139,6 +172,45 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
 
   const perCompany = (quotas: readonly QuotaName[]) => quotas.some((name) => ctx.table[name].per.includes('company'));
 
+  /**
+   * What admitNow keeps of each route's quotas (the hook passes the same list for every attempt at a route), so
+   * that an attempt within its leases allocates nothing: whether any counts per company, and each user's
+   * counters. Kept by the list itself, so a list that is not kept is not either.
+   */
+  const routePlans = new WeakMap<readonly QuotaName[], RoutePlan | null>();
+  const routePlanOf = (quotas: readonly QuotaName[]): RoutePlan | null => {
+    let plan = routePlans.get(quotas);
+    if (plan === undefined) {
+      // attempts at uploads and by client address are charged as they come: only users' attempts are kept
+      const kept = quotas.every(
+        (name) => ctx.table[name].measure === 'requests' && !ctx.table[name].per.includes('address'),
+      );
+      plan = kept ? { perCompany: perCompany(quotas), users: new Map() } : null;
+      routePlans.set(quotas, plan);
+    }
+    return plan;
+  };
+  /** A user's counters for a route's quotas, made again when the company they are counted under changes. */
+  const userSlotsOf = (plan: RoutePlan, quotas: readonly QuotaName[], userId: number, company: number | undefined) => {
+    let user = plan.users.get(userId);
+    if (user === undefined || user.company !== company) {
+      if (user === undefined && plan.users.size >= KEPT_USERS_MAX) plan.users.clear();
+      const slots: Slot[] = [];
+      for (const quota of quotas) {
+        const rule = ctx.table[quota];
+        for (const per of rule.per) {
+          const subject = per === 'user' ? userId : company;
+          if (subject === undefined) continue;
+          for (const window of rule.windows)
+            slots.push({ quota, window, key: counterKey(quota, per, subject, window) });
+        }
+      }
+      user = { company, slots };
+      plan.users.set(userId, user);
+    }
+    return user.slots;
+  };
+
   /** The charges of an attempt; `count` attempts at once of the quotas that count requests (1 by default). */
   async function chargesOf(
     request: FastifyRequest,
@@ -174,7 +246,7 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
           const windowStart = windowStartOf(nowMs, window.seconds);
           charges.push({
             entry: {
-              key: `${quota}:${per}:${subject}:${window.seconds}`,
+              key: counterKey(quota, per, subject, window),
               windowStart,
               windowMs: window.seconds * 1000,
               amount,
@@ -271,6 +343,29 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
     throw refusal(request, retryAfter(over, nowMs));
   }
 
+  /**
+   * An attempt counted on a user's kept counters: each takes one from its lease. Within every lease (nearly
+   * every attempt) it is answered at once and allocates nothing; else as admitNow's other attempts.
+   */
+  function admitKept(request: FastifyRequest, slots: readonly Slot[], nowMs: number): Promise<void> | undefined {
+    let answers: (boolean | Promise<boolean>)[] | undefined;
+    for (let i = 0; i < slots.length; i += 1) {
+      const slot = slots[i]!;
+      const answer = leases.take(currentEntry(slot, nowMs), slot.window.max);
+      // the slots before this one were all within their leases
+      if (answer !== true && answers === undefined) answers = slots.slice(0, i).map(() => true);
+      answers?.push(answer);
+    }
+    if (answers === undefined) return undefined;
+    const charges = slots.map((slot): Charge => ({
+      entry: slot.entry!,
+      quota: slot.quota,
+      window: slot.window,
+      bytes: false,
+    }));
+    return settle(request, charges, Promise.all(answers.map((answer) => Promise.resolve(answer))), nowMs);
+  }
+
   return {
     async admitMany(request, quota, amount) {
       const nowMs = ctx.now();
@@ -303,8 +398,12 @@ export function createQuotaGuard(ctx: QuotasContext): QuotaGuard {
     admitNow(request, quotas) {
       const nowMs = ctx.now();
       const userId = request.principal?.userId;
-      const company = userId !== undefined && perCompany(quotas) ? knownCompanyOf(userId, nowMs) : null;
+      const plan = userId === undefined ? null : routePlanOf(quotas);
+      const company =
+        userId !== undefined && (plan ? plan.perCompany : perCompany(quotas)) ? knownCompanyOf(userId, nowMs) : null;
       if (company === undefined) return admit(request, quotas);
+      if (plan && userId !== undefined)
+        return admitKept(request, userSlotsOf(plan, quotas, userId, company ?? undefined), nowMs);
       const charges = chargesWith(request, quotas, nowMs, 1, company ?? undefined);
       if (charges.length === 0) return undefined;
       // uploads are counted in the shared counter as they come: only attempts can be answered from the leases
