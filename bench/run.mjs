@@ -9,6 +9,7 @@
 //   REDIS_URL         with DATABASE_URL: B2 and B3 on one and two instances behind nginx
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { cases } from './cases/index.mjs';
 import { failedRow } from './lib/stats.mjs';
@@ -61,19 +62,22 @@ console.log(
 const fileName = only ? 'results.partial.json' : 'results.json';
 const file = fileURLToPath(new URL(`./${fileName}`, import.meta.url));
 const results = [];
+/** Minutes each case took (its seeding included): what a full run needs of a session, case by case. */
+const minutes = {};
 /** The file is rewritten after every case, so that a long run stopped (or failed) late keeps what it measured. */
 function writeResults(complete) {
   writeFileSync(
     file,
     // `cases`: "all" for a full run, the one a later run compares itself with once committed; `complete` is false
     // while it runs and when a case failed
-    `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, connections, cases: only ?? 'all', complete, results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, connections, cases: only ?? 'all', complete, minutes, results }, null, 2)}\n`,
   );
 }
 const failed = [];
 for (const benchCase of cases) {
   if (only && !only.includes(benchCase.name)) continue;
   console.log(`\n${benchCase.name}`);
+  const started = performance.now();
   try {
     const rows = await benchCase.run({ cores, seconds, rounds, connections, log, recorded });
     results.push(...rows.map((row) => ({ group: benchCase.name, ...row })));
@@ -83,6 +87,8 @@ for (const benchCase of cases) {
     failed.push(benchCase.name);
     results.push({ group: benchCase.name, ...failedRow(benchCase.name, error) });
   }
+  minutes[benchCase.name] = Math.round((performance.now() - started) / 6_000) / 10;
+  log(`${benchCase.name}: ${minutes[benchCase.name]} min`);
   writeResults(false);
 }
 
