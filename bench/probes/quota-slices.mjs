@@ -2,17 +2,19 @@
 // turn, SLICE seconds each, in the order A B B A A B …, so that the machine's swings from second to second fall
 // on both alike. Prints each pair of slices' ratio of accepted bids a second (B ÷ A) and of CPU time an answer,
 // and their mean, spread and standard error. PROBE_A and PROBE_B: QUOTA_BIDS of each server (default: the
-// bench's quota, and off); PROBE_PAIRS (12), PROBE_SLICE (1 s), PROBE_SPREAD (1: over 10,000 tenders; 0: one).
+// bench's quota, and off); PROBE_PAIRS (12), PROBE_SLICE (3 s: one-second slices read the load's own start),
+// PROBE_SPREAD (1: over 10,000 tenders; 0: one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bidLoad, bidModules, carrierTokens, seedBidding } from '../cases/bids.mjs';
 import { BENCH_BIDS_QUOTA, startBuiltServer } from '../lib/server.mjs';
 import { loadServerModules } from '../lib/server-modules.mjs';
+import { median } from '../lib/stats.mjs';
 import { cores, pinSelf } from '../lib/system.mjs';
 
 const PAIRS = Number(process.env.PROBE_PAIRS ?? 12);
-const SLICE = Number(process.env.PROBE_SLICE ?? 1);
+const SLICE = Number(process.env.PROBE_SLICE ?? 3);
 const SPREAD = process.env.PROBE_SPREAD !== '0';
 const A = process.env.PROBE_A ?? BENCH_BIDS_QUOTA;
 const B = process.env.PROBE_B ?? 'off';
@@ -57,8 +59,7 @@ try {
   const stats = (list) => {
     const mean = list.reduce((a, b) => a + b, 0) / list.length;
     const sd = Math.sqrt(list.reduce((a, x) => a + (x - mean) ** 2, 0) / (list.length - 1));
-    const sorted = [...list].sort((a, b) => a - b);
-    return `mean ${mean.toFixed(3)}, median ${sorted[Math.floor(list.length / 2)].toFixed(3)}, sd ${sd.toFixed(3)}, se ${(sd / Math.sqrt(list.length)).toFixed(3)}`;
+    return `mean ${mean.toFixed(3)}, median ${median(list).toFixed(3)}, sd ${sd.toFixed(3)}, se ${(sd / Math.sqrt(list.length)).toFixed(3)}`;
   };
   console.log(`B ÷ A accepted/s: ${stats(ratios)}`);
   console.log(`B ÷ A CPU an answer: ${stats(cpuRatios)}`);
